@@ -1,0 +1,76 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+let package = Package(
+  name: "Statecraft",
+  platforms: [
+    .macOS(.v15),
+    .iOS(.v18),
+    .tvOS(.v18),
+    .watchOS(.v11),
+    .visionOS(.v2),
+  ],
+  products: [
+    .library(name: "Statecraft", targets: ["Statecraft"]),
+    .library(name: "StatecraftTesting", targets: ["StatecraftTesting"]),
+    .executable(name: "statecraft-demo", targets: ["statecraft-demo"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+  ],
+  targets: [
+    .target(
+      name: "Statecraft",
+      dependencies: [
+        .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+      ]
+    ),
+    .target(
+      name: "StatecraftTesting",
+      dependencies: [
+        "Statecraft",
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .executableTarget(
+      name: "statecraft-demo",
+      dependencies: [
+        "Statecraft",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+      ]
+    ),
+    .testTarget(
+      name: "StatecraftTests",
+      dependencies: [
+        "Statecraft",
+        "StatecraftTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+      ]
+    ),
+    .testTarget(
+      name: "StatecraftTestingTests",
+      dependencies: [
+        "Statecraft",
+        "StatecraftTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  target.swiftSettings = (target.swiftSettings ?? []) + [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+  ]
+}

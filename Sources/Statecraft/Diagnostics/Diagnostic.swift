@@ -1,0 +1,41 @@
+/// Something Statecraft noticed that would otherwise pass silently.
+///
+/// Stores, machines and broadcasts never print. They hand a `Diagnostic` to the
+/// ``DiagnosticHandler`` that was current when they were created. By default that handler
+/// logs through swift-log; `StatecraftTesting` offers one that reports a test issue.
+public struct Diagnostic: Sendable, CustomStringConvertible {
+  /// What kind of problem this is. Match on it to filter diagnostics.
+  public struct Kind: Hashable, Sendable, CustomStringConvertible {
+    /// A stable, human-readable name, such as `"effectFailed"`.
+    public let name: String
+
+    /// Creates a kind. Front-ends define their kinds as static members.
+    public init(_ name: String) { self.name = name }
+
+    public var description: String { name }
+
+    /// An effect threw an error that nothing caught.
+    public static let effectFailed = Kind("effectFailed")
+    /// `send` was called from inside a reducer. The action was queued, not run nested.
+    public static let sendDuringReduce = Kind("sendDuringReduce")
+  }
+
+  /// What kind of problem this is.
+  public let kind: Kind
+  /// A sentence that says what happened and what to do about it.
+  public let message: String
+  /// The object that reported it, such as `Store<Search.State, Search.Action, ()>`.
+  public let source: String
+  /// The error behind the diagnostic, when there is one.
+  public let error: (any Error)?
+
+  /// Creates a diagnostic.
+  public init(kind: Kind, message: String, source: String, error: (any Error)? = nil) {
+    self.kind = kind
+    self.message = message
+    self.source = source
+    self.error = error
+  }
+
+  public var description: String { "[\(kind)] \(source): \(message)" }
+}

@@ -1,0 +1,18 @@
+/// Delivers actions from a running effect back to its store, on the main actor.
+///
+/// Call it like a function: `await send(.loaded(items))`. Once the effect is cancelled, or its
+/// store is gone, `send` delivers nothing, even if the effect's operation ignores cancellation.
+public struct Send<Action: Sendable>: Sendable {
+  private let deliver: @MainActor @Sendable (Action) -> Void
+
+  /// Creates a `Send` that hands each action to `deliver`. Useful for tests of effect code.
+  public init(_ deliver: @escaping @MainActor @Sendable (Action) -> Void) {
+    self.deliver = deliver
+  }
+
+  /// Sends an action back to the store.
+  @MainActor
+  public func callAsFunction(_ action: Action) {
+    deliver(action)
+  }
+}

@@ -1,0 +1,59 @@
+import Synchronization
+
+/// The effects that one `send` started, including effects started by the actions they fed back.
+///
+/// It counts running effects instead of keeping them, so a long-lived stream that feeds back
+/// many actions does not grow it. ``StoreTask`` is its public face.
+final class EffectGroup: Sendable {
+  private struct State {
+    var running: [ObjectIdentifier: EffectHandle] = [:]
+    var waiters: [CheckedContinuation<Void, Never>] = []
+    var isCancelled = false
+  }
+
+  private let state = Mutex(State())
+
+  /// Whether ``cancel()`` was called.
+  var isCancelled: Bool { state.withLock { $0.isCancelled } }
+
+  /// Tracks a newly started effect. An effect that joins a cancelled group is cancelled at once.
+  func add(_ handle: EffectHandle) {
+    let cancelled = state.withLock { state -> Bool in
+      if !state.isCancelled { state.running[ObjectIdentifier(handle)] = handle }
+      return state.isCancelled
+    }
+    if cancelled { handle.cancel() }
+  }
+
+  /// Stops tracking an effect that returned, and wakes waiters when none is left.
+  func remove(_ handle: EffectHandle) {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.running[ObjectIdentifier(handle)] = nil
+      guard state.running.isEmpty else { return [] }
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Cancels every running effect of the group, and every effect that joins it later.
+  func cancel() {
+    let running = state.withLock { state -> Dictionary<ObjectIdentifier, EffectHandle>.Values in
+      state.isCancelled = true
+      return state.running.values
+    }
+    for handle in running { handle.cancel() }
+  }
+
+  /// Waits until no effect of the group is running.
+  func finish() async {
+    await withCheckedContinuation { continuation in
+      let isDone = state.withLock { state -> Bool in
+        if state.running.isEmpty { return true }
+        state.waiters.append(continuation)
+        return false
+      }
+      if isDone { continuation.resume() }
+    }
+  }
+}

@@ -1,0 +1,77 @@
+/// Which effects of one owner are running, and under which ids.
+///
+/// A value type whose transitions return the handles to cancel, in the style of
+/// swift-async-algorithms' state machines: ``EffectScope`` holds it in a `Mutex` and performs the
+/// returned actions outside the lock.
+struct EffectRegistry {
+  /// The clock reading and pending effect of one throttle id.
+  struct ThrottleWindow {
+    /// When the last throttled effect started, as the clock's `Instant`.
+    var lastStart: any Sendable
+    /// The effect that waits for the window to end, if one does.
+    var pending: EffectHandle?
+  }
+
+  private var running: [ObjectIdentifier: EffectHandle] = [:]
+  private var byID: [EffectID: [EffectHandle]] = [:]
+  private var throttleWindows: [EffectID: ThrottleWindow] = [:]
+  /// Set when the owner is gone: nothing new may start.
+  private(set) var isClosed = false
+
+  /// Registers a new effect. When `cancelInFlight` is set, the effects already running under the
+  /// handle's last id are returned for cancelling. Returns `nil` when the registry is closed.
+  mutating func register(_ handle: EffectHandle, cancelInFlight: Bool) -> [EffectHandle]? {
+    guard !isClosed else { return nil }
+    var toCancel: [EffectHandle] = []
+    if cancelInFlight, let id = handle.ids.last, let inFlight = byID.removeValue(forKey: id) {
+      toCancel = inFlight
+      for old in inFlight { unregister(old, except: id) }
+    }
+    running[ObjectIdentifier(handle)] = handle
+    for id in handle.ids { byID[id, default: []].append(handle) }
+    return toCancel
+  }
+
+  /// Forgets an effect that returned or was cancelled, so that its ids are free again.
+  mutating func unregister(_ handle: EffectHandle) {
+    unregister(handle, except: nil)
+  }
+
+  private mutating func unregister(_ handle: EffectHandle, except skippedID: EffectID?) {
+    guard running.removeValue(forKey: ObjectIdentifier(handle)) != nil else { return }
+    for id in handle.ids where id != skippedID {
+      byID[id]?.removeAll { $0 === handle }
+      if byID[id]?.isEmpty == true { byID[id] = nil }
+    }
+  }
+
+  /// Removes and returns every effect running under `id`.
+  mutating func cancel(id: EffectID) -> [EffectHandle] {
+    guard let handles = byID[id] else { return [] }
+    for handle in handles { unregister(handle) }
+    return handles
+  }
+
+  /// Closes the registry and returns every running effect, for cancelling.
+  mutating func close() -> [EffectHandle] {
+    isClosed = true
+    let handles = Array(running.values)
+    running = [:]
+    byID = [:]
+    throttleWindows = [:]
+    return handles
+  }
+
+  /// Reads and updates the throttle window of `id`.
+  mutating func withThrottleWindow<R>(
+    _ id: EffectID, _ body: (inout ThrottleWindow?) -> R
+  ) -> R {
+    body(&throttleWindows[id])
+  }
+
+  /// Whether any effect is running.
+  var isEmpty: Bool { running.isEmpty }
+
+  /// The running effects.
+  var handles: [EffectHandle] { Array(running.values) }
+}

@@ -1,0 +1,47 @@
+/// The effects that one ``Store/send(_:)`` started, including the effects of the actions they
+/// fed back.
+///
+/// ```swift
+/// await store.send(.refresh).finish()   // waits for the refresh and everything it triggered
+/// ```
+///
+/// A `send` whose reducer returned only synchronous effects has nothing to wait for: ``finish()``
+/// returns at once and ``isCancelled`` stays `false`.
+public struct StoreTask: Hashable, Sendable {
+  let group: EffectGroup?
+
+  init(_ group: EffectGroup?) {
+    self.group = group
+  }
+
+  /// Waits until every effect of this `send` has finished or been cancelled.
+  ///
+  /// Cancelling the task that waits cancels the effects, so that
+  /// `.task { await store.send(.onAppear).finish() }` in SwiftUI ends them with the view.
+  public func finish() async {
+    guard let group else { return }
+    await withTaskCancellationHandler {
+      await group.finish()
+    } onCancel: {
+      group.cancel()
+    }
+  }
+
+  /// Cancels every effect of this `send`. They deliver nothing afterwards.
+  public func cancel() {
+    group?.cancel()
+  }
+
+  /// Whether ``cancel()`` was called, or the waiting task of ``finish()`` was cancelled.
+  public var isCancelled: Bool {
+    group?.isCancelled ?? false
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.group === rhs.group
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(group.map(ObjectIdentifier.init))
+  }
+}
