@@ -14,3 +14,12 @@ extension Store {
     await waitUntilIdle()
   }
 }
+
+extension Store {
+  /// Whether an effect of this store is running under `id`.
+  ///
+  /// A stream that ended, or a cancelled effect, is no longer running.
+  public func isEffectRunning(id: some Hashable & Sendable) -> Bool {
+    hasRunningEffect(id: id)
+  }
+}

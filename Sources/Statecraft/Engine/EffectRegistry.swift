@@ -69,8 +69,8 @@ struct EffectRegistry {
     body(&throttleWindows[id])
   }
 
-  /// Whether any effect is running.
-  var isEmpty: Bool { running.isEmpty }
+  /// Whether an effect is running under `id`.
+  func isRunning(id: EffectID) -> Bool { byID[id] != nil }
 
   /// The running effects.
   var handles: [EffectHandle] { Array(running.values) }

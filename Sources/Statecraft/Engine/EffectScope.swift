@@ -100,6 +100,11 @@ final class EffectScope: Sendable {
     }
   }
 
+  /// Whether an effect is running under `id`.
+  func isRunning(id: EffectID) -> Bool {
+    registry.withLock { $0.isRunning(id: id) }
+  }
+
   /// Reports an error that an effect threw and nothing caught.
   func reportFailure(_ error: any Error) {
     diagnostics.report(

@@ -206,4 +206,9 @@ extension Store {
   package func waitUntilIdle() async {
     await effects.waitUntilIdle()
   }
+
+  /// Whether an effect is running under `id`. `StatecraftTesting` exposes it.
+  package func hasRunningEffect(id: some Hashable & Sendable) -> Bool {
+    effects.isRunning(id: EffectID(id))
+  }
 }

@@ -1,0 +1,103 @@
+import Statecraft
+import StatecraftTesting
+import Testing
+
+@MainActor
+@Suite("Effect: composition", .timeLimit(.minutes(1)))
+struct EffectCompositionTests {
+  enum Action: Sendable, Equatable {
+    case run(Tag)
+    case log(String)
+  }
+
+  enum Tag: Sendable, Equatable {
+    case sequence, merge, mapped, priority
+  }
+
+  static func makeStore(
+    _ effect: @escaping @MainActor (Tag) -> Effect<Action>
+  ) -> Store<[String], Action, Void> {
+    Store(initialState: []) { (log: inout [String], action: Action) in
+      switch action {
+      case .run(let tag): return effect(tag)
+      case .log(let entry):
+        log.append(entry)
+        return .none
+      }
+    }
+  }
+
+  /// The seed's `.sequence` starts children in order and runs them concurrently. The first child
+  /// can only finish after the second one ran, so running them one after another would hang.
+  @Test func sequenceStartsChildrenInOrderAndRunsThemConcurrently() async {
+    let gate = Gate()
+    let store = Self.makeStore { _ in
+      .sequence([
+        .send(.log("sync 1")),
+        .run { send in
+          await gate.wait()
+          await send(.log("first child, after the second"))
+        },
+        .run { send in
+          await send(.log("second child"))
+          gate.open()
+        },
+        .send(.log("sync 2")),
+      ])
+    }
+    await store.send(.run(.sequence)).finish()
+    #expect(store.state == ["sync 1", "sync 2", "second child", "first child, after the second"])
+  }
+
+  @Test func mergeRunsChildrenConcurrently() async {
+    let gate = Gate()
+    let store = Self.makeStore { _ in
+      .merge(
+        .run { send in
+          await gate.wait()
+          await send(.log("waited"))
+        },
+        .run { send in
+          await send(.log("opened"))
+          gate.open()
+        }
+      )
+    }
+    await store.send(.run(.merge)).finish()
+    #expect(store.state == ["opened", "waited"])
+  }
+
+  @Test func mapEmbedsAChildEffectInAParent() async {
+    enum Child: Sendable { case a, b, c, failed }
+    let child: Effect<Child> = .merge(
+      .send(.a),
+      .task { .b },
+      .run { _ in throw CancellationError() },
+      .run { _ in struct Boom: Error {}; throw Boom() } catch: { _, send in await send(.failed) },
+      Effect.task { .c }.cancellable(id: "child", cancelInFlight: true)
+    )
+    let store = Self.makeStore { _ in child.map { .log("child \($0)") } }
+    await store.send(.run(.mapped)).finish()
+    #expect(store.state.first == "child a")
+    #expect(Set(store.state) == ["child a", "child b", "child c", "child failed"])
+  }
+
+  @Test func runUsesTheRequestedPriority() async {
+    let seen = Log<TaskPriority>()
+    let store = Self.makeStore { _ in
+      .merge(
+        .run(priority: .high) { _ in seen.append(Task.currentPriority) },
+        Effect.run(priority: .low) { _ in seen.append(Task.currentPriority) }
+          .cancellable(id: "low")
+      )
+    }
+    await store.send(.run(.priority)).finish()
+    #expect(Set(seen.all.map(\.rawValue)) == [TaskPriority.high.rawValue, TaskPriority.low.rawValue])
+  }
+
+  @Test func effectIsSendable() {
+    func requireSendable<T: Sendable>(_: T.Type) -> Bool { true }
+    #expect(requireSendable(Effect<Action>.self))
+    #expect(requireSendable(StoreTask.self))
+  }
+}

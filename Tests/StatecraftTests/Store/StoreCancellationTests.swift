@@ -1,0 +1,245 @@
+import Statecraft
+import StatecraftTesting
+import Testing
+
+@MainActor
+@Suite("Store: cancellation", .timeLimit(.minutes(1)))
+struct StoreCancellationTests {
+  enum Action: Sendable, Equatable {
+    case start(String)
+    case delivered(String)
+    case cancel(String)
+  }
+
+  /// A store whose `.start(tag)` runs `effect(tag)` and whose `.delivered(tag)` is logged.
+  static func makeStore(
+    _ effect: @escaping @MainActor (String) -> Effect<Action>
+  ) -> Store<[String], Action, Void> {
+    Store(initialState: []) { (log: inout [String], action: Action) in
+      switch action {
+      case .start(let tag): return effect(tag)
+      case .delivered(let tag):
+        log.append(tag)
+        return .none
+      case .cancel(let id): return .cancel(id)
+      }
+    }
+  }
+
+  @Test func newCancellableWithTheSameIDCancelsTheOldOne() async {
+    let first = CancellationProbe()
+    let firstStarted = Gate()
+    let store = Self.makeStore { tag in
+      .cancellable({
+        if tag == "first" {
+          firstStarted.open()
+          await first.waitForCancellation()
+        }
+        return .delivered(tag)
+      }, "search")
+    }
+    store.send(.start("first"))
+    await firstStarted.wait()
+    await store.send(.start("second")).finish()
+    #expect(first.wasCancelled)
+    #expect(store.state == ["second"])
+  }
+
+  @Test func newStreamWithTheSameIDCancelsTheOldOne() async {
+    let (oldStream, oldContinuation) = AsyncStream<Action>.makeStream()
+    let oldTerminated = Gate()
+    oldContinuation.onTermination = { _ in oldTerminated.open() }
+    let (newStream, newContinuation) = AsyncStream<Action>.makeStream()
+    let oldIsIterating = Gate()
+    let store = Store(initialState: [String]()) { (log: inout [String], action: Action) in
+      switch action {
+      case .start(let tag):
+        return .stream(tag == "old" ? oldStream : newStream, id: "socket")
+      case .delivered(let entry):
+        log.append(entry)
+        if entry == "old 1" { oldIsIterating.open() }
+        return .none
+      case .cancel:
+        return .none
+      }
+    }
+    store.send(.start("old"))
+    oldContinuation.yield(.delivered("old 1"))
+    await oldIsIterating.wait()
+    let task = store.send(.start("new"))
+    await oldTerminated.wait()
+    oldContinuation.yield(.delivered("old 2"))
+    newContinuation.yield(.delivered("new 1"))
+    newContinuation.finish()
+    await task.finish()
+    #expect(store.state == ["old 1", "new 1"])
+  }
+
+  @Test func cancelledEffectNeverDeliversEvenWhenItIgnoresCancellation() async {
+    let gate = Gate()
+    let started = Gate()
+    let attemptedDelivery = Gate()
+    let store = Self.makeStore { tag in
+      Effect.run { send in
+        started.open()
+        await gate.wait()  // ignores cancellation
+        await send(.delivered(tag))
+        attemptedDelivery.open()
+      }
+      .cancellable(id: "slow")
+    }
+    store.send(.start("late"))
+    await started.wait()
+    store.cancel("slow")
+    gate.open()
+    await attemptedDelivery.wait()
+    #expect(store.state == [])
+  }
+
+  @Test func cancelEffectFromTheReducerCancels() async {
+    let gate = Gate()
+    let started = Gate()
+    let attemptedDelivery = Gate()
+    let store = Self.makeStore { tag in
+      Effect.run { send in
+        started.open()
+        await gate.wait()
+        await send(.delivered(tag))
+        attemptedDelivery.open()
+      }
+      .cancellable(id: "slow")
+    }
+    store.send(.start("late"))
+    await started.wait()
+    store.send(.cancel("slow"))
+    gate.open()
+    await attemptedDelivery.wait()
+    #expect(store.state == [])
+  }
+
+  @Test func streamThatEndsReleasesItsID() async {
+    let store = Self.makeStore { _ in
+      .stream(AsyncStream { continuation in
+        continuation.yield(.delivered("one"))
+        continuation.yield(.delivered("two"))
+        continuation.finish()
+      }, id: "finite")
+    }
+    let task = store.send(.start("stream"))
+    #expect(store.isEffectRunning(id: "finite"))
+    await task.finish()
+    await store.finishEffects()
+    #expect(store.state == ["one", "two"])
+    #expect(!store.isEffectRunning(id: "finite"))
+  }
+
+  @Test func releasingTheStoreCancelsEverythingItStarted() async {
+    let probe = CancellationProbe()
+    let taskStarted = Gate()
+    let streamTerminated = Gate()
+    weak var weakStore: Store<[String], Action, Void>?
+    do {
+      let store = Self.makeStore { tag in
+        if tag == "task" {
+          return .run { _ in
+            taskStarted.open()
+            await probe.waitForCancellation()
+          }
+        }
+        return .stream(AsyncStream { continuation in
+          continuation.onTermination = { _ in streamTerminated.open() }
+        }, id: "stream")
+      }
+      store.send(.start("task"))
+      store.send(.start("stream"))
+      weakStore = store
+      await taskStarted.wait()
+    }
+    #expect(weakStore == nil, "an effect kept the store alive")
+    await streamTerminated.wait()
+    #expect(probe.wasCancelled)
+  }
+
+  @Test func twoStoresNeverCancelEachOthersEffects() async {
+    let gate = Gate()
+    let makeEffect: @MainActor (String) -> Effect<Action> = { tag in
+      Effect.run { send in
+        await gate.wait()
+        await send(.delivered(tag))
+      }
+      .cancellable(id: "shared-id")
+    }
+    let storeA = Self.makeStore(makeEffect)
+    let storeB = Self.makeStore(makeEffect)
+    storeA.send(.start("a"))
+    let taskB = storeB.send(.start("b"))
+    storeA.cancel("shared-id")
+    gate.open()
+    await taskB.finish()
+    await storeA.finishEffects()
+    #expect(storeA.state == [])
+    #expect(storeB.state == ["b"])
+  }
+
+  @Test func storeTaskCancelStopsItsEffectsAndTheyDeliverNothing() async {
+    let gate = Gate()
+    let started = Gate()
+    let attemptedDelivery = Gate()
+    let store = Self.makeStore { tag in
+      .run { send in
+        started.open()
+        await gate.wait()
+        await send(.delivered(tag))
+        attemptedDelivery.open()
+      }
+    }
+    let task = store.send(.start("x"))
+    await started.wait()
+    #expect(!task.isCancelled)
+    task.cancel()
+    #expect(task.isCancelled)
+    gate.open()
+    await attemptedDelivery.wait()
+    await task.finish()
+    #expect(store.state == [])
+  }
+
+  @Test func cancellingTheTaskThatAwaitsFinishCancelsTheEffects() async {
+    let probe = CancellationProbe()
+    let started = Gate()
+    let store = Self.makeStore { _ in
+      .run { _ in
+        started.open()
+        await probe.waitForCancellation()
+      }
+    }
+    let storeTask = store.send(.start("x"))
+    await started.wait()
+    let waiter = Task { await storeTask.finish() }
+    waiter.cancel()
+    await waiter.value
+    #expect(probe.wasCancelled)
+    #expect(storeTask.isCancelled)
+  }
+
+  @Test func finishWaitsForEffectsOfFedBackActions() async {
+    let store = Store(initialState: [String]()) { (log: inout [String], action: Action) in
+      switch action {
+      case .start(let tag):
+        log.append("start \(tag)")
+        return tag == "done" ? .none : .task { .start("done") }
+      case .delivered, .cancel:
+        return .none
+      }
+    }
+    await store.send(.start("first")).finish()
+    #expect(store.state == ["start first", "start done"])
+  }
+
+  @Test func sendWithoutEffectsHasNothingToWaitFor() async {
+    let store = Self.makeStore { _ in .none }
+    let task = store.send(.start("x"))
+    await task.finish()
+    #expect(!task.isCancelled)
+  }
+}
