@@ -47,11 +47,19 @@ let package = Package(
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
     ),
+    // The seed documents' sample code, compiled as printed; the tests drive it.
+    .target(
+      name: "SeedSamples",
+      dependencies: ["Statecraft"],
+      path: "Examples/SeedSamples"
+    ),
     .testTarget(
       name: "StatecraftTests",
       dependencies: [
         "Statecraft",
+        "SeedSamples",
         "StatecraftTesting",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
@@ -61,6 +69,7 @@ let package = Package(
       dependencies: [
         "Statecraft",
         "StatecraftTesting",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),

@@ -1,4 +1,5 @@
 public import Statecraft
+import Observation
 
 extension Store {
   /// Waits until no effect of this store is running, including effects started while it waits.
@@ -21,5 +22,30 @@ extension Store {
   /// A stream that ended, or a cancelled effect, is no longer running.
   public func isEffectRunning(id: some Hashable & Sendable) -> Bool {
     hasRunningEffect(id: id)
+  }
+}
+
+extension Store {
+  /// Suspends until `predicate` holds for the store's state, re-checking on each Observation
+  /// change. Returns at once if it already holds.
+  ///
+  /// ```swift
+  /// socket.receive("hello")
+  /// await store.waitUntil { $0.messages == ["hello"] }
+  /// ```
+  ///
+  /// It never sleeps or polls. Cancelling the waiting task makes it return, predicate or not.
+  public func waitUntil(_ predicate: (State) -> Bool) async {
+    while !predicate(state), !Task.isCancelled {
+      let wakeUp = OneShotContinuation()
+      await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in
+          wakeUp.set(continuation)
+          withObservationTracking { _ = self.state } onChange: { wakeUp.resume() }
+        }
+      } onCancel: {
+        wakeUp.resume()
+      }
+    }
   }
 }

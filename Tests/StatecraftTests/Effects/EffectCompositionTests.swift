@@ -29,7 +29,8 @@ struct EffectCompositionTests {
 
   /// The seed's `.sequence` starts children in order and runs them concurrently. The first child
   /// can only finish after the second one ran, so running them one after another would hang.
-  @Test func sequenceStartsChildrenInOrderAndRunsThemConcurrently() async {
+  @Test("Seed defect: `.sequence` runs its children concurrently (kept, documented; see `.concatenate`)", .tags(.seedDefect))
+  func sequenceStartsChildrenInOrderAndRunsThemConcurrently() async {
     let gate = Gate()
     let store = Self.makeStore { _ in
       .sequence([
@@ -82,7 +83,8 @@ struct EffectCompositionTests {
     #expect(Set(store.state) == ["child a", "child b", "child c", "child failed"])
   }
 
-  @Test func runUsesTheRequestedPriority() async {
+  @Test("Seed defect: effects have no priority", .tags(.seedDefect))
+  func runUsesTheRequestedPriority() async {
     let seen = Log<TaskPriority>()
     let store = Self.makeStore { _ in
       .merge(
@@ -95,7 +97,8 @@ struct EffectCompositionTests {
     #expect(Set(seen.all.map(\.rawValue)) == [TaskPriority.high.rawValue, TaskPriority.low.rawValue])
   }
 
-  @Test func effectIsSendable() {
+  @Test("Seed defect: `Effect` is not `Sendable`", .tags(.seedDefect))
+  func effectIsSendable() {
     func requireSendable<T: Sendable>(_: T.Type) -> Bool { true }
     #expect(requireSendable(Effect<Action>.self))
     #expect(requireSendable(StoreTask.self))

@@ -43,7 +43,8 @@ struct EffectTimingTests {
     }
   }
 
-  @Test func debounceRunsOnlyTheLastEffectOfABurst() async {
+  @Test("Seed defect: no debounce", .tags(.seedDefect))
+  func debounceRunsOnlyTheLastEffectOfABurst() async {
     await withMainSerialExecutor {
       let clock = TestClock()
       let store = Self.makeStore(clock: clock)
@@ -73,7 +74,8 @@ struct EffectTimingTests {
     }
   }
 
-  @Test func throttleWithLatestRunsTheLastEffectOfTheWindow() async {
+  @Test("Seed defect: no throttle", .tags(.seedDefect))
+  func throttleWithLatestRunsTheLastEffectOfTheWindow() async {
     await withMainSerialExecutor {
       let clock = TestClock()
       let store = Self.makeStore(clock: clock, latest: true)
@@ -124,7 +126,8 @@ struct EffectTimingTests {
     }
   }
 
-  @Test func concatenateRunsChildrenOneAfterAnother() async {
+  @Test("Seed defect: nothing runs effects one after another", .tags(.seedDefect))
+  func concatenateRunsChildrenOneAfterAnother() async {
     await withMainSerialExecutor {
       let clock = TestClock()
       let store = Self.makeStore(clock: clock)

@@ -75,7 +75,8 @@ struct StoreCancellationTests {
     #expect(store.state == ["old 1", "new 1"])
   }
 
-  @Test func cancelledEffectNeverDeliversEvenWhenItIgnoresCancellation() async {
+  @Test("Seed defect: a cancellable effect that ignores cancellation still delivers", .tags(.seedDefect))
+  func cancelledEffectNeverDeliversEvenWhenItIgnoresCancellation() async {
     let gate = Gate()
     let started = Gate()
     let attemptedDelivery = Gate()
@@ -117,7 +118,8 @@ struct StoreCancellationTests {
     #expect(store.state == [])
   }
 
-  @Test func streamThatEndsReleasesItsID() async {
+  @Test("Seed defect: a stream that ends stays registered under its id", .tags(.seedDefect))
+  func streamThatEndsReleasesItsID() async {
     let store = Self.makeStore { _ in
       .stream(AsyncStream { continuation in
         continuation.yield(.delivered("one"))

@@ -34,7 +34,8 @@ struct StoreErrorTests {
     }
   }
 
-  @Test func taskErrorsGoToTheDiagnosticsHook() async throws {
+  @Test("Seed defect: errors thrown by `.task` are printed and lost", .tags(.seedDefect))
+  func taskErrorsGoToTheDiagnosticsHook() async throws {
     let recorder = DiagnosticRecorder()
     let store = makeStore(recorder)
     await store.send(.throwFromTask).finish()
