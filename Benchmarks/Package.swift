@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+
+// Statecraft's benchmarks, kept in their own package so that users' builds never fetch
+// package-benchmark. Run them in release from this folder:
+//
+//     swift package benchmark
+//
+// `Scripts/ratios.py` turns a run into ratios against the baselines measured in the same run.
+
+import PackageDescription
+
+let package = Package(
+  name: "StatecraftBenchmarks",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    .package(path: ".."),
+    .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    .executableTarget(
+      name: "StoreBenchmarks",
+      dependencies: [
+        .product(name: "Statecraft", package: "Statecraft"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/StoreBenchmarks",
+      plugins: [
+        .plugin(name: "BenchmarkPlugin", package: "benchmark")
+      ]
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,20 @@
+/// One runnable demo.
+struct Demo: Sendable {
+  let name: String
+  let summary: String
+  let run: @MainActor @Sendable () async -> Void
+
+  static func printList(_ demos: [Demo]) {
+    print("Usage: swift run statecraft-demo <demo>\n\nDemos:")
+    let width = demos.map(\.name.count).max() ?? 0
+    for demo in demos {
+      print("  \(demo.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(demo.summary)")
+    }
+  }
+}
+
+extension String {
+  fileprivate func padding(toLength length: Int, withPad pad: String, startingAt _: Int) -> String {
+    count >= length ? self : self + String(repeating: pad, count: length - count)
+  }
+}
