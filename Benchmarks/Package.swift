@@ -13,7 +13,7 @@ let package = Package(
   name: "StatecraftBenchmarks",
   platforms: [.macOS(.v15)],
   dependencies: [
-    .package(path: ".."),
+    .package(name: "Statecraft", path: ".."),
     .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
   ],
   targets: [

@@ -37,12 +37,20 @@ final class EffectGroup: Sendable {
   }
 
   /// Cancels every running effect of the group, and every effect that joins it later.
+  ///
+  /// A cancelled effect can deliver nothing, so it counts as finished at once: ``finish()``
+  /// returns without waiting for an operation that ignores cancellation.
   func cancel() {
-    let running = state.withLock { state -> Dictionary<ObjectIdentifier, EffectHandle>.Values in
+    let (running, waiters) = state.withLock { state in
       state.isCancelled = true
-      return state.running.values
+      defer {
+        state.running = [:]
+        state.waiters = []
+      }
+      return (Array(state.running.values), state.waiters)
     }
     for handle in running { handle.cancel() }
+    for waiter in waiters { waiter.resume() }
   }
 
   /// Waits until no effect of the group is running.

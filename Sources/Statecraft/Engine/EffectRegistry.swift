@@ -69,9 +69,11 @@ struct EffectRegistry {
     body(&throttleWindows[id])
   }
 
-  /// Whether an effect is running under `id`.
-  func isRunning(id: EffectID) -> Bool { byID[id] != nil }
+  /// Whether an effect that was not cancelled is running under `id`.
+  func isRunning(id: EffectID) -> Bool {
+    byID[id]?.contains { !$0.isCancelled } ?? false
+  }
 
-  /// The running effects.
-  var handles: [EffectHandle] { Array(running.values) }
+  /// The running effects that were not cancelled.
+  var liveHandles: [EffectHandle] { running.values.filter { !$0.isCancelled } }
 }

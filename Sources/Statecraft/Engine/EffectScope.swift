@@ -91,10 +91,11 @@ final class EffectScope: Sendable {
     registry.withLock { $0.withThrottleWindow(id, body) }
   }
 
-  /// Waits until no effect is running, including effects started while it waits.
+  /// Waits until no effect is running, including effects started while it waits. Cancelled
+  /// effects deliver nothing and are not waited for.
   func waitUntilIdle() async {
     while true {
-      let handles = registry.withLock { $0.handles }
+      let handles = registry.withLock { $0.liveHandles }
       if handles.isEmpty { return }
       for handle in handles { await handle.completion() }
     }

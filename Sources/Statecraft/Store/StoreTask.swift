@@ -14,7 +14,8 @@ public struct StoreTask: Hashable, Sendable {
     self.group = group
   }
 
-  /// Waits until every effect of this `send` has finished or been cancelled.
+  /// Waits until every effect of this `send` has finished or been cancelled. A cancelled effect
+  /// counts as finished at once: it can deliver nothing, even if its operation still runs.
   ///
   /// Cancelling the task that waits cancels the effects, so that
   /// `.task { await store.send(.onAppear).finish() }` in SwiftUI ends them with the view.

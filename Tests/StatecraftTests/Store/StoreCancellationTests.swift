@@ -77,44 +77,24 @@ struct StoreCancellationTests {
 
   @Test("Seed defect: a cancellable effect that ignores cancellation still delivers", .tags(.seedDefect))
   func cancelledEffectNeverDeliversEvenWhenItIgnoresCancellation() async {
-    let gate = Gate()
-    let started = Gate()
-    let attemptedDelivery = Gate()
-    let store = Self.makeStore { tag in
-      Effect.run { send in
-        started.open()
-        await gate.wait()  // ignores cancellation
-        await send(.delivered(tag))
-        attemptedDelivery.open()
-      }
-      .cancellable(id: "slow")
-    }
+    let slow = UncooperativeEffect()
+    let store = Self.makeStore { slow.effect($0).cancellable(id: "slow") }
     store.send(.start("late"))
-    await started.wait()
+    await slow.started.wait()
     store.cancel("slow")
-    gate.open()
-    await attemptedDelivery.wait()
+    slow.release.open()
+    await slow.attemptedDelivery.wait()
     #expect(store.state == [])
   }
 
   @Test func cancelEffectFromTheReducerCancels() async {
-    let gate = Gate()
-    let started = Gate()
-    let attemptedDelivery = Gate()
-    let store = Self.makeStore { tag in
-      Effect.run { send in
-        started.open()
-        await gate.wait()
-        await send(.delivered(tag))
-        attemptedDelivery.open()
-      }
-      .cancellable(id: "slow")
-    }
+    let slow = UncooperativeEffect()
+    let store = Self.makeStore { slow.effect($0).cancellable(id: "slow") }
     store.send(.start("late"))
-    await started.wait()
+    await slow.started.wait()
     store.send(.cancel("slow"))
-    gate.open()
-    await attemptedDelivery.wait()
+    slow.release.open()
+    await slow.attemptedDelivery.wait()
     #expect(store.state == [])
   }
 
@@ -184,25 +164,17 @@ struct StoreCancellationTests {
   }
 
   @Test func storeTaskCancelStopsItsEffectsAndTheyDeliverNothing() async {
-    let gate = Gate()
-    let started = Gate()
-    let attemptedDelivery = Gate()
-    let store = Self.makeStore { tag in
-      .run { send in
-        started.open()
-        await gate.wait()
-        await send(.delivered(tag))
-        attemptedDelivery.open()
-      }
-    }
+    let slow = UncooperativeEffect()
+    let store = Self.makeStore { slow.effect($0) }
     let task = store.send(.start("x"))
-    await started.wait()
+    await slow.started.wait()
     #expect(!task.isCancelled)
     task.cancel()
     #expect(task.isCancelled)
-    gate.open()
-    await attemptedDelivery.wait()
+    // The operation is still stuck at the gate, but it can deliver nothing: it counts as finished.
     await task.finish()
+    slow.release.open()
+    await slow.attemptedDelivery.wait()
     #expect(store.state == [])
   }
 
@@ -243,5 +215,22 @@ struct StoreCancellationTests {
     let task = store.send(.start("x"))
     await task.finish()
     #expect(!task.isCancelled)
+  }
+}
+
+/// An effect whose operation ignores cancellation: it waits at a gate, then tries to deliver.
+/// The test opens ``release`` after cancelling, and waits for ``attemptedDelivery``.
+final class UncooperativeEffect: Sendable {
+  let started = Gate()
+  let release = Gate()
+  let attemptedDelivery = Gate()
+
+  func effect(_ tag: String) -> Effect<StoreCancellationTests.Action> {
+    .run { send in
+      self.started.open()
+      await self.release.wait()  // ignores cancellation
+      await send(.delivered(tag))
+      self.attemptedDelivery.open()
+    }
   }
 }

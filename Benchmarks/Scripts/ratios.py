@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Turns one `swift package benchmark` run into ratios against the baselines of the same run.
+
+    cd Benchmarks
+    swift package --disable-sandbox benchmark --no-progress | tee run.txt
+    python3 Scripts/ratios.py run.txt
+
+It reads the p50 of each benchmark's wall-clock and malloc rows from the text tables.
+"""
+import re
+import sys
+
+UNITS = {"ns": 1, "μs": 1_000, "us": 1_000, "ms": 1_000_000, "s": 1_000_000_000}
+
+# (benchmark, baseline) pairs to report, with the target the issue set, if any.
+RATIOS = [
+    ("Store.send with .none", "Baseline: reducer behind a Mutex", "at most 20x"),
+    ("Store.send with .none", "Baseline: bare reducer call", None),
+    ("Store.send with .none", "Baseline: @Observable property mutation", None),
+    ("Store.send appending to a 100,000-element array",
+     "Baseline: Store.send appending to an empty array", "about 1x"),
+    ("Effect round trip: action → .task → action",
+     "Baseline: Task off the main actor and a hop back", None),
+]
+
+
+def parse(text):
+    results, name = {}, None
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped and not stripped.startswith(("│", "╒", "╞", "├", "╘", "=")) and "│" not in stripped:
+            name = stripped
+            continue
+        match = re.match(r"│ (Time \(wall clock\) \((\S+)\)|Malloc \(total\)) \*?\s*│\s*\S+\s*│\s*\S+\s*│\s*(\S+)", stripped)
+        if name and match:
+            p50 = float(match.group(3))
+            entry = results.setdefault(name, {})
+            if match.group(2):
+                entry["ns"] = p50 * UNITS[match.group(2)]
+            else:
+                entry["mallocs"] = p50
+    return results
+
+
+def main():
+    results = parse(open(sys.argv[1], encoding="utf-8").read())
+    print(f"{'benchmark':<52} {'p50':>10} {'mallocs':>8}")
+    for name, entry in sorted(results.items()):
+        print(f"{name:<52} {entry.get('ns', float('nan')):>8.0f}ns {entry.get('mallocs', float('nan')):>8.0f}")
+    print()
+    for name, baseline, target in RATIOS:
+        if name in results and baseline in results:
+            ratio = results[name]["ns"] / results[baseline]["ns"]
+            suffix = f"   (target: {target})" if target else ""
+            print(f"{name}  /  {baseline}: {ratio:.2f}x{suffix}")
+
+
+if __name__ == "__main__":
+    main()
