@@ -18,6 +18,17 @@ public struct Diagnostic: Sendable, CustomStringConvertible {
     public static let effectFailed = Kind("effectFailed")
     /// `send` was called from inside a reducer. The action was queued, not run nested.
     public static let sendDuringReduce = Kind("sendDuringReduce")
+    /// A state that is no longer current asked for a transition. It was ignored.
+    public static let staleTransition = Kind("staleTransition")
+    /// A machine was asked to transition or stop before it started or after it stopped. The
+    /// request was ignored.
+    public static let machineNotRunning = Kind("machineNotRunning")
+    /// `start()` was called on a machine that had already started. The call was ignored.
+    public static let startedTwice = Kind("startedTwice")
+    /// A state's `@StateContext` or `@StateTransition` was used outside a running machine.
+    public static let outsideMachine = Kind("outsideMachine")
+    /// A `@StateContext` asked for a context type that its machine does not have.
+    public static let contextTypeMismatch = Kind("contextTypeMismatch")
   }
 
   /// What kind of problem this is.

@@ -4,11 +4,11 @@ import Statecraft
 import StatecraftTesting
 import Testing
 
+extension MainSerialExecutorTests {
 /// Effects that wait on a clock. `withMainSerialExecutor` runs every task on the main executor in
 /// FIFO order, so `TestClock.advance` sees each sleeper registered: these tests are deterministic.
-/// The flag it sets is process-wide, hence one serialized suite.
 @MainActor
-@Suite("Effect: timing", .serialized, .timeLimit(.minutes(1)))
+@Suite("Effect: timing", .timeLimit(.minutes(1)))
 struct EffectTimingTests {
   enum Action: Sendable, Equatable {
     case queryChanged(String)
@@ -166,4 +166,5 @@ struct EffectTimingTests {
       #expect(store.state == [])
     }
   }
+}
 }

@@ -38,6 +38,11 @@ final class CancellationProbe: Sendable {
 
   var wasCancelled: Bool { cancelled.withLock { $0 } }
 
+  /// Suspends until the task that runs ``waitForCancellation()`` is cancelled.
+  func waitUntilCancelled() async {
+    await gate.wait()
+  }
+
   /// Suspends until the current task is cancelled.
   func waitForCancellation() async {
     await withTaskCancellationHandler {

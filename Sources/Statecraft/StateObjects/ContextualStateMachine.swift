@@ -1,0 +1,213 @@
+import DequeModule
+public import Observation
+import Synchronization
+
+/// Runs states that are values with `enter()` and `exit()`, handing them a context and a way to
+/// transition (seed 000).
+///
+/// ```swift
+/// let machine = ContextualStateMachine(initialState: OffState())
+///   .context(Context(delay: .seconds(1), clock: ContinuousClock()))
+/// await machine.start()
+/// ```
+///
+/// - Transitions run one at a time, in the order they were requested (FIFO). A transition that a
+///   state requests inside `enter()` or `exit()` runs after that call returns: for A's `enter()`
+///   asking for B, the order is A enter begins, A enter ends, A exit, B enter.
+/// - A state may request transitions while it is current, from the start of its `enter()` to the end
+///   of its `exit()`. Later requests, such as one from a task it started, are ignored and reported.
+/// - `currentState` is observable, and ``states()`` streams every state to any number of observers.
+/// - Releasing the machine cancels the current state's ``StateLifetime`` tasks. It does not call
+///   `exit()`: call ``stop()`` for that.
+@MainActor
+public final class ContextualStateMachine<Context: StateMachineContext>: Observable {
+  /// The context every state reads with `@StateContext`.
+  public nonisolated let context: Context
+
+  private let initialState: any StateMachineState
+  private var phase = Phase.idle
+  private var current: any StateMachineState
+  private var activation: StateActivation?
+  private var requests = Deque<Request>()
+  private var isProcessing = false
+  private let broadcast: SnapshotBroadcast<any StateMachineState>
+  /// The current state's work, reachable from `deinit`.
+  private let currentWork = Mutex<EffectScope?>(nil)
+  private let diagnostics: DiagnosticHandler
+  private let name: String
+  private let registrar = ObservationRegistrar()
+
+  private enum Phase {
+    case idle, running, stopped
+  }
+
+  private struct Request {
+    enum Kind {
+      case start
+      case transition(to: any StateMachineState)
+      case stop
+    }
+
+    var kind: Kind
+    var completion: CheckedContinuation<Void, Never>?
+  }
+
+  /// The state the machine is in. Before ``start()`` it is the initial state, not yet entered.
+  /// Reading it inside SwiftUI or `withObservationTracking` observes it.
+  public var currentState: any StateMachineState {
+    registrar.access(self, keyPath: \.currentState)
+    return current
+  }
+
+  /// Creates a machine with a context. Call ``start()`` to enter the initial state.
+  public nonisolated init(initialState: some StateMachineState, context: Context) {
+    self.initialState = initialState
+    self.current = initialState
+    self.context = context
+    self.broadcast = SnapshotBroadcast(initialState)
+    self.diagnostics = DiagnosticHandler.current
+    self.name = "ContextualStateMachine<\(Context.self)>"
+  }
+
+  deinit {
+    currentWork.withLock { $0 }?.cancelAll()
+    broadcast.finish()
+  }
+
+  /// Streams the machine's states: first the current one, then every state it enters, in order.
+  /// Each call returns a new stream; the stream ends when the machine is released.
+  public nonisolated func states() -> AsyncStream<any StateMachineState> {
+    broadcast.observe()
+  }
+
+  /// Enters the initial state and returns when its `enter()` has returned.
+  ///
+  /// Calling it again is a no-op that reports a ``Diagnostic/Kind/startedTwice`` diagnostic.
+  public func start() async {
+    guard phase == .idle else {
+      report(.startedTwice, "start() was called on a machine that had already started; ignored.")
+      return
+    }
+    phase = .running
+    await submit(.start)
+  }
+
+  /// Exits the current state and enters `newState`, after the transitions queued before it. Returns
+  /// when `newState`'s `enter()` has returned.
+  public func transition(to newState: some StateMachineState) async {
+    guard phase == .running else {
+      report(
+        .machineNotRunning,
+        "transition(to: \(type(of: newState))) was called on a machine that is not running; ignored.")
+      return
+    }
+    await submit(.transition(to: newState))
+  }
+
+  /// Exits the current state, after the transitions queued before it, and stops the machine. Its
+  /// state lifetime tasks are cancelled. A stopped machine ignores further requests.
+  public func stop() async {
+    guard phase == .running else {
+      report(.machineNotRunning, "stop() was called on a machine that is not running; ignored.")
+      return
+    }
+    phase = .stopped
+    await submit(.stop)
+  }
+
+  /// Queues a transition that a state requested. It runs after the running step returns.
+  private func request(_ newState: any StateMachineState, from origin: StateActivation) {
+    guard phase == .running, origin === activation else {
+      report(
+        .staleTransition,
+        """
+        \(origin.stateName) asked for a transition to \(type(of: newState)) after it stopped being \
+        the current state (now \(type(of: current))); ignored. Start such work with @StateLifetime \
+        so that it ends when the state exits.
+        """)
+      return
+    }
+    requests.append(Request(kind: .transition(to: newState)))
+    processRequestsIfIdle()
+  }
+
+  private func submit(_ kind: Request.Kind) async {
+    await withCheckedContinuation { continuation in
+      requests.append(Request(kind: kind, completion: continuation))
+      processRequestsIfIdle()
+    }
+  }
+
+  /// Runs the queue in a task of its own, so that no caller's cancellation or task-locals reach the
+  /// states.
+  private func processRequestsIfIdle() {
+    guard !isProcessing else { return }
+    isProcessing = true
+    StateActivation.$current.withValue(nil) {
+      Task { [weak self] in
+        while let self, let request = self.requests.popFirst() {
+          await self.perform(request.kind)
+          request.completion?.resume()
+        }
+        self?.isProcessing = false
+      }
+    }
+  }
+
+  private func perform(_ kind: Request.Kind) async {
+    switch kind {
+    case .start:
+      await enter(initialState, announce: false)
+    case .transition(let newState):
+      guard activation != nil else { return }
+      await exitCurrentState()
+      await enter(newState, announce: true)
+    case .stop:
+      await exitCurrentState()
+      activation = nil
+    }
+  }
+
+  /// Makes `state` current and calls its `enter()`. The initial state is current from the start, so
+  /// entering it is not announced as a change.
+  private func enter(_ state: any StateMachineState, announce: Bool) async {
+    let activation = StateActivation(
+      state: state, context: context, machineName: name, diagnostics: diagnostics
+    ) { [weak self] newState, origin in
+      self?.request(newState, from: origin)
+    }
+    self.activation = activation
+    currentWork.withLock { $0 = activation.work }
+    if announce {
+      registrar.withMutation(of: self, keyPath: \.currentState) { current = state }
+      broadcast.send(state)
+    }
+    await StateActivation.$current.withValue(activation) { await state.enter() }
+  }
+
+  private func exitCurrentState() async {
+    guard let activation else { return }
+    activation.work.cancelAll()
+    await StateActivation.$current.withValue(activation) { await current.exit() }
+  }
+
+  private func report(_ kind: Diagnostic.Kind, _ message: String) {
+    diagnostics.report(Diagnostic(kind: kind, message: message, source: name))
+  }
+}
+
+extension ContextualStateMachine where Context == EmptyStateMachineContext {
+  /// Creates a machine with an empty context. Give it one with ``context(_:)``.
+  public nonisolated convenience init(initialState: some StateMachineState) {
+    self.init(initialState: initialState, context: EmptyStateMachineContext())
+  }
+
+  /// Returns a machine with the same initial state and the given context:
+  ///
+  /// ```swift
+  /// let machine = ContextualStateMachine(initialState: OffState()).context(Context(delay: 1))
+  /// ```
+  public nonisolated func context<C: StateMachineContext>(_ context: C) -> ContextualStateMachine<C> {
+    ContextualStateMachine<C>(initialState: initialState, context: context)
+  }
+}

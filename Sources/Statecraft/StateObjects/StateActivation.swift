@@ -1,0 +1,52 @@
+/// One stay of one state in a machine: from just before its `enter()` to the end of its `exit()`.
+///
+/// The machine binds the activation to a task-local around `enter()` and `exit()`. Code they run,
+/// and the tasks they start (`Task {}`, task groups, `async let`), inherit it. That is how the
+/// property wrappers find their machine, with no reflection over the state: a wrapper anywhere in
+/// the state, nested properties included, sees the activation of the code that reads it. A task
+/// the state started keeps its activation after the state exits, so its late requests are known to
+/// be stale, even if the same state value becomes current again.
+final class StateActivation: Sendable {
+  /// The activation of the code that is running, if a machine runs it.
+  @TaskLocal static var current: StateActivation?
+
+  /// The machine's context.
+  let context: any StateMachineContext
+  /// Work tied to this stay: cancelled when the state exits.
+  let work: EffectScope
+  /// The state's type name, for diagnostics.
+  let stateName: String
+  /// Hands a transition request to the machine, if it still exists.
+  let requestTransition: @MainActor @Sendable (any StateMachineState, StateActivation) -> Void
+
+  init(
+    state: any StateMachineState,
+    context: any StateMachineContext,
+    machineName: String,
+    diagnostics: DiagnosticHandler,
+    requestTransition: @escaping @MainActor @Sendable (any StateMachineState, StateActivation) -> Void
+  ) {
+    self.stateName = "\(type(of: state))"
+    self.context = context
+    self.work = EffectScope(ownerName: "\(machineName) in \(stateName)", diagnostics: diagnostics)
+    self.requestTransition = requestTransition
+  }
+
+  /// The diagnostics handler of the machine.
+  var diagnostics: DiagnosticHandler { work.diagnostics }
+}
+
+extension DiagnosticHandler {
+  /// Reports that a state wrapper was used where no machine runs the code.
+  static func reportOutsideMachine(_ wrapper: String, fallback: String) {
+    current.report(
+      Diagnostic(
+        kind: .outsideMachine,
+        message: """
+          \(wrapper) was used outside a running ContextualStateMachine: \(fallback). Use it in \
+          enter(), exit(), or a task they start (Task {}, not Task.detached {}), or read it there \
+          and keep the value.
+          """,
+        source: wrapper))
+  }
+}

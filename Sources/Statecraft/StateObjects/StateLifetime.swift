@@ -1,0 +1,52 @@
+/// Ties work to the time a state is current: tasks started through it are cancelled when the state
+/// exits, and when its machine stops or is released.
+///
+/// ```swift
+/// @StateLifetime private var lifetime
+///
+/// func enter() async {
+///   lifetime.task {
+///     try await context.clock.sleep(for: context.delay)
+///     await transition(to: OnState())
+///   }
+/// }
+/// ```
+///
+/// This replaces the seed's `Task { try? await Task.sleep(…); … }`, which outlived its state.
+@propertyWrapper
+public struct StateLifetime: Sendable {
+  public init() {}
+
+  public var wrappedValue: StateLifetimeScope {
+    StateLifetimeScope(activation: StateActivation.current)
+  }
+}
+
+/// Starts tasks that end when their state exits.
+public struct StateLifetimeScope: Sendable {
+  let activation: StateActivation?
+
+  /// Starts `operation` in a task that is cancelled when the state exits.
+  ///
+  /// An error it throws goes to the machine's diagnostics handler; `CancellationError`, and errors
+  /// thrown after the state exited, do not.
+  public func task(
+    priority: TaskPriority? = nil,
+    _ operation: @escaping @Sendable () async throws -> Void
+  ) {
+    guard let activation else {
+      DiagnosticHandler.reportOutsideMachine(
+        "@StateLifetime", fallback: "the task was not started")
+      return
+    }
+    let work = activation.work
+    work.start(priority: priority, group: nil) { handle in
+      do {
+        try await StateActivation.$current.withValue(activation) { try await operation() }
+      } catch {
+        guard !(error is CancellationError), !handle.isCancelled else { return }
+        work.reportFailure(error)
+      }
+    }
+  }
+}

@@ -1,0 +1,39 @@
+/// Gives a state the way to ask its machine for a transition.
+///
+/// ```swift
+/// @StateTransition private var transition
+///
+/// func enter() async {
+///   await transition(to: NextState())
+/// }
+/// ```
+///
+/// The request is queued: it runs after the current `enter()` or `exit()` returns, never nested
+/// inside it. A state that is no longer current cannot transition: its request is ignored and
+/// reported as a ``Diagnostic/Kind/staleTransition`` diagnostic.
+@propertyWrapper
+public struct StateTransition: Sendable {
+  public init() {}
+
+  /// The handler of the running activation. Read it inside `enter()` or `exit()`, or in a task they
+  /// start; keep the value to use it from elsewhere.
+  public var wrappedValue: StateTransitionHandler {
+    StateTransitionHandler(activation: StateActivation.current)
+  }
+}
+
+/// Requests transitions for the state stay it belongs to. Call it as a function:
+/// `await transition(to: NextState())`.
+public struct StateTransitionHandler: Sendable {
+  let activation: StateActivation?
+
+  /// Queues a transition to `newState` and returns without waiting for it to run.
+  public func callAsFunction(to newState: some StateMachineState) async {
+    guard let activation else {
+      DiagnosticHandler.reportOutsideMachine(
+        "@StateTransition", fallback: "the transition to \(type(of: newState)) was ignored")
+      return
+    }
+    await activation.requestTransition(newState, activation)
+  }
+}

@@ -1,0 +1,197 @@
+import Statecraft
+import StatecraftTesting
+import Synchronization
+import Testing
+
+@MainActor
+@Suite("ContextualStateMachine", .timeLimit(.minutes(1)))
+struct ContextualStateMachineTests {
+  @Test func transitionRequestedInsideEnterRunsAfterEnterReturns() async {
+    let log = Log<String>()
+    let b = Step(name: "B", log: log)
+    let a = Step(name: "A", log: log, onEnter: { transition, _ in await transition(to: b) })
+    let machine = ContextualStateMachine(initialState: a)
+    await machine.start()
+    await machine.stop()
+    #expect(log.all == ["A enter begins", "A enter ends", "A exit", "B enter begins", "B enter ends", "B exit"])
+  }
+
+  @Test func transitionRequestedInsideExitRunsAfterExitReturns() async {
+    let log = Log<String>()
+    let c = Step(name: "C", log: log)
+    let a = Step(name: "A", log: log, onExit: { transition, _ in await transition(to: c) })
+    let machine = ContextualStateMachine(initialState: a)
+    await machine.start()
+    await machine.transition(to: Step(name: "B", log: log))
+    await machine.stop()
+    #expect(log.all == [
+      "A enter begins", "A enter ends", "A exit", "B enter begins", "B enter ends",
+      "B exit", "C enter begins", "C enter ends", "C exit",
+    ])
+  }
+
+  @Test func concurrentTransitionsAreSerialisedInFIFOOrder() async {
+    let log = Log<String>()
+    let inside = Mutex(0)
+    let overlaps = Mutex(0)
+    let hook: Step.Hook = { _, _ in
+      inside.withLock { if $0 > 0 { overlaps.withLock { $0 += 1 } }; $0 += 1 }
+      await Task.yield()  // gives any other transition the chance to nest, if it could
+      inside.withLock { $0 -= 1 }
+    }
+    let machine = ContextualStateMachine(initialState: Step(name: "start", log: log))
+    await machine.start()
+    await withTaskGroup(of: Void.self) { group in
+      for sender in 0..<8 {
+        group.addTask {
+          for index in 0..<50 {
+            await machine.transition(to: Step(name: "\(sender)-\(index)", log: log, onEnter: hook, onExit: hook))
+          }
+        }
+      }
+    }
+    await machine.stop()
+    let entered = log.all.filter { $0.hasSuffix("enter begins") }.map { $0.replacing(" enter begins", with: "") }
+    #expect(overlaps.withLock { $0 } == 0)
+    #expect(entered.count == 401)
+    for sender in 0..<8 {
+      let own = entered.filter { $0.hasPrefix("\(sender)-") }
+      #expect(own == (0..<50).map { "\(sender)-\($0)" }, "sender \(sender)'s transitions ran out of order")
+    }
+  }
+
+  @Test func staleStateCannotTransitionEvenFromATaskItStarted() async throws {
+    let log = Log<String>()
+    let recorder = DiagnosticRecorder()
+    let release = Gate()
+    let requested = Gate()
+    let late = Step(name: "late", log: log)
+    let entries = Mutex(0)
+    let a = Step(name: "A", log: log, onEnter: { transition, _ in
+      guard entries.withLock({ $0 += 1; return $0 }) == 1 else { return }  // first stay only
+      Task {  // a plain task: it outlives the state
+        await release.wait()
+        await transition(to: late)
+        requested.open()
+      }
+    })
+    let machine = DiagnosticHandler.$current.withValue(recorder.handler) {
+      ContextualStateMachine(initialState: a)
+    }
+    await machine.start()
+    await machine.transition(to: Step(name: "B", log: log))
+    await machine.transition(to: a)  // the same state value is current again
+    release.open()
+    await requested.wait()
+    #expect((machine.currentState as? Step)?.name == "A")
+    #expect(!log.all.contains("late enter begins"))
+    #expect(recorder.kinds == [.staleTransition])
+    let message = try #require(recorder.diagnostics.first?.message)
+    #expect(message.contains("Step asked for a transition to Step after it stopped being the current state"))
+  }
+
+  @Test func startingTwiceIsANoOpWithADiagnostic() async {
+    let log = Log<String>()
+    let recorder = DiagnosticRecorder()
+    let machine = DiagnosticHandler.$current.withValue(recorder.handler) {
+      ContextualStateMachine(initialState: Step(name: "A", log: log))
+    }
+    await machine.start()
+    await machine.start()
+    #expect(log.all == ["A enter begins", "A enter ends"])
+    #expect(recorder.kinds == [.startedTwice])
+  }
+
+  @Test func stopExitsTheCurrentStateAndLaterRequestsAreIgnored() async {
+    let log = Log<String>()
+    let recorder = DiagnosticRecorder()
+    let machine = DiagnosticHandler.$current.withValue(recorder.handler) {
+      ContextualStateMachine(initialState: Step(name: "A", log: log))
+    }
+    await machine.transition(to: Step(name: "before start", log: log))
+    await machine.start()
+    await machine.stop()
+    await machine.transition(to: Step(name: "after stop", log: log))
+    await machine.stop()
+    await machine.start()
+    #expect(log.all == ["A enter begins", "A enter ends", "A exit"])
+    #expect(recorder.kinds == [.machineNotRunning, .machineNotRunning, .machineNotRunning, .startedTwice])
+  }
+
+  @Test func lifetimeTasksAreCancelledWhenTheStateExits() async {
+    let log = Log<String>()
+    let probe = CancellationProbe()
+    let started = Gate()
+    let a = Step(name: "A", log: log, onEnter: { _, lifetime in
+      lifetime.task {
+        started.open()
+        await probe.waitForCancellation()
+      }
+    })
+    let machine = ContextualStateMachine(initialState: a)
+    await machine.start()
+    await started.wait()
+    #expect(!probe.wasCancelled)
+    await machine.transition(to: Step(name: "B", log: log))
+    #expect(probe.wasCancelled)
+  }
+
+  @Test func lifetimeTaskErrorsGoToTheDiagnosticsHook() async {
+    struct Failure: Error {}
+    let log = Log<String>()
+    let reported = Log<Diagnostic.Kind>()
+    let firstReport = Gate()
+    let handler = DiagnosticHandler { diagnostic in
+      reported.append(diagnostic.kind)
+      firstReport.open()
+    }
+    let a = Step(name: "A", log: log, onEnter: { _, lifetime in
+      lifetime.task { throw Failure() }
+    })
+    let machine = DiagnosticHandler.$current.withValue(handler) {
+      ContextualStateMachine(initialState: a)
+    }
+    await machine.start()
+    await firstReport.wait()
+    await machine.stop()
+    #expect(reported.all == [.effectFailed])
+  }
+
+  @Test func releasingTheMachineReleasesItsStatesAndCancelsTheirWork() async {
+    weak var weakMachine: ContextualStateMachine<EmptyStateMachineContext>?
+    weak var weakPayload: HoldingState.Payload?
+    let probe = CancellationProbe()
+    let started = Gate()
+    do {
+      let state = HoldingState(payload: .init(), probe: probe, started: started)
+      weakPayload = state.payload
+      let machine = ContextualStateMachine(initialState: state)
+      await machine.start()
+      await started.wait()
+      weakMachine = machine
+    }
+    #expect(weakMachine == nil, "something kept the machine alive")
+    #expect(weakPayload == nil, "something kept the machine's state alive")
+    // The task may still be attaching to its handle on the thread that ran `enter()`; the
+    // cancellation reaches it as soon as it has.
+    await probe.waitUntilCancelled()
+    #expect(probe.wasCancelled)
+  }
+}
+
+/// A state that holds an object and starts lifetime work that does not capture the state.
+struct HoldingState: StateMachineState {
+  final class Payload: Sendable {}
+
+  let payload: Payload
+  let probe: CancellationProbe
+  let started: Gate
+  @StateLifetime private var lifetime
+
+  func enter() async {
+    lifetime.task { [probe, started] in
+      started.open()
+      await probe.waitForCancellation()
+    }
+  }
+}
