@@ -18,12 +18,12 @@ let package = Package(
   ],
   targets: [
     .executableTarget(
-      name: "StoreBenchmarks",
+      name: "StatecraftBenchmarks",
       dependencies: [
         .product(name: "Statecraft", package: "Statecraft"),
         .product(name: "Benchmark", package: "benchmark"),
       ],
-      path: "Benchmarks/StoreBenchmarks",
+      path: "Benchmarks/StatecraftBenchmarks",
       plugins: [
         .plugin(name: "BenchmarkPlugin", package: "benchmark")
       ]

@@ -21,6 +21,12 @@ RATIOS = [
      "Baseline: Store.send appending to an empty array", "about 1x"),
     ("Effect round trip: action → .task → action",
      "Baseline: Task off the main actor and a hop back", None),
+    ("ContextualStateMachine: transition between states without wrappers",
+     "Baseline: exit() then enter() called directly", None),
+    ("ContextualStateMachine: transition between states that read their wrappers",
+     "ContextualStateMachine: transition between states without wrappers", "injection cost"),
+    ("ContextualStateMachine: transition between states without wrappers",
+     "Baseline: Task off the main actor and a hop back", None),
 ]
 
 
@@ -44,9 +50,10 @@ def parse(text):
 
 def main():
     results = parse(open(sys.argv[1], encoding="utf-8").read())
-    print(f"{'benchmark':<52} {'p50':>10} {'mallocs':>8}")
+    width = max(len(name) for name in results) if results else 10
+    print(f"{'benchmark':<{width}} {'p50':>10} {'mallocs':>8}")
     for name, entry in sorted(results.items()):
-        print(f"{name:<52} {entry.get('ns', float('nan')):>8.0f}ns {entry.get('mallocs', float('nan')):>8.0f}")
+        print(f"{name:<{width}} {entry.get('ns', float('nan')):>8.0f}ns {entry.get('mallocs', float('nan')):>8.0f}")
     print()
     for name, baseline, target in RATIOS:
         if name in results and baseline in results:

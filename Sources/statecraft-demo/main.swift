@@ -10,7 +10,8 @@
 #endif
 
 let demos: [Demo] = [
-  SearchDemo.demo
+  SearchDemo.demo,
+  OnOffDemo.demo,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -3,16 +3,8 @@ import Observation
 import Statecraft
 import Synchronization
 
-/// Every benchmark runs its iterations inside one hop to the main actor, so baselines and stores
-/// pay the same harness cost, spread over 1,000 iterations.
-let benchmarks: @Sendable () -> Void = {
-  Benchmark.defaultConfiguration = .init(
-    metrics: [.wallClock, .throughput, .mallocCountTotal],
-    scalingFactor: .kilo,
-    maxDuration: .seconds(2),
-    maxIterations: 100_000
-  )
-
+/// The store against a bare reducer, a `Mutex`, `@Observable`, and a bare task round trip.
+func storeBenchmarks() {
   // Baselines.
 
   onMainActor("Baseline: bare reducer call", Fixtures.bareReducer)
@@ -26,26 +18,6 @@ let benchmarks: @Sendable () -> Void = {
   onMainActor("Store.send with .none", Fixtures.sendNone)
   onMainActor("Store.send appending to a 100,000-element array", Fixtures.appendToLarge)
   asyncRoundTrip("Effect round trip: action → .task → action", Fixtures.roundTrip)
-}
-
-/// Registers a benchmark that runs its iterations inside one hop to the main actor.
-func onMainActor(_ name: String, _ body: @escaping @MainActor @Sendable (Range<Int>) -> Void) {
-  Benchmark(name) { benchmark in
-    let iterations = benchmark.scaledIterations
-    await MainActor.run { body(iterations) }
-  }
-}
-
-/// Registers a benchmark whose every iteration is a whole asynchronous round trip.
-func asyncRoundTrip(_ name: String, _ body: @escaping @Sendable (Range<Int>) async -> Void) {
-  Benchmark(
-    name,
-    configuration: .init(
-      metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .one,
-      maxDuration: .seconds(2), maxIterations: 100_000)
-  ) { benchmark in
-    await body(benchmark.scaledIterations)
-  }
 }
 
 enum CounterAction: Sendable {
@@ -82,6 +54,12 @@ enum Fixtures {
   static let guardedState = Mutex(Counter())
   static let observable = ObservableCounter()
   static let counterStore = Store(initialState: Counter(), reducer: counterReducer)
+  /// Starts empty. Like `largeStore` it keeps growing across runs, so the two differ only in the
+  /// size they started from.
+  static let smallStore = Store(initialState: [Int]()) { (state: inout [Int], _: CounterAction) in
+    state.append(state.count)
+    return .none
+  }
   static let largeStore = Store(initialState: Array(repeating: 0, count: 100_000)) {
     (state: inout [Int], _: CounterAction) in
     state.append(state.count)
@@ -124,11 +102,7 @@ enum Fixtures {
   }
 
   static func appendToEmpty(_ iterations: Range<Int>) {
-    // A fresh store per run, so that its array starts empty; created before the loop.
-    let store = Store(initialState: [Int]()) { (state: inout [Int], _: CounterAction) in
-      state.append(state.count)
-      return .none
-    }
+    let store = smallStore
     for _ in iterations { store.send(.increment) }
     blackHole(store.state.count)
   }

@@ -1,0 +1,36 @@
+import Benchmark
+
+/// Every benchmark runs its iterations inside one hop to the main actor, so baselines and
+/// Statecraft pay the same harness cost, spread over 1,000 iterations.
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .throughput, .mallocCountTotal],
+    scalingFactor: .kilo,
+    maxDuration: .seconds(2),
+    maxIterations: 100_000
+  )
+  storeBenchmarks()
+  stateObjectBenchmarks()
+}
+
+
+/// Registers a benchmark that runs its iterations inside one hop to the main actor.
+func onMainActor(_ name: String, _ body: @escaping @MainActor @Sendable (Range<Int>) -> Void) {
+  Benchmark(name) { benchmark in
+    let iterations = benchmark.scaledIterations
+    await MainActor.run { body(iterations) }
+  }
+}
+
+/// Registers a benchmark whose every iteration is a whole asynchronous round trip.
+func asyncRoundTrip(_ name: String, _ body: @escaping @Sendable (Range<Int>) async -> Void) {
+  Benchmark(
+    name,
+    configuration: .init(
+      metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .one,
+      maxDuration: .seconds(2), maxIterations: 100_000)
+  ) { benchmark in
+    await body(benchmark.scaledIterations)
+  }
+}
+
