@@ -1,5 +1,4 @@
 public import Statecraft
-import Synchronization
 
 /// Collects diagnostics, so that a test can assert on them.
 ///
@@ -12,7 +11,7 @@ import Synchronization
 /// #expect(recorder.kinds == [.effectFailed])
 /// ```
 public final class DiagnosticRecorder: Sendable {
-  private let recorded = Mutex<[Diagnostic]>([])
+  private let recorded = CriticalState<[Diagnostic]>([])
 
   /// Creates an empty recorder.
   public init() {}

@@ -1,4 +1,4 @@
-import Synchronization
+import Statecraft
 
 /// A continuation that whichever of several wake-up sources comes first resumes, exactly once.
 final class OneShotContinuation: Sendable {
@@ -8,7 +8,7 @@ final class OneShotContinuation: Sendable {
     case resumed
   }
 
-  private let state = Mutex(State.waiting)
+  private let state = CriticalState(State.waiting)
 
   /// Stores the continuation, or resumes it at once if a wake-up already came.
   func set(_ continuation: CheckedContinuation<Void, Never>) {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The effects that one `send` started, including effects started by the actions they fed back.
 ///
@@ -11,7 +10,7 @@ final class EffectGroup: Sendable {
     var isCancelled = false
   }
 
-  private let state = Mutex(State())
+  private let state = CriticalState(State())
 
   /// Whether ``cancel()`` was called.
   var isCancelled: Bool { state.withLock { $0.isCancelled } }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// One running effect: its task, the ids it is registered under, and whether it may still deliver.
 ///
@@ -14,7 +13,7 @@ final class EffectHandle: Sendable {
   let ids: [EffectID]
   /// The `send` whose effects this one belongs to, if anyone is tracking them.
   let group: EffectGroup?
-  private let state = Mutex(State())
+  private let state = CriticalState(State())
 
   init(ids: [EffectID], group: EffectGroup?) {
     self.ids = ids

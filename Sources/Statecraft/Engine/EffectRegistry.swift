@@ -1,7 +1,7 @@
 /// Which effects of one owner are running, and under which ids.
 ///
 /// A value type whose transitions return the handles to cancel, in the style of
-/// swift-async-algorithms' state machines: ``EffectScope`` holds it in a `Mutex` and performs the
+/// swift-async-algorithms' state machines: ``EffectScope`` holds it in a ``CriticalState`` lock and performs the
 /// returned actions outside the lock.
 struct EffectRegistry {
   /// The clock reading and pending effect of one throttle id.

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Owns the effects of one store or machine: starts them as tasks, cancels them by id, and
 /// cancels all of them when the owner goes away.
@@ -6,7 +5,7 @@ import Synchronization
 /// It is the thin storage class around ``EffectRegistry``: every decision is made by the registry
 /// under the lock, and cancellation runs after the lock is released.
 final class EffectScope: Sendable {
-  private let registry = Mutex(EffectRegistry())
+  private let registry = CriticalState(EffectRegistry())
   /// Where effect failures go.
   let diagnostics: DiagnosticHandler
   /// The owner's name, for diagnostics.

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Broadcasts a value that changes over time. Each new observer first gets the current value, then
 /// every later one, in order; two observers never split the values between them.
@@ -14,10 +13,10 @@ final class SnapshotBroadcast<Element: Sendable>: Sendable {
     var isFinished = false
   }
 
-  private let state: Mutex<State>
+  private let state: CriticalState<State>
 
   init(_ initial: Element) {
-    state = Mutex(State(current: initial))
+    state = CriticalState(State(current: initial))
   }
 
   /// The current value.

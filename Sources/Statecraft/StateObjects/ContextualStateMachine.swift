@@ -1,6 +1,5 @@
 import DequeModule
 public import Observation
-import Synchronization
 
 /// Runs states that are values with `enter()` and `exit()`, handing them a context and a way to
 /// transition (seed 000).
@@ -32,7 +31,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   private var isProcessing = false
   private let broadcast: SnapshotBroadcast<any StateMachineState>
   /// The current state's work, reachable from `deinit`.
-  private let currentWork = Mutex<EffectScope?>(nil)
+  private let currentWork = CriticalState<EffectScope?>(nil)
   private let diagnostics: DiagnosticHandler
   private let name: String
   private let registrar = ObservationRegistrar()

@@ -1,6 +1,5 @@
 import Statecraft
 import StatecraftTesting
-import Synchronization
 import Testing
 
 @MainActor
@@ -32,8 +31,8 @@ struct ContextualStateMachineTests {
 
   @Test func concurrentTransitionsAreSerialisedInFIFOOrder() async {
     let log = Log<String>()
-    let inside = Mutex(0)
-    let overlaps = Mutex(0)
+    let inside = CriticalState(0)
+    let overlaps = CriticalState(0)
     let hook: Step.Hook = { _, _ in
       inside.withLock { if $0 > 0 { overlaps.withLock { $0 += 1 } }; $0 += 1 }
       await Task.yield()  // gives any other transition the chance to nest, if it could
@@ -66,7 +65,7 @@ struct ContextualStateMachineTests {
     let release = Gate()
     let requested = Gate()
     let late = Step(name: "late", log: log)
-    let entries = Mutex(0)
+    let entries = CriticalState(0)
     let a = Step(name: "A", log: log, onEnter: { transition, _ in
       guard entries.withLock({ $0 += 1; return $0 }) == 1 else { return }  // first stay only
       Task {  // a plain task: it outlives the state

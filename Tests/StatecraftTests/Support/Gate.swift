@@ -1,4 +1,4 @@
-import Synchronization
+import Statecraft
 
 /// A one-shot latch that async code can wait on. Waiting **ignores task cancellation**, which is
 /// what the tests need to model an operation that does not cooperate.
@@ -8,7 +8,7 @@ final class Gate: Sendable {
     var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state = Mutex(State())
+  private let state = CriticalState(State())
 
   /// Suspends until ``open()``; returns at once if already open.
   func wait() async {
@@ -33,7 +33,7 @@ final class Gate: Sendable {
 
 /// Records whether the task that ran ``waitForCancellation()`` was cancelled.
 final class CancellationProbe: Sendable {
-  private let cancelled = Mutex(false)
+  private let cancelled = CriticalState(false)
   private let gate = Gate()
 
   var wasCancelled: Bool { cancelled.withLock { $0 } }
@@ -56,7 +56,7 @@ final class CancellationProbe: Sendable {
 
 /// A thread-safe log that effects and reducers append to.
 final class Log<Element: Sendable>: Sendable {
-  private let entries = Mutex<[Element]>([])
+  private let entries = CriticalState<[Element]>([])
   func append(_ element: Element) { entries.withLock { $0.append(element) } }
   var all: [Element] { entries.withLock { $0 } }
 }
