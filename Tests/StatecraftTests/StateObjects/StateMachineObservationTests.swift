@@ -40,7 +40,8 @@ struct StateMachineObservationTests {
     #expect(count == 1)
   }
 
-  @Test func currentStateIsObservable() async {
+  @Test("Seed defect: it needs Combine (Observation instead, on Linux too)", .tags(.seedDefect))
+  func currentStateIsObservable() async {
     let log = Log<String>()
     let machine = ContextualStateMachine(initialState: Step(name: "A", log: log))
     await machine.start()
