@@ -25,6 +25,8 @@ public struct Diagnostic: Sendable, CustomStringConvertible {
     public static let machineNotRunning = Kind("machineNotRunning")
     /// `start()` was called on a machine that had already started. The call was ignored.
     public static let startedTwice = Kind("startedTwice")
+    /// A state started work after its lifetime ended, in `exit()` or later. It was not started.
+    public static let stateNotCurrent = Kind("stateNotCurrent")
     /// A state's `@StateContext` or `@StateTransition` was used outside a running machine.
     public static let outsideMachine = Kind("outsideMachine")
     /// A `@StateContext` asked for a context type that its machine does not have.

@@ -26,7 +26,7 @@ struct EffectRunner<Action: Sendable>: Sendable {
       scope.cancel(id: id)
     case .cancellable(let inner, let id, let cancelInFlight):
       scope.start(
-        ids: [id], cancelInFlight: cancelInFlight, priority: inner.priority,
+        id: id, cancelInFlight: cancelInFlight, priority: inner.priority,
         group: Self.existing(&group)
       ) { handle in await perform(inner, in: handle) }
     case .throttle(let inner, let policy):
@@ -74,7 +74,7 @@ struct EffectRunner<Action: Sendable>: Sendable {
       scope.cancel(id: id)
     case .cancellable(let inner, let id, let cancelInFlight):
       let child = scope.start(
-        ids: [id], cancelInFlight: cancelInFlight, priority: inner.priority, group: handle.group
+        id: id, cancelInFlight: cancelInFlight, priority: inner.priority, group: handle.group
       ) { child in await perform(inner, in: child) }
       await waitForChild(child)
     case .throttle(let inner, let policy):
@@ -107,26 +107,29 @@ struct EffectRunner<Action: Sendable>: Sendable {
     _ inner: Effect<Action>, _ policy: ThrottlePolicy, group: EffectGroup?
   ) -> EffectHandle? {
     let now = policy.now()
-    let waiting = EffectHandle(ids: [policy.id], group: group)
     let decision = scope.withThrottleWindow(policy.id) { window -> ThrottleDecision in
-      guard var current = window, let remaining = policy.remaining(current.lastStart) else {
+      let pending = window?.pending.flatMap { $0.isCancelled ? nil : $0 }
+      // A window whose waiting effect has not started yet is still open, even past its end:
+      // otherwise a newcomer could start first and the waiting effect would be lost.
+      guard var current = window, pending != nil || policy.remaining(current.lastStart) != nil
+      else {
         window = .init(lastStart: now, pending: nil)
         return .startNow
       }
-      let pending = current.pending.flatMap { $0.isCancelled ? nil : $0 }
       if pending != nil, !policy.latest { return .drop }
+      let waiting = EffectHandle(id: policy.id, group: group)
       current.pending = waiting
       window = current
-      return .wait(remaining, replacing: pending)
+      return .wait(policy.remaining(current.lastStart) ?? .zero, waiting, replacing: pending)
     }
     switch decision {
     case .drop:
       return nil
     case .startNow:
-      return scope.start(ids: [policy.id], priority: inner.priority, group: group) { handle in
+      return scope.start(id: policy.id, priority: inner.priority, group: group) { handle in
         await perform(inner, in: handle)
       }
-    case .wait(let delay, let replaced):
+    case .wait(let delay, let waiting, let replaced):
       replaced?.cancel()
       guard scope.register(waiting) else { return nil }
       scope.run(waiting, priority: inner.priority) { handle in
@@ -156,7 +159,7 @@ private enum ThrottleDecision: Sendable {
   /// The window had ended: start now and open a new one.
   case startNow
   /// Wait for the window to end, replacing the effect that waited before, if any.
-  case wait(Duration, replacing: EffectHandle?)
+  case wait(Duration, EffectHandle, replacing: EffectHandle?)
   /// Another effect already waits and `latest` is false.
   case drop
 }

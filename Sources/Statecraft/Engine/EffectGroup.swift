@@ -1,8 +1,9 @@
 
 /// The effects that one `send` started, including effects started by the actions they fed back.
 ///
-/// It counts running effects instead of keeping them, so a long-lived stream that feeds back
-/// many actions does not grow it. ``StoreTask`` is its public face.
+/// It holds only the effects still running: each leaves when it returns or is cancelled, so a
+/// long-lived stream that feeds back many actions does not grow it. ``StoreTask`` is its public
+/// face.
 final class EffectGroup: Sendable {
   private struct State {
     var running: [ObjectIdentifier: EffectHandle] = [:]
@@ -15,10 +16,13 @@ final class EffectGroup: Sendable {
   /// Whether ``cancel()`` was called.
   var isCancelled: Bool { state.withLock { $0.isCancelled } }
 
-  /// Tracks a newly started effect. An effect that joins a cancelled group is cancelled at once.
+  /// Tracks a newly started effect. An effect that joins a cancelled group is cancelled at once;
+  /// one that was cancelled already does not join.
   func add(_ handle: EffectHandle) {
     let cancelled = state.withLock { state -> Bool in
-      if !state.isCancelled { state.running[ObjectIdentifier(handle)] = handle }
+      if !state.isCancelled, !handle.isCancelled {
+        state.running[ObjectIdentifier(handle)] = handle
+      }
       return state.isCancelled
     }
     if cancelled { handle.cancel() }

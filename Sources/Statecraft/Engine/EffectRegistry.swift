@@ -18,37 +18,32 @@ struct EffectRegistry {
   /// Set when the owner is gone: nothing new may start.
   private(set) var isClosed = false
 
-  /// Registers a new effect. When `cancelInFlight` is set, the effects already running under the
-  /// handle's last id are returned for cancelling. Returns `nil` when the registry is closed.
+  /// Registers a new effect. With `cancelInFlight`, the effects already running under the handle's
+  /// id are unregistered and returned for cancelling. Returns `nil` when the registry is closed.
   mutating func register(_ handle: EffectHandle, cancelInFlight: Bool) -> [EffectHandle]? {
     guard !isClosed else { return nil }
-    var toCancel: [EffectHandle] = []
-    if cancelInFlight, let id = handle.ids.last, let inFlight = byID.removeValue(forKey: id) {
-      toCancel = inFlight
-      for old in inFlight { unregister(old, except: id) }
+    var replaced: [EffectHandle] = []
+    if cancelInFlight, let id = handle.id {
+      replaced = cancel(id: id)
     }
     running[ObjectIdentifier(handle)] = handle
-    for id in handle.ids { byID[id, default: []].append(handle) }
-    return toCancel
+    if let id = handle.id { byID[id, default: []].append(handle) }
+    return replaced
   }
 
-  /// Forgets an effect that returned or was cancelled, so that its ids are free again.
+  /// Forgets an effect that returned or was cancelled, so that its id is free again.
   mutating func unregister(_ handle: EffectHandle) {
-    unregister(handle, except: nil)
-  }
-
-  private mutating func unregister(_ handle: EffectHandle, except skippedID: EffectID?) {
-    guard running.removeValue(forKey: ObjectIdentifier(handle)) != nil else { return }
-    for id in handle.ids where id != skippedID {
-      byID[id]?.removeAll { $0 === handle }
-      if byID[id]?.isEmpty == true { byID[id] = nil }
+    guard running.removeValue(forKey: ObjectIdentifier(handle)) != nil, let id = handle.id else {
+      return
     }
+    byID[id]?.removeAll { $0 === handle }
+    if byID[id]?.isEmpty == true { byID[id] = nil }
   }
 
-  /// Removes and returns every effect running under `id`.
+  /// Unregisters and returns every effect running under `id`.
   mutating func cancel(id: EffectID) -> [EffectHandle] {
-    guard let handles = byID[id] else { return [] }
-    for handle in handles { unregister(handle) }
+    guard let handles = byID.removeValue(forKey: id) else { return [] }
+    for handle in handles { running[ObjectIdentifier(handle)] = nil }
     return handles
   }
 

@@ -20,19 +20,19 @@ final class EffectScope: Sendable {
     cancelAll()
   }
 
-  /// Starts `operation` in a new task, registered under `ids`.
+  /// Starts `operation` in a new task, registered under `id`.
   ///
-  /// With `cancelInFlight`, effects already running under the last id are cancelled first.
+  /// With `cancelInFlight`, effects already running under `id` are cancelled first.
   /// Returns `nil`, and starts nothing, once ``cancelAll()`` has closed the scope.
   @discardableResult
   func start(
-    ids: [EffectID] = [],
+    id: EffectID? = nil,
     cancelInFlight: Bool = false,
     priority: TaskPriority? = nil,
     group: EffectGroup?,
     operation: @escaping @Sendable (EffectHandle) async -> Void
   ) -> EffectHandle? {
-    let handle = EffectHandle(ids: ids, group: group)
+    let handle = EffectHandle(id: id, group: group)
     guard let replaced = registry.withLock({ $0.register(handle, cancelInFlight: cancelInFlight) })
     else { return nil }
     for old in replaced { old.cancel() }
@@ -67,20 +67,12 @@ final class EffectScope: Sendable {
 
   /// Cancels every effect running under `id`.
   func cancel(id: EffectID) {
-    let handles = registry.withLock { $0.cancel(id: id) }
-    for handle in handles {
-      handle.cancel()
-      handle.group?.remove(handle)
-    }
+    for handle in registry.withLock({ $0.cancel(id: id) }) { handle.cancel() }
   }
 
   /// Cancels every effect and refuses new ones. Called when the owner is released.
   func cancelAll() {
-    let handles = registry.withLock { $0.close() }
-    for handle in handles {
-      handle.cancel()
-      handle.group?.remove(handle)
-    }
+    for handle in registry.withLock({ $0.close() }) { handle.cancel() }
   }
 
   /// Reads and updates the throttle window of `id` under the lock.
@@ -91,7 +83,7 @@ final class EffectScope: Sendable {
   }
 
   /// Waits until no effect is running, including effects started while it waits. Cancelled
-  /// effects deliver nothing and are not waited for.
+  /// effects deliver nothing and are not waited for, even if their operation still runs.
   func waitUntilIdle() async {
     while true {
       let handles = registry.withLock { $0.liveHandles }
@@ -116,6 +108,6 @@ final class EffectScope: Sendable {
 
   private func finished(_ handle: EffectHandle) {
     registry.withLock { $0.unregister(handle) }
-    handle.group?.remove(handle)
+    handle.finished()
   }
 }

@@ -13,8 +13,10 @@ public import Observation
 /// - Transitions run one at a time, in the order they were requested (FIFO). A transition that a
 ///   state requests inside `enter()` or `exit()` runs after that call returns: for A's `enter()`
 ///   asking for B, the order is A enter begins, A enter ends, A exit, B enter.
-/// - A state may request transitions while it is current, from the start of its `enter()` to the end
-///   of its `exit()`. Later requests, such as one from a task it started, are ignored and reported.
+/// - A state's request runs only if the state is still current when the request's turn comes.
+///   Requests from a state that has moved on, such as one from a task it started, are ignored and
+///   reported. The exception is a request made inside `exit()`: it runs after the transition in
+///   progress, from the state being entered.
 /// - `currentState` is observable, and ``states()`` streams every state to any number of observers.
 /// - Releasing the machine cancels the current state's ``StateLifetime`` tasks. It does not call
 ///   `exit()`: call ``stop()`` for that.
@@ -48,6 +50,8 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
     }
 
     var kind: Kind
+    /// The stay of the state that asked, or `nil` for a call from outside the machine.
+    var origin: StateActivation?
     var completion: CheckedContinuation<Void, Never>?
   }
 
@@ -115,18 +119,16 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   }
 
   /// Queues a transition that a state requested. It runs after the running step returns.
-  private func request(_ newState: any StateMachineState, from origin: StateActivation) {
+  private func request(
+    _ newState: any StateMachineState, from origin: StateActivation, duringExit: Bool
+  ) {
     guard phase == .running, origin === activation else {
-      report(
-        .staleTransition,
-        """
-        \(origin.stateName) asked for a transition to \(type(of: newState)) after it stopped being \
-        the current state (now \(type(of: current))); ignored. Start such work with @StateLifetime \
-        so that it ends when the state exits.
-        """)
+      reportStale(origin, asking: newState)
       return
     }
-    requests.append(Request(kind: .transition(to: newState)))
+    // A request from inside exit() belongs to the transition in progress, not to the state that
+    // is leaving: it runs after that transition, whichever state is current then.
+    requests.append(Request(kind: .transition(to: newState), origin: duringExit ? nil : origin))
     processRequestsIfIdle()
   }
 
@@ -138,14 +140,15 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   }
 
   /// Runs the queue in a task of its own, so that no caller's cancellation or task-locals reach the
-  /// states.
+  /// states. The task holds the machine only for the synchronous steps: while a state's `enter()`
+  /// or `exit()` is suspended, releasing the machine still releases it.
   private func processRequestsIfIdle() {
     guard !isProcessing else { return }
     isProcessing = true
     StateActivation.$current.withValue(nil) {
       Task { [weak self] in
-        while let self, let request = self.requests.popFirst() {
-          await self.perform(request.kind)
+        while let request = self?.requests.popFirst() {
+          for step in self?.steps(for: request) ?? [] { await step() }
           request.completion?.resume()
         }
         self?.isProcessing = false
@@ -153,27 +156,40 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
     }
   }
 
-  private func perform(_ kind: Request.Kind) async {
-    switch kind {
+  /// The `enter()` and `exit()` calls that a request makes, with the machine's bookkeeping done
+  /// between them. The steps capture states and activations, never the machine.
+  private func steps(for request: Request) -> [@MainActor () async -> Void] {
+    switch request.kind {
     case .start:
-      await enter(initialState, announce: false)
+      return [enter(initialState, announce: false)]
     case .transition(let newState):
-      guard activation != nil else { return }
-      await exitCurrentState()
-      await enter(newState, announce: true)
+      if let origin = request.origin, origin !== activation {
+        reportStale(origin, asking: newState)
+        return []
+      }
+      return [
+        exitCurrentState(),
+        { [weak self] in
+          // Two statements, so that the machine is not held while the new state's enter() runs.
+          let enterNewState = self?.enter(newState, announce: true)
+          await enterNewState?()
+        },
+      ]
     case .stop:
-      await exitCurrentState()
-      activation = nil
+      return [
+        exitCurrentState(),
+        { [weak self] in self?.activation = nil },
+      ]
     }
   }
 
-  /// Makes `state` current and calls its `enter()`. The initial state is current from the start, so
-  /// entering it is not announced as a change.
-  private func enter(_ state: any StateMachineState, announce: Bool) async {
+  /// Makes `state` current and returns the call of its `enter()`. The initial state is current from
+  /// the start, so entering it is not announced as a change.
+  private func enter(_ state: any StateMachineState, announce: Bool) -> @Sendable () async -> Void {
     let activation = StateActivation(
       state: state, context: context, machineName: name, diagnostics: diagnostics
-    ) { [weak self] newState, origin in
-      self?.request(newState, from: origin)
+    ) { [weak self] newState, origin, duringExit in
+      self?.request(newState, from: origin, duringExit: duringExit)
     }
     self.activation = activation
     currentWork.withLock { $0 = activation.work }
@@ -181,13 +197,29 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
       registrar.withMutation(of: self, keyPath: \.currentState) { current = state }
       broadcast.send(state)
     }
-    await StateActivation.$current.withValue(activation) { await state.enter() }
+    return { await StateActivation.$current.withValue(activation) { await state.enter() } }
   }
 
-  private func exitCurrentState() async {
-    guard let activation else { return }
+  /// Cancels the current state's lifetime tasks and returns the call of its `exit()`.
+  private func exitCurrentState() -> @Sendable () async -> Void {
+    guard let activation else { return {} }
     activation.work.cancelAll()
-    await StateActivation.$current.withValue(activation) { await current.exit() }
+    let state = current
+    return {
+      await StateActivation.$current.withValue(activation) {
+        await StateActivation.$isExiting.withValue(true) { await state.exit() }
+      }
+    }
+  }
+
+  private func reportStale(_ origin: StateActivation, asking newState: any StateMachineState) {
+    report(
+      .staleTransition,
+      """
+      \(origin.stateName) asked for a transition to \(type(of: newState)) after it stopped being \
+      the current state (now \(type(of: current))); ignored. Start such work with @StateLifetime \
+      so that it ends when the state exits.
+      """)
   }
 
   private func report(_ kind: Diagnostic.Kind, _ message: String) {

@@ -9,6 +9,10 @@
 final class StateActivation: Sendable {
   /// The activation of the code that is running, if a machine runs it.
   @TaskLocal static var current: StateActivation?
+  /// Whether the running code is the state's `exit()`.
+  @TaskLocal static var isExiting = false
+  /// The lifetime task that runs the code, if one does. Once it is cancelled, its requests are stale.
+  @TaskLocal static var lifetimeTask: EffectHandle?
 
   /// The machine's context.
   let context: any StateMachineContext
@@ -16,15 +20,16 @@ final class StateActivation: Sendable {
   let work: EffectScope
   /// The state's type name, for diagnostics.
   let stateName: String
-  /// Hands a transition request to the machine, if it still exists.
-  let requestTransition: @MainActor @Sendable (any StateMachineState, StateActivation) -> Void
+  /// Hands a transition request to the machine, if it still exists. The flag says whether it was
+  /// made inside `exit()`.
+  let requestTransition: @MainActor @Sendable (any StateMachineState, StateActivation, Bool) -> Void
 
   init(
     state: any StateMachineState,
     context: any StateMachineContext,
     machineName: String,
     diagnostics: DiagnosticHandler,
-    requestTransition: @escaping @MainActor @Sendable (any StateMachineState, StateActivation) -> Void
+    requestTransition: @escaping @MainActor @Sendable (any StateMachineState, StateActivation, Bool) -> Void
   ) {
     self.stateName = "\(type(of: state))"
     self.context = context

@@ -40,13 +40,25 @@ public struct StateLifetimeScope: Sendable {
       return
     }
     let work = activation.work
-    work.start(priority: priority, group: nil) { handle in
+    let started = work.start(priority: priority, group: nil) { handle in
       do {
-        try await StateActivation.$current.withValue(activation) { try await operation() }
+        try await StateActivation.$current.withValue(activation) {
+          try await StateActivation.$lifetimeTask.withValue(handle) { try await operation() }
+        }
       } catch {
         guard !(error is CancellationError), !handle.isCancelled else { return }
         work.reportFailure(error)
       }
+    }
+    if started == nil {
+      activation.diagnostics.report(
+        Diagnostic(
+          kind: .stateNotCurrent,
+          message: """
+            \(activation.stateName) started a @StateLifetime task after its lifetime ended (in \
+            exit(), or later); the task was not started.
+            """,
+          source: work.ownerName))
     }
   }
 }

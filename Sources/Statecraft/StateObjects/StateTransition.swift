@@ -34,6 +34,19 @@ public struct StateTransitionHandler: Sendable {
         "@StateTransition", fallback: "the transition to \(type(of: newState)) was ignored")
       return
     }
-    await activation.requestTransition(newState, activation)
+    if let lifetimeTask = StateActivation.lifetimeTask, lifetimeTask.isCancelled {
+      // The state has exited and cancelled this task, which did not stop.
+      activation.diagnostics.report(
+        Diagnostic(
+          kind: .staleTransition,
+          message: """
+            A cancelled @StateLifetime task of \(activation.stateName) asked for a transition to \
+            \(type(of: newState)); ignored. Check for cancellation, or let it throw, before \
+            transitioning.
+            """,
+          source: activation.work.ownerName))
+      return
+    }
+    await activation.requestTransition(newState, activation, StateActivation.isExiting)
   }
 }
