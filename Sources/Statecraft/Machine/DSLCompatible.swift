@@ -1,0 +1,70 @@
+/// A state, event or output type that the state-machine DSL can match: by value, or by case with
+/// its associated values extracted, as in `When(state: State.open(persons:)) { persons in … }`.
+///
+/// Conform an enum and you are done: `Equatable` is synthesized, and ``dslPayload(as:)`` has a
+/// default implementation.
+///
+/// ```swift
+/// enum State: DSLCompatible {
+///   case open(persons: Int)
+///   case closing(persons: Int)
+///   case closed
+/// }
+/// ```
+///
+/// Matching never compares descriptions, case names or raw memory. A value pattern uses `==`. A case
+/// pattern extracts the value's associated values, rebuilds a value with the case constructor, and
+/// compares the two with `==`: they are equal exactly when the value is of that case. So cases that
+/// print the same never match, nor do cases overloaded by argument labels (`load(id:)`,
+/// `load(index:)`), nor struct states. The one thing it needs is an `==` that is reflexive for the
+/// payload: a case pattern does not match a payload holding `Double.nan`.
+public protocol DSLCompatible: Sendable, Equatable {
+  /// The value's associated values as `Payload` (a tuple for several), or `nil` if the value has no
+  /// associated values or they are of another type. The default reads them with reflection.
+  func dslPayload<Payload>(as type: Payload.Type) -> Payload?
+}
+
+extension DSLCompatible {
+  public func dslPayload<Payload>(as type: Payload.Type) -> Payload? {
+    let mirror = Mirror(reflecting: self)
+    guard mirror.displayStyle == .enum, let payload = mirror.children.first?.value else {
+      return nil
+    }
+    if let payload = payload as? Payload { return payload }
+    // One labelled associated value, `open(persons: 3)`, is reflected as a one-element tuple.
+    let tuple = Mirror(reflecting: payload)
+    guard tuple.displayStyle == .tuple, tuple.children.count == 1 else { return nil }
+    return tuple.children.first?.value as? Payload
+  }
+}
+
+/// How the DSL matches a value: by equality, by case, or by membership in a ``OneOf``. It hands
+/// back what the DSL's closures receive: the value itself, or a case's associated values.
+struct DSLPattern<Value: DSLCompatible, Extracted>: Sendable {
+  let extract: @Sendable (Value) -> Extracted?
+
+  func matches(_ value: Value) -> Bool { extract(value) != nil }
+}
+
+extension DSLPattern where Extracted == Value {
+  /// Matches values equal to `expected`.
+  static func value(_ expected: Value) -> Self {
+    Self { $0 == expected ? $0 : nil }
+  }
+
+  /// Matches values that any pattern of `set` matches.
+  static func oneOf(_ set: OneOf<Value>) -> Self {
+    Self { value in set.patterns.contains { $0(value) } ? value : nil }
+  }
+}
+
+extension DSLPattern {
+  /// Matches values of the case that `constructor` builds, and extracts its associated values.
+  static func `case`(_ constructor: @escaping @Sendable (Extracted) -> Value) -> Self {
+    Self { value in
+      guard let payload = value.dslPayload(as: Extracted.self), constructor(payload) == value
+      else { return nil }
+      return payload
+    }
+  }
+}

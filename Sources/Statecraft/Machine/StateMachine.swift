@@ -1,0 +1,56 @@
+/// A declarative Moore machine: its initial state, and for each state the output it executes and
+/// the transitions it takes (seed 002).
+///
+/// ```swift
+/// let stateMachine = StateMachine(initial: State.open(persons: 0)) {
+///   When(state: State.open(persons:)) { _ in
+///     Execute.noOutput
+///   } transitions: { persons in
+///     On(event: Event.personsHaveEntered(persons:)) { newPersons in
+///       Transition(to: State.open(persons: persons + newPersons))
+///     }
+///     On(event: Event.closeButtonWasPressed) { _ in
+///       Guard(predicate: persons < 10)
+///     } transition: { _ in
+///       Transition(to: State.closing(persons: persons))
+///     }
+///   }
+///   When(state: State.closing(persons:)) { persons in
+///     Execute(output: Output.close(speed: persons > 5 ? 1 : 2))
+///   } transitions: { _ in
+///     On(event: Event.doorHasLocked) { _ in Transition(to: State.closed) }
+///   }
+/// }
+/// ```
+///
+/// A definition is a pure value: ``output(when:)`` and ``transition(from:on:)`` evaluate it with no
+/// side effect, so a machine can be tested in complete isolation (see `XCTStateMachine` in
+/// `StatecraftTesting`). It is `Sendable`, so it can be a top-level `let`.
+public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendable {
+  /// The state the machine starts in.
+  public let initial: S
+  let whens: [When<S, E, O>]
+
+  /// Creates a machine from its initial state and its `When`s.
+  public init(initial: S, @StateMachineBuilder _ whens: () -> [When<S, E, O>]) {
+    self.initial = initial
+    self.whens = whens()
+  }
+
+  /// The output the machine executes in `state`: the first matching `When`'s, or `nil`.
+  public func output(when state: S) -> O? {
+    for when in whens where when.matches(state) {
+      return when.output(state)
+    }
+    return nil
+  }
+
+  /// The state the machine moves to from `state` on `event`, or `nil` if no transition applies.
+  /// The `When`s that match `state` are tried in order, and in each its `On`s in order.
+  public func transition(from state: S, on event: E) -> S? {
+    for when in whens {
+      if let next = when.nextState(state, event) { return next }
+    }
+    return nil
+  }
+}

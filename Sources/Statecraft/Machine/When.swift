@@ -1,0 +1,110 @@
+/// What a machine does in some states: the output it executes there, and the transitions it takes.
+///
+/// ```swift
+/// When(state: State.closing(persons:)) { persons in
+///   Execute(output: Output.close(speed: persons > 5 ? 1 : 2))
+/// } transitions: { _ in
+///   On(event: Event.doorHasLocked) { _ in Transition(to: State.closed) }
+/// }
+/// ```
+///
+/// Match states by value, by case (the closures get its associated values), or by membership in a
+/// ``OneOf``. When several `When`s match a state, the output comes from the first, and their
+/// transitions are tried in order.
+public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendable {
+  let matches: @Sendable (S) -> Bool
+  /// The output in a state; `nil` when the state does not match or there is none.
+  let output: @Sendable (S) -> O?
+  /// The next state for an event in a state; `nil` when no `On` applies.
+  let nextState: @Sendable (S, E) -> S?
+
+  fileprivate init<Extracted>(
+    _ pattern: DSLPattern<S, Extracted>,
+    execute: @escaping @Sendable (Extracted) -> Execute<O>,
+    transitions: (@Sendable (Extracted) -> [On<S, E>])?
+  ) {
+    matches = pattern.matches
+    output = { state in pattern.extract(state).flatMap { execute($0).output } }
+    nextState = { state, event in
+      guard let transitions, let extracted = pattern.extract(state) else { return nil }
+      for on in transitions(extracted) {
+        if let next = on.nextState(event) { return next }
+      }
+      return nil
+    }
+  }
+
+
+  /// In the state equal to `state`, with transitions.
+  public init(
+    state: S,
+    execute: @escaping @Sendable (S) -> Execute<O>,
+    @TransitionsBuilder transitions: @escaping @Sendable (S) -> [On<S, E>]
+  ) {
+    self.init(.value(state), execute: execute, transitions: transitions)
+  }
+
+
+  /// In states of the case `state` builds, with transitions.
+  public init<Payload>(
+    state: @escaping @Sendable (Payload) -> S,
+    execute: @escaping @Sendable (Payload) -> Execute<O>,
+    @TransitionsBuilder transitions: @escaping @Sendable (Payload) -> [On<S, E>]
+  ) {
+    self.init(.case(state), execute: execute, transitions: transitions)
+  }
+
+
+  /// In any state of `states`, with transitions.
+  public init(
+    states: OneOf<S>,
+    execute: @escaping @Sendable (S) -> Execute<O>,
+    @TransitionsBuilder transitions: @escaping @Sendable (S) -> [On<S, E>]
+  ) {
+    self.init(.oneOf(states), execute: execute, transitions: transitions)
+  }
+}
+
+extension When where E == Never {
+  // A `When` without transitions handles no event: its event type is `Never`, and the machine's
+  // builder lifts it to the machine's event type.
+
+  /// In the state equal to `state`.
+  public init(state: S, execute: @escaping @Sendable (S) -> Execute<O>) {
+    self.init(.value(state), execute: execute, transitions: nil)
+  }
+
+  /// In states of the case `state` builds; the closures get its associated values.
+  public init<Payload>(
+    state: @escaping @Sendable (Payload) -> S,
+    execute: @escaping @Sendable (Payload) -> Execute<O>
+  ) {
+    self.init(.case(state), execute: execute, transitions: nil)
+  }
+
+  /// In any state of `states`.
+  public init(states: OneOf<S>, execute: @escaping @Sendable (S) -> Execute<O>) {
+    self.init(.oneOf(states), execute: execute, transitions: nil)
+  }
+}
+
+extension When {
+  /// The same `When`, typed for a machine whose event or output type this one left as `Never`.
+  func lifted<E2: DSLCompatible, O2: DSLCompatible>() -> When<S, E2, O2> {
+    When<S, E2, O2>(
+      matches: matches,
+      output: { state in output(state).map { $0 as? O2 } ?? nil },
+      nextState: { state, event in (event as? E).flatMap { nextState(state, $0) } }
+    )
+  }
+
+  fileprivate init(
+    matches: @escaping @Sendable (S) -> Bool,
+    output: @escaping @Sendable (S) -> O?,
+    nextState: @escaping @Sendable (S, E) -> S?
+  ) {
+    self.matches = matches
+    self.output = output
+    self.nextState = nextState
+  }
+}

@@ -1,0 +1,143 @@
+@testable import SeedSamples
+import Statecraft
+import StatecraftTesting
+import Testing
+
+@Suite("StateMachine: definition")
+struct StateMachineDefinitionTests {
+  typealias Elevator = ElevatorSample
+
+  @Test func theSeedsElevatorBehavesAsItsTestHelperSays() {
+    XCTStateMachine(Elevator.stateMachine)
+      .assertNoOutput(when: .open(persons: 0))
+      .assert(when: .open(persons: 0), on: .personsHaveEntered(persons: 1), transitionTo: .open(persons: 1))
+      .assert(when: .open(persons: 5), on: .closeButtonWasPressed, transitionTo: .closing(persons: 5))
+      .assertNoTransition(when: .open(persons: 15), on: .closeButtonWasPressed)
+      .assert(when: .closing(persons: 1), execute: .close(speed: 2))
+      .assert(when: .closing(persons: 6), execute: .close(speed: 1))
+      .assert(when: .closing(persons: 1), on: .doorHasLocked, transitionTo: .closed)
+      .assertNoOutput(when: .closed)
+      .assertNoTransition(when: .closed, on: .closeButtonWasPressed)
+    #expect(Elevator.stateMachine.initial == .open(persons: 0))
+  }
+
+  @Test func failuresAreReportedAtTheCallersLine() {
+    let machine = XCTStateMachine(Elevator.stateMachine)
+    let first = #line + 3
+    let last = first + 3
+    withKnownIssue {
+      machine.assert(when: .open(persons: 0), on: .doorHasLocked, transitionTo: .closed)
+      machine.assertNoTransition(when: .open(persons: 0), on: .closeButtonWasPressed)
+      machine.assert(when: .closed, execute: .close(speed: 1))
+      machine.assertNoOutput(when: .closing(persons: 2))
+    } matching: { issue in
+      guard let line = issue.sourceLocation?.line else { return false }
+      return (first...last).contains(line)
+    }
+  }
+
+  enum Light: DSLCompatible, CustomStringConvertible {
+    case red(Int)
+    case green(Int)
+    case off
+
+    /// Every case prints the same: matching must not rely on descriptions.
+    var description: String { "light" }
+  }
+
+  enum Switch: DSLCompatible {
+    case toggle
+    case set(Int)
+  }
+
+  static let lights = StateMachine(initial: Light.off) {
+    When(state: Light.red) { _ in Execute(output: Switch.set(1)) } transitions: { value in
+      On(event: Switch.toggle) { _ in Transition(to: Light.green(value)) }
+    }
+    When(states: OneOf { Light.off; Light.green }) { _ in Execute.noOutput } transitions: { _ in
+      On(event: Switch.set) { _ in Guard(predicate: false) } transition: { _ in Transition(to: Light.off) }
+      On(event: Switch.set) { value in Transition(to: Light.red(value)) }
+    }
+  }
+
+  @Test func casesThatPrintTheSameNeverMatch() {
+    XCTStateMachine(Self.lights)
+      .assert(when: .red(1), execute: .set(1))
+      .assertNoTransition(when: .red(1), on: .set(3))
+      .assert(when: .red(1), on: .toggle, transitionTo: .green(1))
+      .assert(when: .green(2), on: .set(3), transitionTo: .red(3))
+      .assertNoOutput(when: .green(2))
+  }
+
+  @Test func aFalseGuardFallsThroughToTheNextOn() {
+    XCTStateMachine(Self.lights)
+      .assert(when: .off, on: .set(7), transitionTo: .red(7))
+  }
+
+  struct Temperature: DSLCompatible {
+    var degrees: Int
+  }
+
+  @Test func structStatesMatchByValueOnly() {
+    let machine = StateMachine(initial: Temperature(degrees: 20)) {
+      When(state: Temperature(degrees: 20)) { _ in Execute(output: Switch.set(20)) } transitions: { _ in
+        On(event: Switch.toggle) { _ in Transition(to: Temperature(degrees: 21)) }
+      }
+    }
+    XCTStateMachine(machine)
+      .assert(when: Temperature(degrees: 20), execute: .set(20))
+      .assertNoOutput(when: Temperature(degrees: 21))
+      .assert(when: Temperature(degrees: 20), on: .toggle, transitionTo: Temperature(degrees: 21))
+      .assertNoTransition(when: Temperature(degrees: 21), on: .toggle)
+  }
+
+  /// Swift overloads a case name only by argument labels; reflection sees both as `load` with an
+  /// `Int`, and `switch` cannot even tell them apart.
+  enum Overloaded: DSLCompatible {
+    case load(id: Int)
+    case load(index: Int)
+  }
+
+  @Test func casesOverloadedByArgumentLabelsNeverMatch() {
+    let machine = StateMachine(initial: Overloaded.load(id: 0)) {
+      When(state: Overloaded.load(id:)) { _ in Execute(output: Switch.set(1)) }
+      When(state: Overloaded.load(index:)) { _ in Execute(output: Switch.set(2)) }
+    }
+    XCTStateMachine(machine)
+      .assert(when: .load(id: 5), execute: .set(1))
+      .assert(when: .load(index: 5), execute: .set(2))
+  }
+
+  enum Cursor: DSLCompatible {
+    case at(x: Int, y: Int)
+    case hidden
+  }
+
+  enum Move: DSLCompatible {
+    case by(dx: Int, dy: Int)
+    case hide, show, blink
+  }
+
+  @Test func casesWithSeveralAssociatedValuesAndEventSets() {
+    let machine = StateMachine(initial: Cursor.at(x: 0, y: 0)) {
+      When(state: Cursor.at(x:y:)) { position in
+        Execute(output: Move.by(dx: position.0, dy: position.1))
+      } transitions: { position in
+        On(event: Move.by(dx:dy:)) { delta in
+          Transition(to: Cursor.at(x: position.0 + delta.0, y: position.1 + delta.1))
+        }
+        On(events: OneOf { Move.hide; Move.blink }) { _ in Transition(to: Cursor.hidden) }
+      }
+      When(state: Cursor.hidden) { _ in Execute.noOutput } transitions: { _ in
+        On(event: Move.show) { _ in Transition(to: Cursor.at(x: 0, y: 0)) }
+      }
+    }
+    XCTStateMachine(machine)
+      .assert(when: .at(x: 1, y: 2), execute: .by(dx: 1, dy: 2))
+      .assert(when: .at(x: 1, y: 2), on: .by(dx: 3, dy: 4), transitionTo: .at(x: 4, y: 6))
+      .assert(when: .at(x: 1, y: 2), on: .blink, transitionTo: .hidden)
+      .assertNoTransition(when: .at(x: 1, y: 2), on: .show)
+      .assert(when: .hidden, on: .show, transitionTo: .at(x: 0, y: 0))
+      .assertNoOutput(when: .hidden)
+  }
+}
