@@ -27,6 +27,10 @@ public struct Diagnostic: Sendable, CustomStringConvertible {
     public static let startedTwice = Kind("startedTwice")
     /// A state started work after its lifetime ended, in `exit()` or later. It was not started.
     public static let stateNotCurrent = Kind("stateNotCurrent")
+    /// A running machine received an event that no transition handles in its current state.
+    public static let unhandledEvent = Kind("unhandledEvent")
+    /// A running machine's state has an output that its runtime maps to no side effect.
+    public static let unmappedOutput = Kind("unmappedOutput")
     /// A state's `@StateContext` or `@StateTransition` was used outside a running machine.
     public static let outsideMachine = Kind("outsideMachine")
     /// A `@StateContext` asked for a context type that its machine does not have.

@@ -32,6 +32,9 @@ final class EffectHandle: Sendable {
   /// Whether the effect was cancelled. A cancelled effect delivers nothing.
   var isCancelled: Bool { state.withLock { $0.isCancelled } }
 
+  /// Whether the effect returned or was cancelled.
+  var isDone: Bool { state.withLock { $0.isDone } }
+
   /// Marks the effect cancelled, cancels its task, and lets everyone waiting for it go on.
   func cancel() {
     let (task, waiters) = state.withLock { state in

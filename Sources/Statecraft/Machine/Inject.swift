@@ -1,0 +1,55 @@
+// Binds dependencies to a side effect, so that it takes only what its output carries.
+//
+//     func close(speed: Int, engine: Engine) async -> Event { … }
+//     let closeSideEffect = inject(dep: Engine(), in: close(speed:engine:))
+//     Runtime<State, Event, Output>().map(output: Output.close(speed:), to: closeSideEffect)
+
+/// Binds one dependency to a side effect.
+public func inject<Input, D1: Sendable, Result>(
+  dep d1: D1, in function: @escaping @Sendable (Input, D1) async -> Result
+) -> @Sendable (Input) async -> Result {
+  { input in await function(input, d1) }
+}
+
+/// Binds two dependencies to a side effect.
+public func inject<Input, D1: Sendable, D2: Sendable, Result>(
+  deps d1: D1, _ d2: D2, in function: @escaping @Sendable (Input, D1, D2) async -> Result
+) -> @Sendable (Input) async -> Result {
+  { input in await function(input, d1, d2) }
+}
+
+/// Binds three dependencies to a side effect.
+public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, Result>(
+  deps d1: D1, _ d2: D2, _ d3: D3,
+  in function: @escaping @Sendable (Input, D1, D2, D3) async -> Result
+) -> @Sendable (Input) async -> Result {
+  { input in await function(input, d1, d2, d3) }
+}
+
+/// Binds four dependencies to a side effect.
+public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, Result>(
+  deps d1: D1, _ d2: D2, _ d3: D3, _ d4: D4,
+  in function: @escaping @Sendable (Input, D1, D2, D3, D4) async -> Result
+) -> @Sendable (Input) async -> Result {
+  { input in await function(input, d1, d2, d3, d4) }
+}
+
+/// Binds five dependencies to a side effect.
+public func inject<
+  Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, D5: Sendable, Result
+>(
+  deps d1: D1, _ d2: D2, _ d3: D3, _ d4: D4, _ d5: D5,
+  in function: @escaping @Sendable (Input, D1, D2, D3, D4, D5) async -> Result
+) -> @Sendable (Input) async -> Result {
+  { input in await function(input, d1, d2, d3, d4, d5) }
+}
+
+/// Binds six dependencies to a side effect.
+public func inject<
+  Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, D5: Sendable, D6: Sendable, Result
+>(
+  deps d1: D1, _ d2: D2, _ d3: D3, _ d4: D4, _ d5: D5, _ d6: D6,
+  in function: @escaping @Sendable (Input, D1, D2, D3, D4, D5, D6) async -> Result
+) -> @Sendable (Input) async -> Result {
+  { input in await function(input, d1, d2, d3, d4, d5, d6) }
+}

@@ -1,0 +1,190 @@
+@testable import SeedSamples
+import Statecraft
+import StatecraftTesting
+import Testing
+
+@Suite("AsyncStateMachineSequence", .timeLimit(.minutes(1)))
+struct AsyncStateMachineSequenceTests {
+  typealias Elevator = ElevatorSample
+
+  @Test func theSeedsElevatorRunsWithItsSideEffect() async {
+    let closings = Log<Int>()
+    let runtime = Runtime<Elevator.State, Elevator.Event, Elevator.Output>()
+      .map(output: Elevator.Output.close(speed:)) { speed in
+        closings.append(speed)
+        return Elevator.Event.doorHasLocked
+      }
+    let sequence = AsyncStateMachineSequence(stateMachine: Elevator.stateMachine, runtime: runtime)
+    await sequence.send(.personsHaveEntered(persons: 3))
+    #expect(sequence.currentState == .open(persons: 3))
+    await sequence.send(.closeButtonWasPressed, resumeWhen: .closed)
+    #expect(sequence.currentState == .closed)
+    #expect(closings.all == [2])
+  }
+
+  @Test func sendDoesNotWaitForAnyConsumer() async {
+    let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime())
+    await sequence.send(.increment)
+    await sequence.send(.increment)
+    #expect(sequence.currentState == .value(2))
+  }
+
+  @Test func everyIteratorSeesTheCurrentStateThenEveryLaterOneAndTheMachineRunsOnce() async {
+    let sideEffects = Log<Int>()
+    let ran = [1: Gate(), 2: Gate()]
+    let runtime = Runtime<Door, DoorEvent, DoorOutput>()
+      .map(output: DoorOutput.startClosing(speed:)) { speed -> DoorEvent? in
+        sideEffects.append(speed)
+        ran[speed]?.open()
+        return nil
+      }
+    let sequence = AsyncStateMachineSequence(stateMachine: doorMachine, runtime: runtime)
+    var first = sequence.makeAsyncIterator()
+    var second = sequence.makeAsyncIterator()
+    await sequence.send(.close(speed: 1))
+    var third = sequence.makeAsyncIterator()  // joins while closing
+    await sequence.send(.reopen)
+    await sequence.send(.close(speed: 2))
+
+    var seen: [[Door]] = [[], [], []]
+    for _ in 0..<4 { seen[0].append(await first.next()!) }
+    for _ in 0..<4 { seen[1].append(await second.next()!) }
+    for _ in 0..<3 { seen[2].append(await third.next()!) }
+    #expect(seen[0] == [.open, .closing(speed: 1), .open, .closing(speed: 2)])
+    #expect(seen[1] == seen[0])
+    #expect(seen[2] == [.closing(speed: 1), .open, .closing(speed: 2)])
+    await ran[1]!.wait()
+    await ran[2]!.wait()
+    #expect(sideEffects.all.sorted() == [1, 2], "the machine ran once per sequence, not once per iterator")
+  }
+
+  @Test func concurrentSendersAreServedExactlyOnceEach() async {
+    let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime())
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          for _ in 0..<10_000 { await sequence.send(.increment) }
+        }
+      }
+    }
+    #expect(sequence.currentState == .value(80_000))
+  }
+
+  /// The seed's "sleep, then return an event" side effect, with `.cancelWhenAnyState`. Its sleep
+  /// ignores cancellation here, as `try? await Task.sleep` effectively does.
+  @Test("Seed defect: cancelling a side effect can end the whole sequence", .tags(.seedDefect))
+  func cancellingASideEffectNeverEndsTheSequenceNorDropsEvents() async {
+    let started = Gate()
+    let release = Gate()
+    let returned = Gate()
+    let runtime = Runtime<Door, DoorEvent, DoorOutput>()
+      .map(
+        output: DoorOutput.startClosing(speed:),
+        to: { _ -> DoorEvent? in
+          started.open()
+          await release.wait()
+          returned.open()
+          return DoorEvent.locked
+        },
+        strategy: .cancelWhenAnyState)
+    let sequence = AsyncStateMachineSequence(stateMachine: doorMachine, runtime: runtime)
+    var states = sequence.makeAsyncIterator()
+    await sequence.send(.close(speed: 1))
+    await started.wait()
+    await sequence.send(.reopen)  // cancels the side effect
+    release.open()
+    await returned.wait()
+    await sequence.send(.close(speed: 2))
+    await sequence.send(.reopen)
+    var seen: [Door] = []
+    for _ in 0..<5 { seen.append(await states.next()!) }
+    #expect(seen == [.open, .closing(speed: 1), .open, .closing(speed: 2), .open])
+    #expect(sequence.currentState == .open, "the cancelled side effect's event was delivered")
+  }
+
+  @Test func resumeWhenReturnsOnceAndOnCancellation() async {
+    let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime())
+    await sequence.send(.increment, resumeWhen: { $0 == .value(1) })
+    await sequence.send(.increment, resumeWhen: Count.value)
+    await sequence.send(.increment, resumeWhen: OneOf { Count.value(3); Count.value(4) })
+    #expect(sequence.currentState == .value(3))
+    let waiter = Task { await sequence.send(.stay, resumeWhen: .value(99)) }
+    waiter.cancel()
+    await waiter.value
+    #expect(sequence.currentState == .value(3))
+  }
+
+  @Test func middlewareRunsInOrderOncePerStateAndEvent() async {
+    let log = Log<String>()
+    let runtime = Runtime<Count, CountEvent, Never>()
+      .register(middleware: { (event: CountEvent) in log.append("event 1: \(event)") })
+      .register(middleware: { (event: CountEvent) in log.append("event 2: \(event)") }, priority: .high)
+      .register(middleware: { (state: Count) in log.append("state 1: \(state)") })
+      .register(middleware: { (state: Count) in log.append("state 2: \(state)") })
+    let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: runtime)
+    await sequence.send(.increment)
+    #expect(log.all == [
+      "state 1: value(0)", "state 2: value(0)",
+      "event 1: increment", "event 2: increment",
+      "state 1: value(1)", "state 2: value(1)",
+    ])
+  }
+
+  @Test func selfTransitionsAreIgnoredUnlessTheRuntimeAsksToReenter() async {
+    let states = Log<Count>()
+    let ignoring = AsyncStateMachineSequence(
+      stateMachine: countingMachine,
+      runtime: Runtime().register(middleware: { (state: Count) in states.append(state) }))
+    await ignoring.send(.stay)
+    #expect(states.all == [.value(0)])
+
+    let reentered = Log<Count>()
+    let reentering = AsyncStateMachineSequence(
+      stateMachine: countingMachine,
+      runtime: Runtime().register(middleware: { (state: Count) in reentered.append(state) })
+        .onSelfTransition(.reenter))
+    await reentering.send(.stay)
+    #expect(reentered.all == [.value(0), .value(0)])
+  }
+
+  @Test func unhandledEventsUnmappedOutputsAndSideEffectErrorsAreDiagnosed() async {
+    struct Jammed: Error {}
+    let kinds = Log<Diagnostic.Kind>()
+    let failureReported = Gate()
+    let handler = DiagnosticHandler { diagnostic in
+      kinds.append(diagnostic.kind)
+      if diagnostic.kind == .effectFailed { failureReported.open() }
+    }
+    let runtime = Runtime<Door, DoorEvent, DoorOutput>()
+      .map(output: DoorOutput.startClosing(speed:)) { _ in
+        AsyncThrowingStream<DoorEvent, any Error> { $0.finish(throwing: Jammed()) }
+      }
+    let sequence = DiagnosticHandler.$current.withValue(handler) {
+      AsyncStateMachineSequence(stateMachine: doorMachine, runtime: runtime)
+    }
+    await sequence.send(.ignoredEverywhere)
+    await sequence.send(.close(speed: 1))
+    await failureReported.wait()
+    await sequence.send(.locked)  // closed executes .announce, which nothing maps
+    #expect(kinds.all == [.unhandledEvent, .effectFailed, .unmappedOutput])
+  }
+
+  @Test func injectBindsDependencies() async {
+    struct Engine: Sendable { var factor: Int }
+    @Sendable func close(speed: Int, engine: Engine) async -> DoorEvent? {
+      speed * engine.factor == 6 ? .locked : nil
+    }
+    @Sendable func closeTwice(speed: Int, engine: Engine, extra: Int) async -> DoorEvent? {
+      speed * engine.factor + extra == 7 ? .locked : nil
+    }
+    let one = inject(dep: Engine(factor: 3), in: close(speed:engine:))
+    let two = inject(deps: Engine(factor: 3), 1, in: closeTwice(speed:engine:extra:))
+    #expect(await one(2) == .locked)
+    #expect(await two(2) == .locked)
+    let runtime = Runtime<Door, DoorEvent, DoorOutput>()
+      .map(output: DoorOutput.startClosing(speed:), to: one)
+    let sequence = AsyncStateMachineSequence(stateMachine: doorMachine, runtime: runtime)
+    await sequence.send(.close(speed: 2), resumeWhen: .closed)
+    #expect(sequence.currentState == .closed)
+  }
+}
