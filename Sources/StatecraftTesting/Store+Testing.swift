@@ -1,5 +1,4 @@
 public import Statecraft
-import Observation
 
 extension Store {
   /// Waits until no effect of this store is running, including effects started while it waits.
@@ -36,16 +35,7 @@ extension Store {
   ///
   /// It never sleeps or polls. Cancelling the waiting task makes it return, predicate or not.
   public func waitUntil(_ predicate: (State) -> Bool) async {
-    while !predicate(state), !Task.isCancelled {
-      let wakeUp = OneShotContinuation()
-      await withTaskCancellationHandler {
-        await withCheckedContinuation { continuation in
-          wakeUp.set(continuation)
-          withObservationTracking { _ = self.state } onChange: { wakeUp.resume() }
-        }
-      } onCancel: {
-        wakeUp.resume()
-      }
-    }
+    await StatecraftTesting.waitUntil { predicate(state) }
   }
+
 }

@@ -1,0 +1,106 @@
+public import Observation
+
+/// A running machine for a user interface: an observable `state` on the main actor, and bindings.
+///
+/// ```swift
+/// struct ElevatorView: View {
+///   let viewState: ViewState<State, Event, Output>
+///
+///   var body: some View {
+///     Text("\(viewState.state)")
+///       .task { await viewState.start() }
+///     Button("Close") { Task { await viewState.send(.closeButtonWasPressed) } }
+///   }
+/// }
+/// ```
+///
+/// `state` follows the machine while ``start()`` runs. No Combine: observe it with SwiftUI or
+/// `withObservationTracking`.
+@MainActor
+public final class ViewState<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Observable {
+  private let sequence: AsyncStateMachineSequence<S, E, O>
+  private var published: S
+  /// Values written through bindings, shown until the machine publishes its next state.
+  private var pendingWrites: [AnyKeyPath: Any] = [:]
+  private let registrar = ObservationRegistrar()
+
+  /// Wraps a running machine.
+  public init(_ sequence: AsyncStateMachineSequence<S, E, O>) {
+    self.sequence = sequence
+    self.published = sequence.currentState
+  }
+
+  /// Wraps a running machine.
+  public convenience init(asyncStateMachineSequence: AsyncStateMachineSequence<S, E, O>) {
+    self.init(asyncStateMachineSequence)
+  }
+
+  /// The machine's state, as of the last state ``start()`` received.
+  public var state: S {
+    registrar.access(self, keyPath: \.state)
+    return published
+  }
+
+  /// Follows the machine's states until the calling task is cancelled. Call it from SwiftUI's
+  /// `.task { await viewState.start() }`, or from a task a view controller owns.
+  public func start() async {
+    for await state in sequence {
+      registrar.withMutation(of: self, keyPath: \.state) {
+        published = state
+        pendingWrites = [:]
+      }
+    }
+  }
+
+  /// Sends an event, and returns once the machine has processed it.
+  public func send(_ event: E) async {
+    await sequence.send(event)
+  }
+
+  /// Sends an event, then waits until the machine is in a state that `predicate` accepts.
+  public func send(_ event: E, resumeWhen predicate: @escaping @Sendable (S) -> Bool) async {
+    await sequence.send(event, resumeWhen: predicate)
+  }
+
+  /// Sends an event, then waits until the machine is in a state equal to `state`.
+  public func send(_ event: E, resumeWhen state: S) async {
+    await sequence.send(event, resumeWhen: state)
+  }
+
+  /// Sends an event, then waits until the machine is in a state of the case `state` builds.
+  public func send<Payload>(_ event: E, resumeWhen state: @escaping @Sendable (Payload) -> S) async {
+    await sequence.send(event, resumeWhen: state)
+  }
+
+  /// Sends an event, then waits until the machine is in any state of `states`.
+  public func send(_ event: E, resumeWhen states: OneOf<S>) async {
+    await sequence.send(event, resumeWhen: states)
+  }
+
+  /// A binding on the whole state that sends `event` when written. It shows the written value at
+  /// once, until the machine publishes its next state.
+  public func binding(send event: E) -> StateBinding<S> {
+    binding(keypath: \S.self, send: { _ in event })
+  }
+
+  /// A binding on a property of the state that sends `event` when written. It shows the written
+  /// value at once, until the machine publishes its next state.
+  public func binding<Value>(keypath: KeyPath<S, Value>, send event: E) -> StateBinding<Value> {
+    binding(keypath: keypath, send: { _ in event })
+  }
+
+  /// A binding on a property of the state that sends the event `event` makes of the written value.
+  public func binding<Value>(
+    keypath: KeyPath<S, Value>, send event: @escaping @MainActor (Value) -> E
+  ) -> StateBinding<Value> {
+    StateBinding(
+      get: { [self] in
+        (pendingWrites[keypath] as? Value) ?? state[keyPath: keypath]
+      },
+      set: { [self] newValue in
+        registrar.withMutation(of: self, keyPath: \.state) { pendingWrites[keypath] = newValue }
+        let event = event(newValue)
+        Task { await self.send(event) }
+      })
+  }
+}

@@ -1,0 +1,59 @@
+import Observation
+import Statecraft
+import StatecraftTesting
+import Testing
+
+extension Count {
+  var number: Int {
+    switch self {
+    case .value(let number): number
+    }
+  }
+}
+
+@MainActor
+@Suite("ViewState", .timeLimit(.minutes(1)))
+struct ViewStateTests {
+  @Test func stateFollowsTheMachineWhileStartRuns() async {
+    let viewState = ViewState(
+      AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime()))
+    #expect(viewState.state == .value(0))
+    let following = Task { await viewState.start() }
+    await viewState.send(.increment)
+    await viewState.send(.increment, resumeWhen: .value(2))
+    await waitUntil { viewState.state == .value(2) }
+    let changes = ObservationCounter()
+    changes.track { _ = viewState.state }
+    await viewState.send(.increment, resumeWhen: Count.value)
+    await waitUntil { viewState.state == .value(3) }
+    #expect(changes.changes >= 1)
+    following.cancel()
+    await following.value
+  }
+
+  @Test func aBindingShowsTheWrittenValueUntilTheNextStateArrives() async {
+    let viewState = ViewState(
+      asyncStateMachineSequence: AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime()))
+    let following = Task { await viewState.start() }
+    let number = viewState.binding(keypath: \.number, send: .increment)
+    number.wrappedValue = 10
+    #expect(number.wrappedValue == 10, "the written value flickered back")
+    await waitUntil { viewState.state == .value(1) }
+    #expect(number.wrappedValue == 1)
+    following.cancel()
+    await following.value
+  }
+
+  @Test func aWholeStateBindingSendsItsEvent() async {
+    let sequence = AsyncStateMachineSequence(stateMachine: doorMachine, runtime: Runtime())
+    let viewState = ViewState(sequence)
+    let following = Task { await viewState.start() }
+    let door = viewState.binding(send: .close(speed: 3))
+    door.wrappedValue = .closed
+    #expect(door.wrappedValue == .closed)
+    await waitUntil { viewState.state == .closing(speed: 3) }
+    #expect(door.wrappedValue == .closing(speed: 3))
+    following.cancel()
+    await following.value
+  }
+}
