@@ -12,6 +12,7 @@
 let demos: [Demo] = [
   SearchDemo.demo,
   OnOffDemo.demo,
+  ElevatorDemo.demo,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
