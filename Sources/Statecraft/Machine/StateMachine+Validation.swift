@@ -1,0 +1,58 @@
+/// A mistake that ``StateMachine/validate(with:states:)`` found in a definition and its runtime.
+public struct StateMachineProblem: Sendable, Equatable, CustomStringConvertible {
+  /// What kind of mistake.
+  public enum Kind: Sendable, Equatable {
+    /// Two `When`s match the same state: only the first one's output ever runs.
+    case overlappingWhens
+    /// A state executes an output that the runtime maps to no side effect.
+    case unmappedOutput
+  }
+
+  public let kind: Kind
+  /// A sentence that says what is wrong, and where.
+  public let message: String
+
+  public var description: String { message }
+}
+
+extension StateMachine {
+  /// Checks this definition with `runtime`, in each of `states`, and returns the mistakes found.
+  ///
+  /// ```swift
+  /// let problems = stateMachine.validate(with: runtime, states: [.open(persons: 0), .closing(persons: 1), .closed])
+  /// #expect(problems.isEmpty, "\(problems)")
+  /// ```
+  ///
+  /// A case pattern such as `State.open(persons:)` cannot be checked without a value of that case,
+  /// so list at least one state of every case.
+  public func validate(with runtime: Runtime<S, E, O>, states: [S]) -> [StateMachineProblem] {
+    var problems: [StateMachineProblem] = []
+    for state in states {
+      let matching = whens.indices.filter { whens[$0].matches(state) }
+      if matching.count > 1 {
+        let numbers = matching.map { "#\($0 + 1)" }.joined(separator: ", ")
+        problems.append(
+          StateMachineProblem(
+            kind: .overlappingWhens,
+            message: """
+              \(state) is matched by the Whens \(numbers) (counting from 1): only the first one's \
+              output runs.
+              """))
+      }
+      if let output = output(when: state), !runtime.outputMappings.contains(where: { $0.matches(output) }) {
+        problems.append(
+          StateMachineProblem(
+            kind: .unmappedOutput,
+            message: "\(state) executes \(output), which the runtime maps to no side effect."))
+      }
+    }
+    return problems
+  }
+}
+
+extension StateMachine where S: CaseIterable {
+  /// Checks this definition with `runtime` in every state of `S`.
+  public func validate(with runtime: Runtime<S, E, O>) -> [StateMachineProblem] {
+    validate(with: runtime, states: Array(S.allCases))
+  }
+}
