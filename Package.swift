@@ -1,5 +1,6 @@
 // swift-tools-version: 6.1
 
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -23,14 +24,24 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
+    .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
   ],
   targets: [
     .target(
       name: "Statecraft",
       dependencies: [
+        "StatecraftMacros",
         .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+      ]
+    ),
+    .macro(
+      name: "StatecraftMacros",
+      dependencies: [
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
       ]
     ),
     .target(
@@ -73,6 +84,13 @@ let package = Package(
         "StatecraftTesting",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "Clocks", package: "swift-clocks"),
+      ]
+    ),
+    .testTarget(
+      name: "StatecraftMacrosTests",
+      dependencies: [
+        "StatecraftMacros",
+        .product(name: "MacroTesting", package: "swift-macro-testing"),
       ]
     ),
   ],

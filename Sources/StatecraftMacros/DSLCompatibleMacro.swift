@@ -1,0 +1,88 @@
+import SwiftDiagnostics
+public import SwiftSyntax
+public import SwiftSyntaxMacros
+
+/// `@DSLCompatible`: conforms an enum or a struct to `DSLCompatible` and writes `dslPayload(as:)`
+/// as a `switch`, so that matching a case reads its associated values without reflection.
+public struct DSLCompatibleMacro: ExtensionMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    let body: String
+    if let enumDecl = declaration.as(EnumDeclSyntax.self) {
+      body = switchBody(for: enumDecl)
+    } else if declaration.is(StructDeclSyntax.self) {
+      body = "nil"  // a struct state matches by value only
+    } else {
+      context.diagnose(
+        Diagnostic(node: node, message: DSLCompatibleMessage.notEnumOrStruct))
+      return []
+    }
+    let access = accessModifier(of: declaration)
+    let conformance = protocols.isEmpty ? "" : ": Statecraft.DSLCompatible"
+    let extensionDecl: DeclSyntax = """
+      extension \(type.trimmed)\(raw: conformance) {
+        \(raw: access)func dslPayload<Payload>(as type: Payload.Type) -> Payload? {
+          \(raw: body)
+        }
+      }
+      """
+    return [extensionDecl.cast(ExtensionDeclSyntax.self)]
+  }
+
+  /// A `switch` that returns each case's associated values, a tuple for several.
+  private static func switchBody(for enumDecl: EnumDeclSyntax) -> String {
+    let elements = enumDecl.memberBlock.members
+      .compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }
+      .flatMap(\.elements)
+    guard !elements.isEmpty else { return "nil" }
+    // Swift cannot pattern-match cases overloaded only by argument labels: those fall back to
+    // reflection.
+    var counts: [String: Int] = [:]
+    for element in elements { counts[element.name.text, default: 0] += 1 }
+    var lines: [String] = []
+    for element in elements where counts[element.name.text] == 1 {
+      let name = element.name.text
+      let count = element.parameterClause?.parameters.count ?? 0
+      if count == 0 {
+        lines.append("case .\(name): return nil")
+      } else {
+        let bindings = (0..<count).map { "let value\($0)" }.joined(separator: ", ")
+        let values = (0..<count).map { "value\($0)" }.joined(separator: ", ")
+        let payload = count == 1 ? values : "(\(values))"
+        lines.append("case .\(name)(\(bindings)): return \(payload) as? Payload")
+      }
+    }
+    if counts.values.contains(where: { $0 > 1 }) {
+      lines.append("default: return dslReflectedPayload(as: type)")
+    }
+    return "switch self {\n" + lines.joined(separator: "\n") + "\n}"
+  }
+
+  /// The access level the generated method needs: that of the type, for public and package types.
+  private static func accessModifier(of declaration: some DeclGroupSyntax) -> String {
+    for modifier in declaration.modifiers {
+      switch modifier.name.tokenKind {
+      case .keyword(.public), .keyword(.open): return "public "
+      case .keyword(.package): return "package "
+      default: continue
+      }
+    }
+    return ""
+  }
+}
+
+enum DSLCompatibleMessage: String, DiagnosticMessage {
+  case notEnumOrStruct
+
+  var message: String {
+    "@DSLCompatible applies to enums and structs: states, events and outputs are values"
+  }
+
+  var diagnosticID: MessageID { MessageID(domain: "StatecraftMacros", id: rawValue) }
+  var severity: DiagnosticSeverity { .error }
+}

@@ -1,0 +1,7 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+@main
+struct StatecraftMacrosPlugin: CompilerPlugin {
+  let providingMacros: [any Macro.Type] = [DSLCompatibleMacro.self]
+}
