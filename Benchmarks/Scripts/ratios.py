@@ -27,6 +27,13 @@ RATIOS = [
      "ContextualStateMachine: transition between states without wrappers", "injection cost"),
     ("ContextualStateMachine: transition between states without wrappers",
      "Baseline: Task off the main actor and a hop back", None),
+    ("StateMachine matching, 12 × 12, @DSLCompatible", "Baseline: plain switch reducer, 12 × 12", None),
+    ("StateMachine matching, 12 × 12, plain conformance (reflection)",
+     "Baseline: plain switch reducer, 12 × 12", None),
+    ("AsyncStateMachineSequence: send to published state",
+     "Baseline: one AsyncStream element, yielded then received", "at most 3x"),
+    ("AsyncStateMachineSequence: side-effect round trip",
+     "Baseline: Task off the main actor and a hop back", None),
 ]
 
 

@@ -11,6 +11,7 @@ let benchmarks: @Sendable () -> Void = {
   )
   storeBenchmarks()
   stateObjectBenchmarks()
+  machineBenchmarks()
 }
 
 

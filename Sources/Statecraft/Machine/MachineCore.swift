@@ -69,6 +69,17 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
   }
 
   private func submit(_ item: Item) async {
+    // Fast path: an idle machine is processed by its sender, with no continuation to allocate.
+    let isIdle = mailbox.withLock { mailbox in
+      guard !mailbox.isProcessing else { return false }
+      mailbox.isProcessing = true
+      return true
+    }
+    if isIdle {
+      await process(item)
+      await drain()
+      return
+    }
     var processesItself = false
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       processesItself = mailbox.withLock { mailbox in

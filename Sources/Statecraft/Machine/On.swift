@@ -17,21 +17,14 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
   /// The next state for an event, or `nil` when the event does not match or the guard is false.
   let nextState: @Sendable (E) -> S?
 
-  private init<Extracted>(
-    _ pattern: DSLPattern<E, Extracted>,
-    guard check: (@Sendable (Extracted) -> Guard)?,
-    transition: @escaping @Sendable (Extracted) -> Transition<S>
-  ) {
-    nextState = { event in
-      guard let extracted = pattern.extract(event) else { return nil }
-      if let check, !check(extracted).predicate { return nil }
-      return transition(extracted).state
-    }
+  private init(nextState: @escaping @Sendable (E) -> S?) {
+    self.nextState = nextState
   }
 
   /// On an event equal to `event`.
   public init(event: E, transition: @escaping @Sendable (E) -> Transition<S>) {
-    self.init(.value(event), guard: nil, transition: transition)
+    // One closure per On, with no pattern object: Ons are rebuilt for every event.
+    self.init { received in received == event ? transition(received).state : nil }
   }
 
   /// On an event equal to `event`, when `guard` holds.
@@ -40,7 +33,9 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
     guard check: @escaping @Sendable (E) -> Guard,
     transition: @escaping @Sendable (E) -> Transition<S>
   ) {
-    self.init(.value(event), guard: check, transition: transition)
+    self.init { received in
+      received == event && check(received).predicate ? transition(received).state : nil
+    }
   }
 
   /// On an event of the case `event` builds; the closures get its associated values.
@@ -48,7 +43,11 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
     event: @escaping @Sendable (Payload) -> E,
     transition: @escaping @Sendable (Payload) -> Transition<S>
   ) {
-    self.init(.case(event), guard: nil, transition: transition)
+    self.init { received in
+      guard let payload = received.dslPayload(as: Payload.self), event(payload) == received
+      else { return nil }
+      return transition(payload).state
+    }
   }
 
   /// On an event of the case `event` builds, when `guard` holds.
@@ -57,12 +56,19 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
     guard check: @escaping @Sendable (Payload) -> Guard,
     transition: @escaping @Sendable (Payload) -> Transition<S>
   ) {
-    self.init(.case(event), guard: check, transition: transition)
+    self.init { received in
+      guard let payload = received.dslPayload(as: Payload.self), event(payload) == received,
+        check(payload).predicate
+      else { return nil }
+      return transition(payload).state
+    }
   }
 
   /// On any event of `events`.
   public init(events: OneOf<E>, transition: @escaping @Sendable (E) -> Transition<S>) {
-    self.init(.oneOf(events), guard: nil, transition: transition)
+    self.init { received in
+      events.patterns.contains { $0(received) } ? transition(received).state : nil
+    }
   }
 
   /// On any event of `events`, when `guard` holds.
@@ -71,6 +77,9 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
     guard check: @escaping @Sendable (E) -> Guard,
     transition: @escaping @Sendable (E) -> Transition<S>
   ) {
-    self.init(.oneOf(events), guard: check, transition: transition)
+    self.init { received in
+      events.patterns.contains { $0(received) } && check(received).predicate
+        ? transition(received).state : nil
+    }
   }
 }

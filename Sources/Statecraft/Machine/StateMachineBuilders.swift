@@ -80,16 +80,30 @@ public enum StateMachineBuilder {
   public static func buildEither<S, E, O>(second part: [When<S, E, O>]) -> [When<S, E, O>] { part }
 }
 
-/// Builds the `On`s of a `When`.
+/// Builds the `On`s of a `When`. It runs for every event the machine handles, so it appends into
+/// one array instead of building one per `On`.
 @resultBuilder
 public enum TransitionsBuilder {
-  public static func buildExpression<S, E>(_ on: On<S, E>) -> [On<S, E>] {
-    [on]
+  public static func buildPartialBlock<S, E>(first: On<S, E>) -> [On<S, E>] {
+    var ons: [On<S, E>] = []
+    ons.reserveCapacity(8)
+    ons.append(first)
+    return ons
   }
 
-  public static func buildBlock<S, E>(_ parts: [On<S, E>]...) -> [On<S, E>] {
-    parts.flatMap { $0 }
+  public static func buildPartialBlock<S, E>(accumulated: [On<S, E>], next: On<S, E>) -> [On<S, E>] {
+    var ons = accumulated
+    ons.append(next)
+    return ons
   }
+
+  public static func buildPartialBlock<S, E>(first: [On<S, E>]) -> [On<S, E>] { first }
+
+  public static func buildPartialBlock<S, E>(accumulated: [On<S, E>], next: [On<S, E>]) -> [On<S, E>] {
+    accumulated + next
+  }
+
+  public static func buildBlock<S, E>() -> [On<S, E>] { [] }
 
   public static func buildOptional<S, E>(_ part: [On<S, E>]?) -> [On<S, E>] {
     part ?? []
