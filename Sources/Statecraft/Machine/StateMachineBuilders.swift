@@ -91,8 +91,10 @@ public enum TransitionsBuilder {
     return ons
   }
 
-  public static func buildPartialBlock<S, E>(accumulated: [On<S, E>], next: On<S, E>) -> [On<S, E>] {
-    var ons = accumulated
+  public static func buildPartialBlock<S, E>(
+    accumulated: consuming [On<S, E>], next: On<S, E>
+  ) -> [On<S, E>] {
+    var ons = accumulated  // consumed, so appending does not copy
     ons.append(next)
     return ons
   }

@@ -25,9 +25,23 @@ public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendab
   ) {
     matches = pattern.matches
     output = { state in pattern.extract(state).flatMap { execute($0).output } }
+    guard let transitions else {
+      nextState = { _, _ in nil }
+      return
+    }
+    // Definitions are pure, so the Ons built for a state stay valid while the machine is in an equal
+    // state: building them again for every event would allocate a closure per On.
+    let lastBuilt = CriticalState<(state: S, ons: [On<S, E>])?>(nil)
     nextState = { state, event in
-      guard let transitions, let extracted = pattern.extract(state) else { return nil }
-      for on in transitions(extracted) {
+      let ons: [On<S, E>]
+      if let cached = lastBuilt.withLock({ $0?.state == state ? $0?.ons : nil }) {
+        ons = cached
+      } else {
+        guard let extracted = pattern.extract(state) else { return nil }
+        ons = transitions(extracted)
+        lastBuilt.withLock { $0 = (state, ons) }
+      }
+      for on in ons {
         if let next = on.nextState(event) { return next }
       }
       return nil
