@@ -26,6 +26,10 @@
 /// A definition is a pure value: ``output(when:)`` and ``transition(from:on:)`` evaluate it with no
 /// side effect, so a machine can be tested in complete isolation (see `XCTStateMachine` in
 /// `StatecraftTesting`). It is `Sendable`, so it can be a top-level `let`.
+///
+/// Its closures must be pure too: they may read only what they are given. A `When` reuses the `On`s
+/// it built for a state while the machine stays in an equal state, so a closure that read outside
+/// state could see a stale value.
 public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendable {
   /// The state the machine starts in.
   public let initial: S
