@@ -13,14 +13,14 @@ public func inject<Input, D1: Sendable, Result>(
 
 /// Binds two dependencies to a side effect.
 public func inject<Input, D1: Sendable, D2: Sendable, Result>(
-  deps d1: D1, _ d2: D2, in function: @escaping @Sendable (Input, D1, D2) async -> Result
+  dep d1: D1, _ d2: D2, in function: @escaping @Sendable (Input, D1, D2) async -> Result
 ) -> @Sendable (Input) async -> Result {
   { input in await function(input, d1, d2) }
 }
 
 /// Binds three dependencies to a side effect.
 public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, Result>(
-  deps d1: D1, _ d2: D2, _ d3: D3,
+  dep d1: D1, _ d2: D2, _ d3: D3,
   in function: @escaping @Sendable (Input, D1, D2, D3) async -> Result
 ) -> @Sendable (Input) async -> Result {
   { input in await function(input, d1, d2, d3) }
@@ -28,7 +28,7 @@ public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, Result>(
 
 /// Binds four dependencies to a side effect.
 public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, Result>(
-  deps d1: D1, _ d2: D2, _ d3: D3, _ d4: D4,
+  dep d1: D1, _ d2: D2, _ d3: D3, _ d4: D4,
   in function: @escaping @Sendable (Input, D1, D2, D3, D4) async -> Result
 ) -> @Sendable (Input) async -> Result {
   { input in await function(input, d1, d2, d3, d4) }
@@ -38,7 +38,7 @@ public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable
 public func inject<
   Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, D5: Sendable, Result
 >(
-  deps d1: D1, _ d2: D2, _ d3: D3, _ d4: D4, _ d5: D5,
+  dep d1: D1, _ d2: D2, _ d3: D3, _ d4: D4, _ d5: D5,
   in function: @escaping @Sendable (Input, D1, D2, D3, D4, D5) async -> Result
 ) -> @Sendable (Input) async -> Result {
   { input in await function(input, d1, d2, d3, d4, d5) }
@@ -48,7 +48,7 @@ public func inject<
 public func inject<
   Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, D5: Sendable, D6: Sendable, Result
 >(
-  deps d1: D1, _ d2: D2, _ d3: D3, _ d4: D4, _ d5: D5, _ d6: D6,
+  dep d1: D1, _ d2: D2, _ d3: D3, _ d4: D4, _ d5: D5, _ d6: D6,
   in function: @escaping @Sendable (Input, D1, D2, D3, D4, D5, D6) async -> Result
 ) -> @Sendable (Input) async -> Result {
   { input in await function(input, d1, d2, d3, d4, d5, d6) }

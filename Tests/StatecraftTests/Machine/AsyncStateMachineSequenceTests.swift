@@ -178,7 +178,7 @@ struct AsyncStateMachineSequenceTests {
       speed * engine.factor + extra == 7 ? .locked : nil
     }
     let one = inject(dep: Engine(factor: 3), in: close(speed:engine:))
-    let two = inject(deps: Engine(factor: 3), 1, in: closeTwice(speed:engine:extra:))
+    let two = inject(dep: Engine(factor: 3), 1, in: closeTwice(speed:engine:extra:))
     #expect(await one(2) == .locked)
     #expect(await two(2) == .locked)
     let runtime = Runtime<Door, DoorEvent, DoorOutput>()

@@ -25,6 +25,33 @@ struct EventPipeTests {
     #expect(second.currentState == .value(101))
   }
 
+  @Test func pipedEventsArriveInTheOrderTheyWereSent() async {
+    let pipe = EventPipe<CountEvent>()
+    let received = Log<CountEvent>()
+    let allReceived = Gate()
+    let sender = AsyncStateMachineSequence(
+      stateMachine: doorMachine,
+      runtime: Runtime()
+        .connectAsSender(to: pipe, when: Door.open, send: CountEvent.stay)
+        .connectAsSender(to: pipe, when: Door.closing(speed:), send: CountEvent.increment))
+    let receiver = AsyncStateMachineSequence(
+      stateMachine: countingMachine,
+      runtime: Runtime()
+        .connectAsReceiver(to: pipe)
+        .register(middleware: { (event: CountEvent) in
+          received.append(event)
+          if received.all.count == 41 { allReceived.open() }
+        }))
+    for speed in 1...20 {
+      await sender.send(.close(speed: speed))
+      await sender.send(.reopen)
+    }
+    await allReceived.wait()
+    let expected: [CountEvent] = [.stay] + Array(repeating: [.increment, .stay], count: 20).flatMap { $0 }
+    #expect(received.all == expected)
+    #expect(receiver.currentState == .value(20))
+  }
+
   @Test func aReleasedReceiverStopsReceiving() async {
     let pipe = EventPipe<CountEvent>()
     let sender = AsyncStateMachineSequence(
