@@ -13,10 +13,13 @@ public struct DSLCompatibleMacro: ExtensionMacro {
     in context: some MacroExpansionContext
   ) throws -> [ExtensionDeclSyntax] {
     let body: String
+    let caseIndexBody: String
     if let enumDecl = declaration.as(EnumDeclSyntax.self) {
       body = switchBody(for: enumDecl)
+      caseIndexBody = caseIndexSwitch(for: enumDecl)
     } else if declaration.is(StructDeclSyntax.self) {
       body = "nil"  // a struct state matches by value only
+      caseIndexBody = "nil"
     } else {
       context.diagnose(
         Diagnostic(node: node, message: DSLCompatibleMessage.notEnumOrStruct))
@@ -28,6 +31,10 @@ public struct DSLCompatibleMacro: ExtensionMacro {
       extension \(type.trimmed)\(raw: conformance) {
         \(raw: access)func dslPayload<Payload>(as type: Payload.Type) -> Payload? {
           \(raw: body)
+        }
+
+        \(raw: access)var dslCaseIndex: Int? {
+          \(raw: caseIndexBody)
         }
       }
       """
@@ -60,6 +67,22 @@ public struct DSLCompatibleMacro: ExtensionMacro {
     if counts.values.contains(where: { $0 > 1 }) {
       lines.append("default: return dslReflectedPayload(as: type)")
     }
+    return "switch self {\n" + lines.joined(separator: "\n") + "\n}"
+  }
+
+  /// A `switch` that numbers the cases that Swift can pattern-match.
+  private static func caseIndexSwitch(for enumDecl: EnumDeclSyntax) -> String {
+    let elements = enumDecl.memberBlock.members
+      .compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }
+      .flatMap(\.elements)
+    guard !elements.isEmpty else { return "nil" }
+    var counts: [String: Int] = [:]
+    for element in elements { counts[element.name.text, default: 0] += 1 }
+    var lines: [String] = []
+    for (index, element) in elements.enumerated() where counts[element.name.text] == 1 {
+      lines.append("case .\(element.name.text): return \(index)")
+    }
+    if counts.values.contains(where: { $0 > 1 }) { lines.append("default: return nil") }
     return "switch self {\n" + lines.joined(separator: "\n") + "\n}"
   }
 

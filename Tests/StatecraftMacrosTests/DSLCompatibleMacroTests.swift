@@ -35,6 +35,19 @@ struct DSLCompatibleMacroTests {
             return nil
           }
         }
+
+        public var dslCaseIndex: Int? {
+          switch self {
+          case .open:
+            return 0
+          case .closing:
+            return 1
+          case .moved:
+            return 2
+          case .closed:
+            return 3
+          }
+        }
       }
       """
     }
@@ -67,6 +80,15 @@ struct DSLCompatibleMacroTests {
             return dslReflectedPayload(as: type)
           }
         }
+
+        var dslCaseIndex: Int? {
+          switch self {
+          case .stop:
+            return 2
+          default:
+            return nil
+          }
+        }
       }
       """
     }
@@ -88,6 +110,10 @@ struct DSLCompatibleMacroTests {
 
       extension Temperature {
         package func dslPayload<Payload>(as type: Payload.Type) -> Payload? {
+          nil
+        }
+
+        package var dslCaseIndex: Int? {
           nil
         }
       }

@@ -22,9 +22,16 @@ public protocol DSLCompatible: Sendable, Equatable {
   /// The value's associated values as `Payload` (a tuple for several), or `nil` if the value has no
   /// associated values or they are of another type. The default reads them with reflection.
   func dslPayload<Payload>(as type: Payload.Type) -> Payload?
+
+  /// A number for the value's case, equal for all values of one case, or `nil` if unknown. Running
+  /// machines use it to go straight to the `When`s and `On`s a case can match. `@DSLCompatible`
+  /// writes it; the default is `nil`, and machines then try every `When` and `On` in order.
+  var dslCaseIndex: Int? { get }
 }
 
 extension DSLCompatible {
+  public var dslCaseIndex: Int? { nil }
+
   public func dslPayload<Payload>(as type: Payload.Type) -> Payload? {
     dslReflectedPayload(as: type)
   }
@@ -57,13 +64,15 @@ extension DSLCompatible {
 ///
 /// Use it for machines that handle many events; plain conformance reads associated values with
 /// reflection, which costs about a microsecond per match.
-@attached(extension, conformances: DSLCompatible, names: named(dslPayload))
+@attached(extension, conformances: DSLCompatible, names: named(dslPayload), named(dslCaseIndex))
 public macro DSLCompatible() = #externalMacro(module: "StatecraftMacros", type: "DSLCompatibleMacro")
 
 /// How the DSL matches a value: by equality, by case, or by membership in a ``OneOf``. It hands
 /// back what the DSL's closures receive: the value itself, or a case's associated values.
 struct DSLPattern<Value: DSLCompatible, Extracted>: Sendable {
   let extract: @Sendable (Value) -> Extracted?
+  /// Which values it can match, for dispatch by case.
+  var filter = CaseFilter.any
 
   func matches(_ value: Value) -> Bool { extract(value) != nil }
 }
@@ -71,22 +80,24 @@ struct DSLPattern<Value: DSLCompatible, Extracted>: Sendable {
 extension DSLPattern where Extracted == Value {
   /// Matches values equal to `expected`.
   static func value(_ expected: Value) -> Self {
-    Self { $0 == expected ? $0 : nil }
+    Self(extract: { $0 == expected ? $0 : nil }, filter: .value(caseIndex: expected.dslCaseIndex))
   }
 
   /// Matches values that any pattern of `set` matches.
   static func oneOf(_ set: OneOf<Value>) -> Self {
-    Self { value in set.patterns.contains { $0(value) } ? value : nil }
+    Self(extract: { value in set.patterns.contains { $0(value) } ? value : nil }, filter: .any)
   }
 }
 
 extension DSLPattern {
   /// Matches values of the case that `constructor` builds, and extracts its associated values.
   static func `case`(_ constructor: @escaping @Sendable (Extracted) -> Value) -> Self {
-    Self { value in
-      guard let payload = value.dslPayload(as: Extracted.self), constructor(payload) == value
-      else { return nil }
-      return payload
-    }
+    Self(
+      extract: { value in
+        guard let payload = value.dslPayload(as: Extracted.self), constructor(payload) == value
+        else { return nil }
+        return payload
+      },
+      filter: .caseOnly)
   }
 }

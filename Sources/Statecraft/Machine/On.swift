@@ -16,15 +16,32 @@
 public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
   /// The next state for an event, or `nil` when the event does not match or the guard is false.
   let nextState: @Sendable (E) -> S?
+  /// Which events it can match, for dispatch by case.
+  let filter: CaseFilter
+  /// Whether an event is of its case; set for case patterns, whose guard must not decide dispatch.
+  let matchesCase: (@Sendable (E) -> Bool)?
 
-  private init(nextState: @escaping @Sendable (E) -> S?) {
+  private init(
+    filter: CaseFilter,
+    matchesCase: (@Sendable (E) -> Bool)? = nil,
+    nextState: @escaping @Sendable (E) -> S?
+  ) {
+    self.filter = filter
+    self.matchesCase = matchesCase
     self.nextState = nextState
+  }
+
+  /// Whether it can match events of case `caseIndex`, of which `sample` is one.
+  func admits(caseIndex: Int, sample: E) -> Bool {
+    filter.admits(caseIndex: caseIndex) { matchesCase?(sample) ?? true }
   }
 
   /// On an event equal to `event`.
   public init(event: E, transition: @escaping @Sendable (E) -> Transition<S>) {
     // One closure per On, with no pattern object: Ons are rebuilt for every event.
-    self.init { received in received == event ? transition(received).state : nil }
+    self.init(filter: .value(caseIndex: event.dslCaseIndex)) { received in
+      received == event ? transition(received).state : nil
+    }
   }
 
   /// On an event equal to `event`, when `guard` holds.
@@ -33,7 +50,7 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
     guard check: @escaping @Sendable (E) -> Guard,
     transition: @escaping @Sendable (E) -> Transition<S>
   ) {
-    self.init { received in
+    self.init(filter: .value(caseIndex: event.dslCaseIndex)) { received in
       received == event && check(received).predicate ? transition(received).state : nil
     }
   }
@@ -43,7 +60,7 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
     event: @escaping @Sendable (Payload) -> E,
     transition: @escaping @Sendable (Payload) -> Transition<S>
   ) {
-    self.init { received in
+    self.init(filter: .caseOnly, matchesCase: DSLPattern.case(event).matches) { received in
       guard let payload = received.dslPayload(as: Payload.self), event(payload) == received
       else { return nil }
       return transition(payload).state
@@ -56,7 +73,7 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
     guard check: @escaping @Sendable (Payload) -> Guard,
     transition: @escaping @Sendable (Payload) -> Transition<S>
   ) {
-    self.init { received in
+    self.init(filter: .caseOnly, matchesCase: DSLPattern.case(event).matches) { received in
       guard let payload = received.dslPayload(as: Payload.self), event(payload) == received,
         check(payload).predicate
       else { return nil }
@@ -66,7 +83,7 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
 
   /// On any event of `events`.
   public init(events: OneOf<E>, transition: @escaping @Sendable (E) -> Transition<S>) {
-    self.init { received in
+    self.init(filter: .any) { received in
       events.patterns.contains { $0(received) } ? transition(received).state : nil
     }
   }
@@ -77,7 +94,7 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
     guard check: @escaping @Sendable (E) -> Guard,
     transition: @escaping @Sendable (E) -> Transition<S>
   ) {
-    self.init { received in
+    self.init(filter: .any) { received in
       events.patterns.contains { $0(received) } && check(received).predicate
         ? transition(received).state : nil
     }

@@ -34,17 +34,22 @@ public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>
   /// The state the machine starts in.
   public let initial: S
   let whens: [When<S, E, O>]
+  /// For each state case, the `When`s that can match it.
+  private let dispatch = CaseDispatch()
+  /// Every `When`, for state types that do not number their cases.
+  private let allIndices: [Int]
 
   /// Creates a machine from its initial state and its `When`s.
   public init(initial: S, @StateMachineBuilder _ whens: () -> [When<S, E, O>]) {
     self.initial = initial
     self.whens = whens()
+    self.allIndices = Array(self.whens.indices)
   }
 
   /// The output the machine executes in `state`: the first matching `When`'s, or `nil`.
   public func output(when state: S) -> O? {
-    for when in whens where when.matches(state) {
-      return when.output(state)
+    for index in candidates(for: state) where whens[index].matches(state) {
+      return whens[index].output(state)
     }
     return nil
   }
@@ -52,9 +57,20 @@ public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>
   /// The state the machine moves to from `state` on `event`, or `nil` if no transition applies.
   /// The `When`s that match `state` are tried in order, and in each its `On`s in order.
   public func transition(from state: S, on event: E) -> S? {
-    for when in whens {
-      if let next = when.nextState(state, event) { return next }
+    for index in candidates(for: state) {
+      if let next = whens[index].nextState(state, event) { return next }
     }
     return nil
+  }
+
+  /// The indices of the `When`s that can match `state`, in order: all of them unless the state's
+  /// type numbers its cases (`@DSLCompatible` does).
+  private func candidates(for state: S) -> [Int] {
+    guard let caseIndex = state.dslCaseIndex else { return allIndices }
+    return dispatch.candidates(for: caseIndex) {
+      whens.indices.filter { index in
+        whens[index].filter.admits(caseIndex: caseIndex) { whens[index].matches(state) }
+      }
+    }
   }
 }

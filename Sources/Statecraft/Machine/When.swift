@@ -13,6 +13,8 @@
 /// transitions are tried in order.
 public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendable {
   let matches: @Sendable (S) -> Bool
+  /// Which states it can match, for dispatch by case.
+  let filter: CaseFilter
   /// The output in a state; `nil` when the state does not match or there is none.
   let output: @Sendable (S) -> O?
   /// The next state for an event in a state; `nil` when no `On` applies.
@@ -24,30 +26,42 @@ public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendab
     transitions: (@Sendable (Extracted) -> [On<S, E>])?
   ) {
     matches = pattern.matches
+    filter = pattern.filter
     output = { state in pattern.extract(state).flatMap { execute($0).output } }
     guard let transitions else {
       nextState = { _, _ in nil }
       return
     }
     // Definitions are pure, so the Ons built for a state stay valid while the machine is in an equal
-    // state: building them again for every event would allocate a closure per On.
-    let lastBuilt = CriticalState<(state: S, ons: [On<S, E>])?>(nil)
+    // state: building them again for every event would allocate a closure per On. With them, the
+    // Ons each event case can match.
+    let lastBuilt = CriticalState<(state: S, ons: [On<S, E>], dispatch: CaseDispatch)?>(nil)
     nextState = { state, event in
       let ons: [On<S, E>]
-      if let cached = lastBuilt.withLock({ $0?.state == state ? $0?.ons : nil }) {
-        ons = cached
+      let dispatch: CaseDispatch
+      if let cached = lastBuilt.withLock({ $0?.state == state ? ($0!.ons, $0!.dispatch) : nil }) {
+        (ons, dispatch) = cached
       } else {
         guard let extracted = pattern.extract(state) else { return nil }
         ons = transitions(extracted)
-        lastBuilt.withLock { $0 = (state, ons) }
+        dispatch = CaseDispatch()
+        lastBuilt.withLock { $0 = (state, ons, dispatch) }
       }
-      for on in ons {
-        if let next = on.nextState(event) { return next }
+      guard let caseIndex = event.dslCaseIndex else {
+        for on in ons {
+          if let next = on.nextState(event) { return next }
+        }
+        return nil
+      }
+      let candidates = dispatch.candidates(for: caseIndex) {
+        ons.indices.filter { ons[$0].admits(caseIndex: caseIndex, sample: event) }
+      }
+      for index in candidates {
+        if let next = ons[index].nextState(event) { return next }
       }
       return nil
     }
   }
-
 
   /// In the state equal to `state`, with transitions.
   public init(
@@ -107,6 +121,7 @@ extension When {
   func lifted<E2: DSLCompatible, O2: DSLCompatible>() -> When<S, E2, O2> {
     When<S, E2, O2>(
       matches: matches,
+      filter: filter,
       output: { state in output(state).map { $0 as? O2 } ?? nil },
       nextState: { state, event in (event as? E).flatMap { nextState(state, $0) } }
     )
@@ -114,10 +129,12 @@ extension When {
 
   fileprivate init(
     matches: @escaping @Sendable (S) -> Bool,
+    filter: CaseFilter,
     output: @escaping @Sendable (S) -> O?,
     nextState: @escaping @Sendable (S, E) -> S?
   ) {
     self.matches = matches
+    self.filter = filter
     self.output = output
     self.nextState = nextState
   }

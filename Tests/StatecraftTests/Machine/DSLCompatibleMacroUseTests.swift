@@ -17,6 +17,19 @@ enum SignalEvent {
   case brake
 }
 
+@DSLCompatible
+enum Level {
+  case low(Int)
+  case high(Int)
+  case off
+}
+
+@DSLCompatible
+enum Knob {
+  case turn(Int)
+  case reset
+}
+
 @Suite("@DSLCompatible in use")
 struct DSLCompatibleMacroUseTests {
   @Test func theMacroReadsPayloadsWithoutReflection() {
@@ -47,5 +60,37 @@ struct DSLCompatibleMacroUseTests {
       .assert(when: .go(speed: 5), on: .brake, transitionTo: .stop)
       .assert(when: .load(id: 1), execute: .brake)
       .assertNoOutput(when: .load(index: 1))
+  }
+
+  /// Machines go straight to the Whens and Ons a case can match. A guard that is false for the first
+  /// event of a case must not hide its On from later events of that case.
+  @Test func dispatchByCaseKeepsGuardsValuePatternsAndOrder() {
+    let machine = StateMachine(initial: Level.off) {
+      When(state: Level.low) { _ in Execute.noOutput } transitions: { level in
+        On(event: Knob.turn) { delta in Guard(predicate: delta > 0) } transition: { delta in
+          Transition(to: Level.low(level + delta))
+        }
+        On(event: Knob.turn) { _ in Transition(to: Level.off) }
+      }
+      When(state: Level.low(0)) { _ in Execute(output: Knob.reset) }
+      When(state: Level.high(5)) { _ in Execute(output: Knob.reset) } transitions: { _ in
+        On(event: Knob.reset) { _ in Transition(to: Level.off) }
+      }
+      When(states: OneOf { Level.high; Level.off }) { _ in Execute.noOutput } transitions: { _ in
+        On(event: Knob.turn) { delta in Transition(to: Level.high(delta)) }
+      }
+    }
+    XCTStateMachine(machine)
+      .assert(when: .low(1), on: .turn(-1), transitionTo: .off)
+      .assert(when: .low(1), on: .turn(2), transitionTo: .low(3))
+      .assert(when: .low(1), on: .turn(-5), transitionTo: .off)
+      .assertNoOutput(when: .low(0))  // the first matching When decides the output
+      .assert(when: .high(5), execute: .reset)
+      .assertNoOutput(when: .high(6))
+      .assert(when: .high(5), on: .reset, transitionTo: .off)
+      .assertNoTransition(when: .high(6), on: .reset)
+      .assert(when: .high(6), on: .turn(2), transitionTo: .high(2))
+      .assert(when: .off, on: .turn(4), transitionTo: .high(4))
+      .assertNoTransition(when: .off, on: .reset)
   }
 }

@@ -1,0 +1,34 @@
+/// Which values of a type a DSL pattern can match, for going straight to the `When`s and `On`s that
+/// a case can match instead of trying them all.
+enum CaseFilter: Sendable {
+  /// A case pattern: it matches every value of one case and nothing else, so testing one value of a
+  /// case tells for all of them.
+  case caseOnly
+  /// A value pattern: it matches only values of the case with this index (`nil` if unknown).
+  case value(caseIndex: Int?)
+  /// A set: it may match any case.
+  case any
+
+  /// Whether the pattern can match values of case `caseIndex`; `sample` is one such value, and
+  /// `matches` tests the pattern on it.
+  func admits(caseIndex: Int, _ matches: () -> Bool) -> Bool {
+    switch self {
+    case .any: true
+    case .value(let index): index == nil || index == caseIndex
+    case .caseOnly: matches()
+    }
+  }
+}
+
+/// For each case index, the indices of the patterns (in order) that can match values of that case.
+final class CaseDispatch: Sendable {
+  private let table = CriticalState<[Int: [Int]]>([:])
+
+  /// The candidates for `caseIndex`, computed once with `compute`.
+  func candidates(for caseIndex: Int, compute: () -> [Int]) -> [Int] {
+    if let known = table.withLock({ $0[caseIndex] }) { return known }
+    let computed = compute()
+    table.withLock { $0[caseIndex] = computed }
+    return computed
+  }
+}
