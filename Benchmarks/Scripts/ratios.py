@@ -31,7 +31,9 @@ RATIOS = [
     ("StateMachine matching, 12 × 12, plain conformance (reflection)",
      "Baseline: plain switch reducer, 12 × 12", None),
     ("AsyncStateMachineSequence: send to published state",
-     "Baseline: one AsyncStream element, yielded then received", "at most 3x"),
+     "Baseline: one AsyncStream element, yielded then received", "at most 3x, strict reading"),
+    ("AsyncStateMachineSequence: send to published state",
+     "Baseline: AsyncStream hop to another task and back, per hop", "at most 3x, literal reading"),
     ("AsyncStateMachineSequence: side-effect round trip",
      "Baseline: Task off the main actor and a hop back", None),
 ]

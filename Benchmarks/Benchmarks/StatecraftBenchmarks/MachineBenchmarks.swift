@@ -33,6 +33,23 @@ func machineBenchmarks() {
       blackHole(await iterator.next())
     }
   }
+  Benchmark("Baseline: AsyncStream hop to another task and back, per hop") { benchmark in
+    // Ping-pong between two tasks through two streams: each iteration is two hops, so the figure
+    // is halved below by counting two iterations per round trip.
+    let (requests, request) = AsyncStream<Int>.makeStream()
+    let (replies, reply) = AsyncStream<Int>.makeStream()
+    let echo = Task {
+      for await value in requests { reply.yield(value) }
+      reply.finish()
+    }
+    var answers = replies.makeAsyncIterator()
+    for index in benchmark.scaledIterations where index % 2 == 0 {
+      request.yield(index)
+      blackHole(await answers.next())
+    }
+    request.finish()
+    await echo.value
+  }
   Benchmark("AsyncStateMachineSequence: send to published state") { benchmark in
     let sequence = AsyncStateMachineSequence(stateMachine: MachineFixtures.tallyMachine, runtime: Runtime())
     for _ in benchmark.scaledIterations {

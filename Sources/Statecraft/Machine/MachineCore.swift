@@ -70,13 +70,15 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
 
   private func submit(_ item: Item) async {
     // Fast path: an idle machine is processed by its sender, with no continuation to allocate.
-    let isIdle = mailbox.withLock { mailbox in
-      guard !mailbox.isProcessing else { return false }
+    // `nil` when busy; otherwise whether this item also starts the machine.
+    let startsNow = mailbox.withLock { mailbox -> Bool? in
+      guard !mailbox.isProcessing else { return nil }
       mailbox.isProcessing = true
-      return true
+      defer { mailbox.hasStarted = true }
+      return !mailbox.hasStarted
     }
-    if isIdle {
-      await process(item)
+    if let startsNow {
+      await process(item, startsNow: startsNow)
       await drain()
       return
     }
@@ -93,7 +95,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
       if processesItself { continuation.resume() }
     }
     if processesItself {
-      await process(item)
+      await process(item, startsNow: takeStart())
       await drain()
     }
   }
@@ -115,16 +117,20 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
       mailbox.isProcessing = false
       return nil
     }) {
-      await process(next.item)
+      await process(next.item, startsNow: takeStart())
       next.completion?.resume()
     }
   }
 
-  private func process(_ item: Item) async {
-    let startsNow = mailbox.withLock { mailbox in
+  /// Marks the machine started, and says whether it had not been.
+  private func takeStart() -> Bool {
+    mailbox.withLock { mailbox in
       defer { mailbox.hasStarted = true }
       return !mailbox.hasStarted
     }
+  }
+
+  private func process(_ item: Item, startsNow: Bool) async {
     if startsNow { await entered(definition.initial) }
     if case .event(let event) = item { await handle(event) }
   }

@@ -48,8 +48,8 @@ public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>
 
   /// The output the machine executes in `state`: the first matching `When`'s, or `nil`.
   public func output(when state: S) -> O? {
-    for index in candidates(for: state) where whens[index].matches(state) {
-      return whens[index].output(state)
+    for index in candidates(for: state) {
+      if let output = whens[index].output(state) { return output }
     }
     return nil
   }

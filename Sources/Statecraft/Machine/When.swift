@@ -15,8 +15,9 @@ public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendab
   let matches: @Sendable (S) -> Bool
   /// Which states it can match, for dispatch by case.
   let filter: CaseFilter
-  /// The output in a state; `nil` when the state does not match or there is none.
-  let output: @Sendable (S) -> O?
+  /// The output in a state: `nil` when the state does not match, `.some(nil)` when it matches with
+  /// no output. One extraction answers both questions.
+  let output: @Sendable (S) -> O??
   /// The next state for an event in a state; `nil` when no `On` applies.
   let nextState: @Sendable (S, E) -> S?
 
@@ -27,7 +28,7 @@ public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendab
   ) {
     matches = pattern.matches
     filter = pattern.filter
-    output = { state in pattern.extract(state).flatMap { execute($0).output } }
+    output = { state in pattern.extract(state).map { execute($0).output } }
     guard let transitions else {
       nextState = { _, _ in nil }
       return
@@ -35,19 +36,20 @@ public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendab
     // Definitions are pure, so the Ons built for a state stay valid while the machine is in an equal
     // state: building them again for every event would allocate a closure per On. With them, the
     // Ons each event case can match.
-    let lastBuilt = CriticalState<(state: S, ons: [On<S, E>], dispatch: CaseDispatch)?>(nil)
+    let lastBuilt = CriticalState<(state: S, ons: [On<S, E>], dispatch: CaseDispatch?)?>(nil)
     nextState = { state, event in
       let ons: [On<S, E>]
-      let dispatch: CaseDispatch
+      let dispatch: CaseDispatch?
       if let cached = lastBuilt.withLock({ $0?.state == state ? ($0!.ons, $0!.dispatch) : nil }) {
         (ons, dispatch) = cached
       } else {
         guard let extracted = pattern.extract(state) else { return nil }
         ons = transitions(extracted)
-        dispatch = CaseDispatch()
+        // A short list is scanned faster than a table is built.
+        dispatch = ons.count > 4 ? CaseDispatch() : nil
         lastBuilt.withLock { $0 = (state, ons, dispatch) }
       }
-      guard let caseIndex = event.dslCaseIndex else {
+      guard let dispatch, let caseIndex = event.dslCaseIndex else {
         for on in ons {
           if let next = on.nextState(event) { return next }
         }
@@ -122,7 +124,7 @@ extension When {
     When<S, E2, O2>(
       matches: matches,
       filter: filter,
-      output: { state in output(state).map { $0 as? O2 } ?? nil },
+      output: { state in output(state).map { $0.flatMap { $0 as? O2 } } },
       nextState: { state, event in (event as? E).flatMap { nextState(state, $0) } }
     )
   }
@@ -130,7 +132,7 @@ extension When {
   fileprivate init(
     matches: @escaping @Sendable (S) -> Bool,
     filter: CaseFilter,
-    output: @escaping @Sendable (S) -> O?,
+    output: @escaping @Sendable (S) -> O??,
     nextState: @escaping @Sendable (S, E) -> S?
   ) {
     self.matches = matches
