@@ -43,16 +43,10 @@ public struct DSLCompatibleMacro: ExtensionMacro {
 
   /// A `switch` that returns each case's associated values, a tuple for several.
   private static func switchBody(for enumDecl: EnumDeclSyntax) -> String {
-    let elements = enumDecl.memberBlock.members
-      .compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }
-      .flatMap(\.elements)
-    guard !elements.isEmpty else { return "nil" }
-    // Swift cannot pattern-match cases overloaded only by argument labels: those fall back to
-    // reflection.
-    var counts: [String: Int] = [:]
-    for element in elements { counts[element.name.text, default: 0] += 1 }
+    let cases = CaseList(enumDecl)
+    guard !cases.elements.isEmpty else { return "nil" }
     var lines: [String] = []
-    for element in elements where counts[element.name.text] == 1 {
+    for element in cases.matchable {
       let name = element.name.text
       let count = element.parameterClause?.parameters.count ?? 0
       if count == 0 {
@@ -64,25 +58,19 @@ public struct DSLCompatibleMacro: ExtensionMacro {
         lines.append("case .\(name)(\(bindings)): return \(payload) as? Payload")
       }
     }
-    if counts.values.contains(where: { $0 > 1 }) {
-      lines.append("default: return dslReflectedPayload(as: type)")
-    }
+    if cases.hasOverloads { lines.append("default: return dslReflectedPayload(as: type)") }
     return "switch self {\n" + lines.joined(separator: "\n") + "\n}"
   }
 
   /// A `switch` that numbers the cases that Swift can pattern-match.
   private static func caseIndexSwitch(for enumDecl: EnumDeclSyntax) -> String {
-    let elements = enumDecl.memberBlock.members
-      .compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }
-      .flatMap(\.elements)
-    guard !elements.isEmpty else { return "nil" }
-    var counts: [String: Int] = [:]
-    for element in elements { counts[element.name.text, default: 0] += 1 }
+    let cases = CaseList(enumDecl)
+    guard !cases.elements.isEmpty else { return "nil" }
     var lines: [String] = []
-    for (index, element) in elements.enumerated() where counts[element.name.text] == 1 {
+    for (index, element) in cases.elements.enumerated() where !cases.isOverloaded(element) {
       lines.append("case .\(element.name.text): return \(index)")
     }
-    if counts.values.contains(where: { $0 > 1 }) { lines.append("default: return nil") }
+    if cases.hasOverloads { lines.append("default: return nil") }
     return "switch self {\n" + lines.joined(separator: "\n") + "\n}"
   }
 
@@ -97,6 +85,24 @@ public struct DSLCompatibleMacro: ExtensionMacro {
     }
     return ""
   }
+}
+
+/// The cases of an enum. Swift cannot pattern-match cases that share a name and differ only by
+/// argument labels, so the generated code leaves those to a `default:`.
+private struct CaseList {
+  let elements: [EnumCaseElementSyntax]
+  private let counts: [String: Int]
+
+  init(_ enumDecl: EnumDeclSyntax) {
+    elements = enumDecl.memberBlock.members
+      .compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }
+      .flatMap(\.elements)
+    counts = elements.reduce(into: [:]) { $0[$1.name.text, default: 0] += 1 }
+  }
+
+  func isOverloaded(_ element: EnumCaseElementSyntax) -> Bool { counts[element.name.text, default: 0] > 1 }
+  var matchable: [EnumCaseElementSyntax] { elements.filter { !isOverloaded($0) } }
+  var hasOverloads: Bool { counts.values.contains { $0 > 1 } }
 }
 
 enum DSLCompatibleMessage: String, DiagnosticMessage {
