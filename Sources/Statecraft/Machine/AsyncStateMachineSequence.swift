@@ -15,6 +15,9 @@
 /// - Unhandled events, unmapped outputs and side-effect errors go to the ``DiagnosticHandler`` that
 ///   was current when the sequence was created.
 /// - Releasing every copy of the sequence cancels its side effects and ends its iterators.
+/// - The mailbox is unbounded. Senders wait for their own event, so they cannot outrun the machine;
+///   events that side effects and pipes post do not wait, so a pipe from a faster machine can make
+///   it grow.
 public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>:
   AsyncSequence, Sendable
 {

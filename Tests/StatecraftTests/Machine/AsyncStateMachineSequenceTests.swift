@@ -22,14 +22,16 @@ struct AsyncStateMachineSequenceTests {
     #expect(closings.all == [2])
   }
 
-  @Test func sendDoesNotWaitForAnyConsumer() async {
+  @Test("Seed defect: send waits until a consumer takes the event", .tags(.seedDefect))
+  func sendDoesNotWaitForAnyConsumer() async {
     let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime())
     await sequence.send(.increment)
     await sequence.send(.increment)
     #expect(sequence.currentState == .value(2))
   }
 
-  @Test func everyIteratorSeesTheCurrentStateThenEveryLaterOneAndTheMachineRunsOnce() async {
+  @Test("Seed defect: the current state lives in each iterator, so consumers split events", .tags(.seedDefect))
+  func everyIteratorSeesTheCurrentStateThenEveryLaterOneAndTheMachineRunsOnce() async {
     let sideEffects = Log<Int>()
     let ran = [1: Gate(), 2: Gate()]
     let runtime = Runtime<Door, DoorEvent, DoorOutput>()
@@ -58,7 +60,8 @@ struct AsyncStateMachineSequenceTests {
     #expect(sideEffects.all.sorted() == [1, 2], "the machine ran once per sequence, not once per iterator")
   }
 
-  @Test func concurrentSendersAreServedExactlyOnceEach() async {
+  @Test("Seed defect: concurrent senders are not served in order", .tags(.seedDefect))
+  func concurrentSendersAreServedExactlyOnceEach() async {
     let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime())
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<8 {
@@ -102,7 +105,8 @@ struct AsyncStateMachineSequenceTests {
     #expect(sequence.currentState == .open, "the cancelled side effect's event was delivered")
   }
 
-  @Test func resumeWhenReturnsOnceAndOnCancellation() async {
+  @Test("Seed defect: resumeWhen can wait forever or resume twice", .tags(.seedDefect))
+  func resumeWhenReturnsOnceAndOnCancellation() async {
     let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime())
     await sequence.send(.increment, resumeWhen: { $0 == .value(1) })
     await sequence.send(.increment, resumeWhen: Count.value)
@@ -114,7 +118,8 @@ struct AsyncStateMachineSequenceTests {
     #expect(sequence.currentState == .value(3))
   }
 
-  @Test func middlewareRunsInOrderOncePerStateAndEvent() async {
+  @Test("Seed defect: middleware runs in unordered fire-and-forget tasks", .tags(.seedDefect))
+  func middlewareRunsInOrderOncePerStateAndEvent() async {
     let log = Log<String>()
     let runtime = Runtime<Count, CountEvent, Never>()
       .register(middleware: { (event: CountEvent) in log.append("event 1: \(event)") })
@@ -130,7 +135,8 @@ struct AsyncStateMachineSequenceTests {
     ])
   }
 
-  @Test func selfTransitionsAreIgnoredUnlessTheRuntimeAsksToReenter() async {
+  @Test("Seed defect: a self-transition always re-enters and re-runs the output", .tags(.seedDefect))
+  func selfTransitionsAreIgnoredUnlessTheRuntimeAsksToReenter() async {
     let states = Log<Count>()
     let ignoring = AsyncStateMachineSequence(
       stateMachine: countingMachine,
@@ -147,7 +153,8 @@ struct AsyncStateMachineSequenceTests {
     #expect(reentered.all == [.value(0), .value(0)])
   }
 
-  @Test func unhandledEventsUnmappedOutputsAndSideEffectErrorsAreDiagnosed() async {
+  @Test("Seed defect: unhandled events, unmapped outputs and side-effect errors are silent", .tags(.seedDefect))
+  func unhandledEventsUnmappedOutputsAndSideEffectErrorsAreDiagnosed() async {
     struct Jammed: Error {}
     let kinds = Log<Diagnostic.Kind>()
     let failureReported = Gate()

@@ -21,7 +21,8 @@ struct StateMachineDefinitionTests {
     #expect(Elevator.stateMachine.initial == .open(persons: 0))
   }
 
-  @Test func failuresAreReportedAtTheCallersLine() {
+  @Test("Seed defect: the test helper reports failures without the caller's file and line", .tags(.seedDefect))
+  func failuresAreReportedAtTheCallersLine() {
     let machine = XCTStateMachine(Elevator.stateMachine)
     let first = #line + 3
     let last = first + 3
@@ -60,7 +61,8 @@ struct StateMachineDefinitionTests {
     }
   }
 
-  @Test func casesThatPrintTheSameNeverMatch() {
+  @Test("Seed defect: cases with equal descriptions match", .tags(.seedDefect))
+  func casesThatPrintTheSameNeverMatch() {
     XCTStateMachine(Self.lights)
       .assert(when: .red(1), execute: .set(1))
       .assertNoTransition(when: .red(1), on: .set(3))
@@ -78,7 +80,8 @@ struct StateMachineDefinitionTests {
     var degrees: Int
   }
 
-  @Test func structStatesMatchByValueOnly() {
+  @Test("Seed defect: struct states match unrelated states", .tags(.seedDefect))
+  func structStatesMatchByValueOnly() {
     let machine = StateMachine(initial: Temperature(degrees: 20)) {
       When(state: Temperature(degrees: 20)) { _ in Execute(output: Switch.set(20)) } transitions: { _ in
         On(event: Switch.toggle) { _ in Transition(to: Temperature(degrees: 21)) }
@@ -98,7 +101,8 @@ struct StateMachineDefinitionTests {
     case load(index: Int)
   }
 
-  @Test func casesOverloadedByArgumentLabelsNeverMatch() {
+  @Test("Seed defect: overloaded case names match", .tags(.seedDefect))
+  func casesOverloadedByArgumentLabelsNeverMatch() {
     let machine = StateMachine(initial: Overloaded.load(id: 0)) {
       When(state: Overloaded.load(id:)) { _ in Execute(output: Switch.set(1)) }
       When(state: Overloaded.load(index:)) { _ in Execute(output: Switch.set(2)) }
