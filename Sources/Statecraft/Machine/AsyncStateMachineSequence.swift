@@ -41,7 +41,9 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   public var currentState: S { core.currentState }
 
   /// Sends an event, and returns once it has been processed and any new state published.
-  public func send(_ event: E) async {
+  ///
+  /// It runs on the caller's executor: from the main actor, processing happens there, with no hop.
+  public func send(_ event: E, isolation: isolated (any Actor)? = #isolation) async {
     await core.send(event)
   }
 
@@ -49,7 +51,10 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   ///
   /// It returns exactly once: when the state after the event is accepted, at the first later
   /// state that is, or when the waiting task is cancelled.
-  public func send(_ event: E, resumeWhen predicate: @escaping @Sendable (S) -> Bool) async {
+  public func send(
+    _ event: E, resumeWhen predicate: @escaping @Sendable (S) -> Bool,
+    isolation: isolated (any Actor)? = #isolation
+  ) async {
     var states = core.broadcast.observe().makeAsyncIterator()
     _ = await states.next()  // the state before the event
     await core.send(event)

@@ -58,7 +58,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
   var currentState: S { mailbox.withLock { $0.current } }
 
   /// Processes `event` and returns once it has been processed and any new state published.
-  func send(_ event: E) async {
+  func send(_ event: E, isolation: isolated (any Actor)? = #isolation) async {
     await submit(.event(event))
   }
 
@@ -68,7 +68,9 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
     post(.start)
   }
 
-  private func submit(_ item: Item) async {
+  /// Runs on the caller's executor (`isolation`), so a sender on an actor does not hop away and
+  /// back for every event.
+  private func submit(_ item: Item, isolation: isolated (any Actor)? = #isolation) async {
     // Fast path: an idle machine is processed by its sender, with no continuation to allocate.
     // `nil` when busy; otherwise whether this item also starts the machine.
     let startsNow = mailbox.withLock { mailbox -> Bool? in
@@ -83,7 +85,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
       return
     }
     var processesItself = false
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Void, Never>) in
       processesItself = mailbox.withLock { mailbox in
         guard !mailbox.isProcessing else {
           mailbox.queue.append(Pending(item: item, completion: continuation))
@@ -111,7 +113,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
     if mustProcess { Task { await self.drain() } }
   }
 
-  private func drain() async {
+  private func drain(isolation: isolated (any Actor)? = #isolation) async {
     while let next = mailbox.withLock({ mailbox -> Pending? in
       if let next = mailbox.queue.popFirst() { return next }
       mailbox.isProcessing = false
@@ -130,12 +132,12 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
     }
   }
 
-  private func process(_ item: Item, startsNow: Bool) async {
+  private func process(_ item: Item, startsNow: Bool, isolation: isolated (any Actor)? = #isolation) async {
     if startsNow { await entered(definition.initial) }
     if case .event(let event) = item { await handle(event) }
   }
 
-  private func handle(_ event: E) async {
+  private func handle(_ event: E, isolation: isolated (any Actor)? = #isolation) async {
     for middleware in runtime.eventMiddlewares { await middleware(event) }
     let current = currentState
     guard let next = definition.transition(from: current, on: event) else {
@@ -161,7 +163,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
 
   /// Runs what entering `state` triggers: its output's side effect, then state middleware, then
   /// pipes.
-  private func entered(_ state: S) async {
+  private func entered(_ state: S, isolation: isolated (any Actor)? = #isolation) async {
     startOutput(of: state)
     for middleware in runtime.stateMiddlewares { await middleware(state) }
     for sender in runtime.senders { sender(state) }
