@@ -18,3 +18,10 @@ extension String {
     count >= length ? self : self + String(repeating: pad, count: length - count)
   }
 }
+
+extension Duration {
+  /// The duration as the demos print it: `t=1300 ms`.
+  var demoTimestamp: String {
+    "t=\(components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000) ms"
+  }
+}

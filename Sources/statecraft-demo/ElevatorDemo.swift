@@ -65,10 +65,7 @@ enum ElevatorDemo {
     await withMainSerialExecutor {
       let clock = TestClock()
       let start = clock.now
-      let time: @Sendable () -> String = {
-        let elapsed = start.duration(to: clock.now).components
-        return "t=\(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000) ms"
-      }
+      let time: @Sendable () -> String = { start.duration(to: clock.now).demoTimestamp }
       let runtime = Runtime<State, Event, Output>()
         .map(output: Output.close(speed:), to: inject(dep: clock, in: close(speed:clock:)))
         .register(middleware: { (event: Event) in print("[\(time())]   event \(event)") })

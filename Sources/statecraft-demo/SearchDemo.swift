@@ -98,10 +98,7 @@ enum SearchDemo {
       }
 
       let start = clock.now
-      func timestamp() -> String {
-        let elapsed = start.duration(to: clock.now)
-        return "t=\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms"
-      }
+      func timestamp() -> String { start.duration(to: clock.now).demoTimestamp }
 
       @MainActor func type(_ query: String) {
         print("[\(timestamp())] type \"\(query)\"")

@@ -25,6 +25,19 @@ public final class ScopedStore<State, Action: Sendable>: Observable {
     self.sendAction = sendAction
   }
 
+  /// A scoped store over a parent (a store, or another scoped store) that it reads and sends through.
+  convenience init<ParentState, ParentAction>(
+    readParent: @escaping @MainActor () -> ParentState,
+    sendParent: @escaping @MainActor (ParentAction) -> StoreTask,
+    state toChildState: @escaping (ParentState) -> State,
+    action fromChildAction: @escaping (Action) -> ParentAction
+  ) {
+    self.init(
+      readState: { toChildState(readParent()) },
+      sendAction: { sendParent(fromChildAction($0)) }
+    )
+  }
+
   /// The child state, read from the parent store.
   public var state: State { readState() }
 
@@ -40,9 +53,8 @@ public final class ScopedStore<State, Action: Sendable>: Observable {
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> ScopedStore<ChildState, ChildAction> {
     ScopedStore<ChildState, ChildAction>(
-      readState: { [self] in toChildState(state) },
-      sendAction: { [self] in send(fromChildAction($0)) }
-    )
+      readParent: { [self] in state }, sendParent: { [self] in send($0) },
+      state: toChildState, action: fromChildAction)
   }
 }
 
@@ -59,8 +71,7 @@ extension Store {
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> ScopedStore<ChildState, ChildAction> {
     ScopedStore<ChildState, ChildAction>(
-      readState: { [self] in toChildState(state) },
-      sendAction: { [self] in send(fromChildAction($0)) }
-    )
+      readParent: { [self] in state }, sendParent: { [self] in send($0) },
+      state: toChildState, action: fromChildAction)
   }
 }
