@@ -25,7 +25,7 @@ public struct DSLCompatibleMacro: ExtensionMacro {
         Diagnostic(node: node, message: DSLCompatibleMessage.notEnumOrStruct))
       return []
     }
-    let access = accessModifier(of: declaration)
+    let access = declaration.generatedAccessModifier
     let conformance = protocols.isEmpty ? "" : ": Statecraft.DSLCompatible"
     let extensionDecl: DeclSyntax = """
       extension \(type.trimmed)\(raw: conformance) {
@@ -72,18 +72,6 @@ public struct DSLCompatibleMacro: ExtensionMacro {
     }
     if cases.hasOverloads { lines.append("default: return nil") }
     return "switch self {\n" + lines.joined(separator: "\n") + "\n}"
-  }
-
-  /// The access level the generated method needs: that of the type, for public and package types.
-  private static func accessModifier(of declaration: some DeclGroupSyntax) -> String {
-    for modifier in declaration.modifiers {
-      switch modifier.name.tokenKind {
-      case .keyword(.public), .keyword(.open): return "public "
-      case .keyword(.package): return "package "
-      default: continue
-      }
-    }
-    return ""
   }
 }
 

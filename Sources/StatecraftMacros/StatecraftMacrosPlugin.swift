@@ -3,5 +3,7 @@ import SwiftSyntaxMacros
 
 @main
 struct StatecraftMacrosPlugin: CompilerPlugin {
-  let providingMacros: [any Macro.Type] = [DSLCompatibleMacro.self]
+  let providingMacros: [any Macro.Type] = [
+    DSLCompatibleMacro.self, ModeledMacro.self, BroadcastsStateMacro.self, BroadcastsEventsMacro.self,
+  ]
 }

@@ -35,6 +35,8 @@ public struct Diagnostic: Sendable, CustomStringConvertible {
     public static let outsideMachine = Kind("outsideMachine")
     /// A `@StateContext` asked for a context type that its machine does not have.
     public static let contextTypeMismatch = Kind("contextTypeMismatch")
+    /// An element was sent to a broadcast after `finish()`. It was dropped.
+    public static let sendAfterFinish = Kind("sendAfterFinish")
   }
 
   /// What kind of problem this is.

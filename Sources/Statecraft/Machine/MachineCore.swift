@@ -28,14 +28,14 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
 
   let definition: StateMachine<S, E, O>
   let runtime: Runtime<S, E, O>
-  let broadcast: SnapshotBroadcast<S>
+  let broadcast: StateBroadcast<S>
   private let effects: EffectScope
   private let mailbox: CriticalState<Mailbox>
 
   init(definition: StateMachine<S, E, O>, runtime: Runtime<S, E, O>) {
     self.definition = definition
     self.runtime = runtime
-    self.broadcast = SnapshotBroadcast(definition.initial)
+    self.broadcast = StateBroadcast(definition.initial)
     self.mailbox = CriticalState(Mailbox(current: definition.initial))
     self.effects = EffectScope(
       ownerName: "AsyncStateMachineSequence<\(S.self), \(E.self), \(O.self)>",

@@ -31,7 +31,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   private var activation: StateActivation?
   private var requests = Deque<Request>()
   private var isProcessing = false
-  private let broadcast: SnapshotBroadcast<any StateMachineState>
+  let broadcast: StateBroadcast<any StateMachineState>
   /// The current state's work, reachable from `deinit`.
   private let currentWork = CriticalState<EffectScope?>(nil)
   private let diagnostics: DiagnosticHandler
@@ -67,7 +67,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
     self.initialState = initialState
     self.current = initialState
     self.context = context
-    self.broadcast = SnapshotBroadcast(initialState)
+    self.broadcast = StateBroadcast(initialState)
     self.diagnostics = DiagnosticHandler.current
     self.name = "ContextualStateMachine<\(Context.self)>"
   }

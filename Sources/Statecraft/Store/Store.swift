@@ -35,6 +35,9 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   private let registrar = ObservationRegistrar()
   /// Built once: key path creation is not cached for generic classes.
   private let stateKeyPath: KeyPath<Store, State>
+  /// The broadcast behind `stateStream`, created on first use so that a store nobody streams pays
+  /// nothing for it.
+  var statePublisher: (any StatePublisher<State>)?
 
   /// An action waiting in the mailbox, with the group of the `send` it belongs to. `nil` means the
   /// group of the top-level `send` being drained, created only when an effect starts.
@@ -132,6 +135,7 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
         message = next
       }
     }
+    statePublisher?.publish(currentState)
     return StoreTask(topLevelGroup)
   }
 

@@ -1,0 +1,122 @@
+/// The shared core of every broadcast: a list of observers, each with its own `AsyncStream`
+/// continuation, behind one lock.
+///
+/// Yielding happens under the lock, so concurrent senders are serialised and every observer sees
+/// the same elements in the same order. `AsyncStream.Continuation.yield` only buffers the element
+/// and, at most, schedules the waiting consumer, so the lock is never held across a suspension.
+final class BroadcastStorage<Element: Sendable>: Sendable {
+  struct Observer {
+    let id: UInt64
+    let continuation: AsyncStream<Element>.Continuation
+    /// Yielded by `finish()` just before the stream ends.
+    let final: Element?
+  }
+
+  struct State {
+    var observers: [Observer] = []
+    var nextID: UInt64 = 0
+    /// The latest element, replayed to each new observer. `nil` for broadcasts without replay.
+    var latest: Element?
+    var isFinished = false
+  }
+
+  private let state: CriticalState<State>
+  private let replays: Bool
+  let bufferingPolicy: BroadcastBufferingPolicy
+  let diagnostics: DiagnosticHandler
+  let ownerName: String
+
+  init(replaying initial: Element?, bufferingPolicy: BroadcastBufferingPolicy, ownerName: String) {
+    self.state = CriticalState(State(latest: initial))
+    self.replays = initial != nil
+    self.bufferingPolicy = bufferingPolicy
+    self.diagnostics = DiagnosticHandler.current
+    self.ownerName = ownerName
+  }
+
+  var isFinished: Bool { state.withLock { $0.isFinished } }
+  var observerCount: Int { state.withLock { $0.observers.count } }
+
+  /// The latest element. Only meaningful for a replaying broadcast, whose `latest` is never `nil`.
+  var latest: Element { state.withLock { $0.latest! } }
+
+  func observe(final: Element?, bufferingPolicy: BroadcastBufferingPolicy?) -> AsyncStream<Element> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Element.self, bufferingPolicy: (bufferingPolicy ?? self.bufferingPolicy).streamPolicy(of: Element.self))
+    let id: UInt64? = state.withLock { state in
+      if let latest = state.latest, replays { continuation.yield(latest) }
+      guard !state.isFinished else { return nil }
+      defer { state.nextID += 1 }
+      state.observers.append(Observer(id: state.nextID, continuation: continuation, final: final))
+      return state.nextID
+    }
+    guard let id else {
+      if let final { continuation.yield(final) }
+      continuation.finish()
+      return stream
+    }
+    continuation.onTermination = { [weak self] _ in self?.remove(id) }
+    return stream
+  }
+
+  /// Hands `element` to every observer. Returns `false`, changing nothing, after `finish()`.
+  @discardableResult
+  func send(_ element: Element) -> Bool {
+    let sent = state.withLock { state in
+      guard !state.isFinished else { return false }
+      if replays { state.latest = element }
+      Self.yield(element, to: &state.observers)
+      return true
+    }
+    if !sent { reportSendAfterFinish() }
+    return sent
+  }
+
+  /// Changes the latest element in place and hands the result to every observer, atomically, so
+  /// two concurrent updates never lose one another's change.
+  func update(_ body: (inout Element) throws -> Void) rethrows -> Bool {
+    let sent = try state.withLock { state throws -> Bool in
+      guard !state.isFinished, var element = state.latest else { return false }
+      try body(&element)
+      state.latest = element
+      Self.yield(element, to: &state.observers)
+      return true
+    }
+    if !sent { reportSendAfterFinish() }
+    return sent
+  }
+
+  /// Gives each observer its final element, if it asked for one, then ends its stream after the
+  /// elements it has buffered. Later calls do nothing.
+  func finish() {
+    let observers = state.withLock { state -> [Observer] in
+      state.isFinished = true
+      defer { state.observers = [] }
+      return state.observers
+    }
+    for observer in observers {
+      if let final = observer.final { observer.continuation.yield(final) }
+      observer.continuation.finish()
+    }
+  }
+
+  private static func yield(_ element: Element, to observers: inout [Observer]) {
+    var terminated: [UInt64] = []  // an empty array does not allocate
+    for observer in observers {
+      if case .terminated = observer.continuation.yield(element) { terminated.append(observer.id) }
+    }
+    if !terminated.isEmpty { observers.removeAll { terminated.contains($0.id) } }
+  }
+
+  private func remove(_ id: UInt64) {
+    state.withLock { state in state.observers.removeAll { $0.id == id } }
+  }
+
+  private func reportSendAfterFinish() {
+    diagnostics.report(
+      Diagnostic(
+        kind: .sendAfterFinish,
+        message: "An element was sent after finish(). It was dropped; observers' streams have ended.",
+        source: ownerName))
+  }
+}

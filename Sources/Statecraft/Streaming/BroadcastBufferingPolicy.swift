@@ -1,0 +1,22 @@
+/// How many elements a broadcast keeps for an observer that has not read them yet.
+///
+/// A broadcast never waits for an observer, so an observer that reads more slowly than the sender
+/// sends builds up a buffer. ``unbounded`` keeps everything, so nothing is lost; use
+/// ``bufferingNewest(_:)`` when only recent elements matter, as for a state that a view renders.
+public enum BroadcastBufferingPolicy: Sendable, Hashable {
+  /// Keeps every unread element. The default.
+  case unbounded
+  /// Keeps only the newest `count` unread elements, dropping older ones. `count` must be at least 1.
+  case bufferingNewest(Int)
+
+  func streamPolicy<Element>(of _: Element.Type) -> AsyncStream<Element>.Continuation.BufferingPolicy {
+    switch self {
+    case .unbounded:
+      return .unbounded
+    case .bufferingNewest(let count):
+      precondition(
+        count >= 1, "BroadcastBufferingPolicy.bufferingNewest needs a count of at least 1, not \(count)")
+      return .bufferingNewest(count)
+    }
+  }
+}

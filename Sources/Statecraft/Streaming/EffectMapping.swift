@@ -1,0 +1,34 @@
+/// Turns another object's events into this object's effects.
+///
+/// ```swift
+/// struct ContactEventMapping: EffectMapping {
+///   func map(_ event: ContactsRepository.StreamedEvent) async -> AddressBookViewModel.HandledEffect? {
+///     switch event { case .didAddContact(let id): .addContactCell(id) }
+///   }
+/// }
+/// ```
+///
+/// Return `nil` for an event that should cause no effect.
+public protocol EffectMapping<MappedEvent, HandledEffect>: Sendable {
+  associatedtype MappedEvent: Sendable
+  associatedtype HandledEffect: Sendable
+
+  /// The effect that `event` causes, or `nil` for none.
+  func map(_ event: MappedEvent) async -> HandledEffect?
+}
+
+extension EffectMapping {
+  /// Maps every event concurrently and returns the effects in the order of the events that caused
+  /// them (seed `003` returned them in completion order). Events that map to `nil` are left out.
+  public func map(all events: some Sequence<MappedEvent>) async -> [HandledEffect] {
+    let events = Array(events)
+    return await withTaskGroup(of: (Int, HandledEffect?).self) { group in
+      for (index, event) in events.enumerated() {
+        group.addTask { (index, await self.map(event)) }
+      }
+      var effects = [HandledEffect?](repeating: nil, count: events.count)
+      for await (index, effect) in group { effects[index] = effect }
+      return effects.compactMap { $0 }
+    }
+  }
+}

@@ -1,0 +1,70 @@
+/// An object that subscribes to other objects' events and handles the effects they map to.
+///
+/// ```swift
+/// extension AddressBookViewModel: EventReceiving {
+///   func subscribe(to repository: ContactsRepository) {
+///     receiveEvents(from: repository) { event in
+///       switch event { case .didAddContact(let id): .addContactCell(id) }
+///     }
+///   }
+/// }
+/// ```
+///
+/// - The subscription starts observing before `receiveEvents` returns, so no event sent after the
+///   call is missed.
+/// - Events are mapped and handled one at a time, in the order they were sent.
+/// - The subscription holds the receiver weakly. It ends when the source finishes, when it is
+///   cancelled, or at the first event after the receiver is deallocated.
+public protocol EventReceiving: EffectHandling, Sendable {}
+
+extension EventReceiving {
+  /// Maps each of `source`'s events to an effect with `effectMapping` and handles it.
+  ///
+  /// It runs on the caller's actor, so a main-actor receiver handles effects without hopping.
+  @discardableResult
+  public func receiveEvents<Source: EventStreaming>(
+    from source: Source,
+    effectMapping: @escaping @Sendable (Source.StreamedEvent) async -> HandledEffect?,
+    isolation: isolated (any Actor)? = #isolation
+  ) -> EventSubscription {
+    subscribe(to: source.eventStream) { _, event in await effectMapping(event) }
+  }
+
+  /// Maps each of `source`'s events to an effect with `mapping` and handles it.
+  @discardableResult
+  public func receiveEvents<Source: EventStreaming, Mapping: EffectMapping>(
+    from source: Source,
+    effectMapping mapping: Mapping,
+    isolation: isolated (any Actor)? = #isolation
+  ) -> EventSubscription
+  where Mapping.MappedEvent == Source.StreamedEvent, Mapping.HandledEffect == HandledEffect {
+    subscribe(to: source.eventStream) { _, event in await mapping.map(event) }
+  }
+
+  /// Maps each of `source`'s events with this object's own ``EffectMapping/map(_:)`` and handles it.
+  @discardableResult
+  public func receiveEvents<Source: EventStreaming>(
+    from source: Source,
+    isolation: isolated (any Actor)? = #isolation
+  ) -> EventSubscription
+  where Self: EffectMapping, Self.MappedEvent == Source.StreamedEvent {
+    subscribe(to: source.eventStream) { receiver, event in await receiver.map(event) }
+  }
+
+  private func subscribe<Events: Sendable>(
+    to broadcast: any AsyncBroadcast<Events>,
+    map: @escaping @Sendable (Self, Events) async -> HandledEffect?,
+    isolation: isolated (any Actor)? = #isolation
+  ) -> EventSubscription {
+    let events = broadcast.observe()
+    let task = Task { [weak self] in
+      _ = isolation  // runs the loop on the caller's actor
+      for await event in events {
+        guard let receiver = self else { return }
+        guard let effect = await map(receiver, event), !Task.isCancelled else { continue }
+        await receiver.handle(effect)
+      }
+    }
+    return EventSubscription(task)
+  }
+}

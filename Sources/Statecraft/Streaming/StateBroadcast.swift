@@ -1,0 +1,78 @@
+/// A broadcast of a value that changes over time: each new observer first gets the current value,
+/// then every later one.
+///
+/// ```swift
+/// final class ContactsRepository: StateStreaming {
+///   private let _stateBroadcast = StateBroadcast(ContactsState(contactIDs: []))
+///   var stateStream: any AsyncBroadcast<ContactsState> { _stateBroadcast }
+///
+///   func add(_ id: String) { _stateBroadcast.update { $0.contactIDs.append(id) } }
+/// }
+/// ```
+///
+/// Stores and machines expose their states through one of these (see ``StateStreaming``). It
+/// finishes when ``finish()`` is called or when it is deinitialised, whichever comes first.
+public final class StateBroadcast<State: Sendable>: AsyncBroadcast {
+  private let storage: BroadcastStorage<State>
+
+  /// Creates a broadcast whose current value is `initial`.
+  ///
+  /// - Parameter bufferingPolicy: What each observer keeps unread, unless it asks for another
+  ///   policy in `observe`. Unbounded by default; `.bufferingNewest(1)` suits an observer that
+  ///   only renders the latest state.
+  public init(_ initial: State, bufferingPolicy: BroadcastBufferingPolicy = .unbounded) {
+    storage = BroadcastStorage(
+      replaying: initial, bufferingPolicy: bufferingPolicy,
+      ownerName: "StateBroadcast<\(State.self)>")
+  }
+
+  deinit {
+    storage.finish()
+  }
+
+  /// Returns a new stream that starts with the current value, then yields every later one.
+  public func observe(final: State?, bufferingPolicy: BroadcastBufferingPolicy?)
+    -> AsyncStream<State>
+  {
+    storage.observe(final: final, bufferingPolicy: bufferingPolicy)
+  }
+
+  /// The current value: the initial one, or the last one sent.
+  public var current: State { storage.latest }
+
+  /// Makes `state` current and hands it to every observer. When it returns, each of them has it
+  /// buffered.
+  ///
+  /// After ``finish()`` it changes nothing and reports a ``Diagnostic/Kind/sendAfterFinish``
+  /// diagnostic.
+  public func send(_ state: State) {
+    storage.send(state)
+  }
+
+  /// Changes the current value in place and sends the result, as one atomic step: two concurrent
+  /// updates never lose one another's change.
+  ///
+  /// After ``finish()`` it changes nothing, does not call `body`, and reports a
+  /// ``Diagnostic/Kind/sendAfterFinish`` diagnostic.
+  public func update(_ body: (inout State) throws -> Void) rethrows {
+    _ = try storage.update(body)
+  }
+
+  /// Ends every observer's stream after the values it has buffered and its `final` value.
+  /// ``current`` keeps the last value. Calling it again does nothing.
+  public func finish() {
+    storage.finish()
+  }
+
+  /// Whether ``finish()`` has been called.
+  public var didFinish: Bool { storage.isFinished }
+
+  /// How many observers are registered. An observer that stopped iterating is removed.
+  public var observerCount: Int { storage.observerCount }
+
+  /// A read-only view of this broadcast that does not keep it alive. See
+  /// ``OpenAsyncBroadcast/erased()``.
+  public func erased() -> any AsyncBroadcast<State> {
+    ErasedBroadcast(storage: storage)
+  }
+}

@@ -1,0 +1,58 @@
+/// The render loop behind ``ModeledViewController/startObservingState(renderImmediately:)``: it
+/// renders each state of a stream on the main actor, and stops when asked or when deinitialised.
+///
+/// The ``Modeled(_:_:)`` macro stores one in each modeled class; you rarely use it directly.
+public final class StateObservation: Sendable {
+  private let task = CriticalState<Task<Void, Never>?>(nil)
+
+  /// Creates an observation that is not running.
+  public init() {}
+
+  deinit {
+    stop()
+  }
+
+  /// Stops any earlier loop, renders `current` if given, then renders each state of `states`.
+  @MainActor
+  public func start<State: Sendable>(
+    observing states: AsyncStream<State>, current: State?,
+    render: @escaping @MainActor (State) -> Void
+  ) {
+    start(observing: states, current: current, render: render) { _, _ in false }
+  }
+
+  /// Stops any earlier loop, renders `current` if given, then renders each state of `states` that
+  /// differs from the one rendered before it.
+  @MainActor
+  public func start<State: Sendable & Equatable>(
+    observing states: AsyncStream<State>, current: State?,
+    render: @escaping @MainActor (State) -> Void
+  ) {
+    start(observing: states, current: current, render: render, isDuplicate: ==)
+  }
+
+  /// Stops rendering. The loop ends before it renders another state.
+  public func stop() {
+    task.withLock { $0.take() }?.cancel()
+  }
+
+  @MainActor
+  private func start<State: Sendable>(
+    observing states: AsyncStream<State>, current: State?,
+    render: @escaping @MainActor (State) -> Void,
+    isDuplicate: @escaping @Sendable (State, State) -> Bool
+  ) {
+    stop()
+    if let current { render(current) }
+    let loop = Task { @MainActor in
+      var last = current
+      for await state in states {
+        guard !Task.isCancelled else { return }
+        if let last, isDuplicate(last, state) { continue }
+        last = state
+        render(state)
+      }
+    }
+    task.withLock { $0 = loop }
+  }
+}

@@ -1,0 +1,157 @@
+import Statecraft
+import Testing
+
+/// Sends contacts as events.
+final class ContactFeed: EventStreaming, Sendable {
+  enum StreamedEvent: Event {
+    case added(String)
+    case ignored
+  }
+
+  private let broadcast = OpenAsyncBroadcast<StreamedEvent>()
+  var eventStream: any AsyncBroadcast<StreamedEvent> { broadcast.erased() }
+
+  func add(_ name: String) { broadcast.send(.added(name)) }
+  func sendIgnored() { broadcast.send(.ignored) }
+  func finish() { broadcast.finish() }
+}
+
+/// Records each effect it handles, and streams it so that a test can wait for it.
+@MainActor
+final class ContactList: EventReceiving {
+  enum HandledEffect: Sendable, Equatable {
+    case insert(String)
+  }
+
+  private(set) var names: [String] = []
+  let handled: AsyncStream<HandledEffect>
+  private let continuation: AsyncStream<HandledEffect>.Continuation
+
+  init() {
+    (handled, continuation) = AsyncStream.makeStream()
+  }
+
+  func handle(_ effect: HandledEffect) {
+    guard case .insert(let name) = effect else { return }
+    names.append(name)
+    continuation.yield(effect)
+  }
+
+  nonisolated static func mapping(_ event: ContactFeed.StreamedEvent) -> HandledEffect? {
+    switch event {
+    case .added(let name): .insert(name)
+    case .ignored: nil
+    }
+  }
+}
+
+struct ContactMapping: EffectMapping {
+  func map(_ event: ContactFeed.StreamedEvent) async -> ContactList.HandledEffect? {
+    ContactList.mapping(event)
+  }
+}
+
+@MainActor
+@Suite struct EventReceivingTests {
+  @Test func effectsAreHandledInTheOrderTheEventsWereSent() async {
+    let feed = ContactFeed()
+    let list = ContactList()
+    let subscription = list.receiveEvents(from: feed, effectMapping: ContactList.mapping)
+    feed.add("ada")
+    feed.sendIgnored()
+    feed.add("alan")
+    feed.finish()
+    await subscription.finished()
+    #expect(list.names == ["ada", "alan"])
+  }
+
+  @Test(.tags(.seedDefect))
+  func aDiscardedSubscriptionKeepsRunning() async {
+    let feed = ContactFeed()
+    let list = ContactList()
+    list.receiveEvents(from: feed, effectMapping: ContactMapping())
+    var handled = list.handled.makeAsyncIterator()
+    feed.add("ada")
+    #expect(await handled.next() == .insert("ada"))
+    feed.add("grace")
+    #expect(await handled.next() == .insert("grace"))
+  }
+
+  @Test(.tags(.seedDefect))
+  func aCancelledSubscriptionHandlesNothingMore() async {
+    let feed = ContactFeed()
+    let list = ContactList()
+    let subscription = list.receiveEvents(from: feed, effectMapping: ContactList.mapping)
+    feed.add("ada")
+    var handled = list.handled.makeAsyncIterator()
+    #expect(await handled.next() == .insert("ada"))
+    subscription.cancel()
+    #expect(subscription.isCancelled)
+    feed.add("alan")
+    await subscription.finished()
+    #expect(list.names == ["ada"])
+  }
+
+  @Test func theSubscriptionEndsAfterTheReceiverIsDeallocated() async {
+    let feed = ContactFeed()
+    var list: ContactList? = ContactList()
+    weak let weakList = list
+    let subscription = list!.receiveEvents(from: feed, effectMapping: ContactList.mapping)
+    list = nil
+    #expect(weakList == nil)
+    feed.add("ada")
+    await subscription.finished()
+  }
+
+  @Test func aReceiverThatIsItsOwnMappingUsesItsMap() async {
+    let feed = ContactFeed()
+    let list = SelfMappingList()
+    let subscription = list.receiveEvents(from: feed)
+    feed.add("ada")
+    feed.finish()
+    await subscription.finished()
+    #expect(list.names == ["ADA"])
+  }
+
+  @Test func handleAllHandlesEachEffectInOrder() async {
+    let list = ContactList()
+    await list.handle(all: [.insert("a"), .insert("b"), .insert("c")])
+    #expect(list.names == ["a", "b", "c"])
+  }
+}
+
+@MainActor
+final class SelfMappingList: EventReceiving, EffectMapping {
+  private(set) var names: [String] = []
+
+  func handle(_ effect: String) { names.append(effect) }
+
+  nonisolated func map(_ event: ContactFeed.StreamedEvent) async -> String? {
+    guard case .added(let name) = event else { return nil }
+    return name.uppercased()
+  }
+}
+
+@Suite struct EffectMappingTests {
+  /// Maps `0` only after `1` has finished, so completion order is the reverse of input order.
+  struct ReversingMapping: EffectMapping {
+    let firstMayFinish = Gate()
+    let completed = Log<Int>()
+
+    func map(_ event: Int) async -> String? {
+      if event == 0 { await firstMayFinish.wait() }
+      completed.append(event)
+      if event == 1 { firstMayFinish.open() }
+      return event == 2 ? nil : "effect \(event)"
+    }
+  }
+
+  @Test(.tags(.seedDefect))
+  func mapAllKeepsTheInputOrder() async {
+    let mapping = ReversingMapping()
+    let effects = await mapping.map(all: [0, 1, 2, 3])
+    #expect(effects == ["effect 0", "effect 1", "effect 3"])
+    let completed = mapping.completed.all
+    #expect(completed.firstIndex(of: 1)! < completed.firstIndex(of: 0)!)
+  }
+}
