@@ -91,6 +91,7 @@ let package = Package(
       dependencies: [
         "StatecraftMacros",
         .product(name: "MacroTesting", package: "swift-macro-testing"),
+        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
       ]
     ),
   ],

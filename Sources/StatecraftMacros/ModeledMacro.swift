@@ -14,7 +14,7 @@ public struct ModeledMacro: MemberMacro, ExtensionMacro {
   ) throws -> [DeclSyntax] {
     guard declaration.is(ClassDeclSyntax.self) else {
       context.diagnose(
-        Diagnostic(node: node, message: StreamingMacroMessage.needsReferenceType(macro: "Modeled")))
+        Diagnostic(node: node, message: StreamingMacroMessage.needsClass))
       return []
     }
     let arguments = Array(node.arguments?.as(LabeledExprListSyntax.self) ?? [])

@@ -23,6 +23,13 @@ final class CounterViewModel: CounterViewModelInterface {
   func relabel(_ label: String) { _stateBroadcast.update { $0.label = label } }
 }
 
+/// An actor streams its state the same way.
+@BroadcastsState(initial: 0)
+actor Tally {
+  typealias State = Int
+  func add(_ amount: Int) { _stateBroadcast.update { $0 += amount } }
+}
+
 @BroadcastsEvents
 final class CounterEvents: Sendable {
   enum StreamedEvent: Event { case reset }
@@ -69,6 +76,15 @@ final class CounterInterfaceRenderer {
     #expect(await states.next()?.count == 1)
     viewModel.increment()
     #expect(await states.next()?.count == 2)
+  }
+
+  @Test func anActorStreamsItsStateThroughTheMacro() async {
+    let tally = Tally()
+    var states = tally.stateStream.observe().makeAsyncIterator()
+    await tally.add(2)
+    #expect(tally.currentState() == 2)
+    #expect(await states.next() == 0)
+    #expect(await states.next() == 2)
   }
 
   @Test func theEventsMacroWritesAnEventBroadcast() async {
