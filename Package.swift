@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "Statecraft", targets: ["Statecraft"]),
     .library(name: "StatecraftTesting", targets: ["StatecraftTesting"]),
     .executable(name: "statecraft-demo", targets: ["statecraft-demo"]),
+    .plugin(name: "ScaffoldFeature", targets: ["ScaffoldFeature"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -59,6 +60,37 @@ let package = Package(
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
     ),
+    // `scaffold-feature`: the generator, the tool that writes its files, and the command plugin.
+    .target(name: "FeatureScaffolding"),
+    .executableTarget(name: "statecraft-scaffold", dependencies: ["FeatureScaffolding"]),
+    .plugin(
+      name: "ScaffoldFeature",
+      capability: .command(
+        intent: .custom(
+          verb: "scaffold-feature",
+          description: "Writes a feature's state, view model, renderer and test"),
+        permissions: [
+          .writeToPackageDirectory(reason: "It writes the new feature's files into your targets")
+        ]
+      ),
+      dependencies: ["statecraft-scaffold"]
+    ),
+    // The generator's output for two sample features, built and tested as any feature would be.
+    // `FeatureScaffoldingTests` checks that the generator still writes exactly these files.
+    .target(
+      name: "GoldenFeature",
+      dependencies: ["Statecraft"],
+      path: "Tests/Golden/GoldenFeature"
+    ),
+    .testTarget(
+      name: "GoldenFeatureTests",
+      dependencies: ["GoldenFeature", "Statecraft"],
+      path: "Tests/Golden/GoldenFeatureTests"
+    ),
+    .testTarget(
+      name: "FeatureScaffoldingTests",
+      dependencies: ["FeatureScaffolding"]
+    ),
     // The seed documents' sample code, compiled as printed; the tests drive it.
     .target(
       name: "SeedSamples",
@@ -98,7 +130,7 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .plugin {
   target.swiftSettings = (target.swiftSettings ?? []) + [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),

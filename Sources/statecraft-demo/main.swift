@@ -13,6 +13,7 @@ let demos: [Demo] = [
   SearchDemo.demo,
   OnOffDemo.demo,
   ElevatorDemo.demo,
+  ContactsDemo.demo,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

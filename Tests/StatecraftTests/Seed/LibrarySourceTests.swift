@@ -14,8 +14,10 @@ struct LibrarySourceTests {
     let enumerator = try #require(FileManager.default.enumerator(at: library, includingPropertiesForKeys: nil))
     var offenders: [String] = []
     var scanned = 0
+    // The command-line tools print by design; everything else is library code.
+    let tools = ["/statecraft-demo/", "/statecraft-scaffold/"]
     for case let file as URL in enumerator
-    where file.pathExtension == "swift" && !file.path.contains("statecraft-demo") {
+    where file.pathExtension == "swift" && !tools.contains(where: file.path.contains) {
       scanned += 1
       let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
       for (number, line) in lines.enumerated() {

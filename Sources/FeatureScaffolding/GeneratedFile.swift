@@ -1,0 +1,15 @@
+/// One file that `scaffold-feature` writes.
+public struct GeneratedFile: Sendable, Hashable {
+  /// Which directory the file belongs in.
+  public enum Destination: Sendable, Hashable {
+    /// The feature's target, in a folder named after the feature.
+    case sources
+    /// The test target.
+    case tests
+  }
+
+  public let destination: Destination
+  /// The file's name, such as `ProfileState.swift`.
+  public let name: String
+  public let contents: String
+}

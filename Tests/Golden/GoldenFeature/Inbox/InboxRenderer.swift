@@ -1,0 +1,82 @@
+#if canImport(UIKit)
+  import Statecraft
+  import UIKit
+
+  /// Shows the Inbox feature's items in a list, updated through a diffable snapshot.
+  @Modeled(InboxState.self, interface: InboxViewModeling.self)
+  final class InboxViewController: UIViewController {
+    typealias Snapshot = NSDiffableDataSourceSnapshot<InboxState.Section, InboxState.Item>
+
+    private lazy var collectionView = UICollectionView(
+      frame: .zero,
+      collectionViewLayout: UICollectionViewCompositionalLayout.list(
+        using: UICollectionLayoutListConfiguration(appearance: .insetGrouped)))
+
+    private let cellRegistration = UICollectionView.CellRegistration<
+      UICollectionViewListCell, InboxState.Item
+    > { cell, _, item in
+      var content = cell.defaultContentConfiguration()
+      content.text = item.title
+      cell.contentConfiguration = content
+    }
+
+    private lazy var dataSource = UICollectionViewDiffableDataSource<
+      InboxState.Section, InboxState.Item
+    >(collectionView: collectionView) { [cellRegistration] collectionView, indexPath, item in
+      collectionView.dequeueConfiguredReusableCell(
+        using: cellRegistration, for: indexPath, item: item)
+    }
+
+    init(viewModel: ViewModel) {
+      self.viewModel = viewModel
+      super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) {
+      fatalError("init(coder:) is not supported: create InboxViewController with init(viewModel:)")
+    }
+
+    override func viewDidLoad() {
+      super.viewDidLoad()
+      collectionView.frame = view.bounds
+      collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+      view.addSubview(collectionView)
+    }
+
+    override func viewWillAppear(_ animated: Bool) {
+      super.viewWillAppear(animated)
+      startObservingState()
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+      super.viewDidDisappear(animated)
+      stopObservingState()
+    }
+
+    func render(_ state: State) {
+      title = state.title
+      var snapshot = Snapshot()
+      snapshot.appendSections([.main])
+      snapshot.appendItems(state.items, toSection: .main)
+      dataSource.apply(snapshot, animatingDifferences: viewIfLoaded?.window != nil)
+    }
+  }
+#else
+  import Statecraft
+
+  /// Shows the Inbox feature's state as lines of text, where UIKit is not available.
+  @Modeled(InboxState.self, interface: InboxViewModeling.self)
+  @MainActor
+  final class InboxRenderer {
+    /// The lines of the last render.
+    private(set) var lines: [String] = []
+
+    init(viewModel: ViewModel) {
+      self.viewModel = viewModel
+    }
+
+    func render(_ state: State) {
+      lines = [state.title] + (state.isLoading ? ["Loading…"] : state.items.map { "• \($0.title)" })
+    }
+  }
+#endif
