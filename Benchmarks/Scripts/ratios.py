@@ -36,6 +36,14 @@ RATIOS = [
      "Baseline: AsyncStream hop to another task and back, per hop", "at most 3x, literal reading"),
     ("AsyncStateMachineSequence: side-effect round trip",
      "Baseline: Task off the main actor and a hop back", None),
+] + [
+    (f"OpenAsyncBroadcast: fan-out to {n} observers",
+     f"Baseline: fan-out to {n} AsyncStreams, yielded to directly", "at least 0.7x throughput")
+    for n in (1, 10, 100)
+] + [
+    (f"OpenAsyncBroadcast: fan-out to {n} observers drained by their own tasks",
+     f"Baseline: fan-out to {n} AsyncStreams drained by their own tasks", "throughput, informative")
+    for n in (1, 10, 100)
 ]
 
 
@@ -68,7 +76,13 @@ def main():
         if name in results and baseline in results:
             ratio = results[name]["ns"] / results[baseline]["ns"]
             suffix = f"   (target: {target})" if target else ""
-            print(f"{name}  /  {baseline}: {ratio:.2f}x{suffix}")
+            if target and "throughput" in target:
+                observers = int(re.search(r"to (\d+) observers", name).group(1))
+                deliveries = observers * 1e9 / results[name]["ns"]
+                print(f"{name}: {deliveries / 1e6:.1f} M deliveries/s, throughput "
+                      f"{1 / ratio:.2f}x the baseline's{suffix}")
+            else:
+                print(f"{name}  /  {baseline}: {ratio:.2f}x{suffix}")
 
 
 if __name__ == "__main__":

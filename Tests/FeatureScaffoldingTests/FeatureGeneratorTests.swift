@@ -2,6 +2,11 @@ import FeatureScaffolding
 import Foundation
 import Testing
 
+extension Tag {
+  /// Pins a defect of a seed library (`SEED-APIS.md`) that Statecraft must not repeat.
+  @Tag static var seedDefect: Self
+}
+
 @Suite struct FeatureGeneratorTests {
   /// `Tests/Golden`: the generator's output for these specs, which the package builds and tests.
   static let golden = URL(fileURLWithPath: #filePath)
@@ -16,7 +21,8 @@ import Testing
   /// `rm -r Tests/Golden/GoldenFeature/* Tests/Golden/GoldenFeatureTests/*`, then run
   /// `swift run statecraft-scaffold <Name> --module GoldenFeature --sources Tests/Golden/GoldenFeature
   /// --tests Tests/Golden/GoldenFeatureTests [--protocol --collection]` for each sample.
-  @Test(arguments: samples)
+  /// Seed 003's templates were Xcode-only; these files build and pass their tests on Linux.
+  @Test(.tags(.seedDefect), arguments: samples)
   func theGeneratorWritesExactlyTheGoldenFiles(spec: FeatureSpec) throws {
     let writer = FeatureWriter(
       sourcesDirectory: Self.golden.appending(path: "GoldenFeature"),

@@ -12,6 +12,7 @@ let benchmarks: @Sendable () -> Void = {
   storeBenchmarks()
   stateObjectBenchmarks()
   machineBenchmarks()
+  streamingBenchmarks()
 }
 
 

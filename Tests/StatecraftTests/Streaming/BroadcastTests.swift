@@ -10,7 +10,9 @@ func collect<Element>(_ stream: AsyncStream<Element>) async -> [Element] {
 }
 
 @Suite struct BroadcastDeliveryTests {
-  @Test func eachObserverGetsEveryElementInSendOrder() async {
+  /// Seed 003 delivered through a detached task per observer, so two quick sends could swap.
+  @Test(.tags(.seedDefect))
+  func eachObserverGetsEveryElementInSendOrder() async {
     let broadcast = OpenAsyncBroadcast<Int>()
     let first = broadcast.observe()
     let second = broadcast.observe()
@@ -41,7 +43,8 @@ func collect<Element>(_ stream: AsyncStream<Element>) async -> [Element] {
 
   /// `finish()` ends the streams at once, so an element that was not yet buffered when `send`
   /// returned would be lost here.
-  @Test func sendReturnsOnlyOnceEveryObserverHasTheElementBuffered() async {
+  @Test(.tags(.seedDefect))
+  func sendReturnsOnlyOnceEveryObserverHasTheElementBuffered() async {
     let broadcast = OpenAsyncBroadcast<String>()
     let observers = (0..<10).map { _ in broadcast.observe() }
     broadcast.send("a")

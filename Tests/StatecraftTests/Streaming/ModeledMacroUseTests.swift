@@ -87,7 +87,10 @@ final class CounterInterfaceRenderer {
     #expect(await states.next() == 2)
   }
 
-  @Test func theEventsMacroWritesAnEventBroadcast() async {
+  /// Seed 003's README named a macro product, `AsyncStateMacros`, that did not exist. This file
+  /// imports only `Statecraft`.
+  @Test("Seed defect: the macros come with the Statecraft product", .tags(.seedDefect))
+  func theEventsMacroWritesAnEventBroadcast() async {
     let events = CounterEvents()
     var stream = events.eventStream.observe().makeAsyncIterator()
     events.reset()
