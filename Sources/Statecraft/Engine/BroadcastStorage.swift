@@ -4,24 +4,34 @@
 /// Yielding happens under the lock, so concurrent senders are serialised and every observer sees
 /// the same elements in the same order. `AsyncStream.Continuation.yield` only buffers the element
 /// and, at most, schedules the waiting consumer, so the lock is never held across a suspension.
+///
+/// `send` is `@inlinable`, so that a client specialises it for its element type: a machine sends
+/// every state it enters through here.
+@usableFromInline
 final class BroadcastStorage<Element: Sendable>: Sendable {
-  struct Observer {
-    let id: UInt64
-    let continuation: AsyncStream<Element>.Continuation
+  @usableFromInline
+  struct Observer: Sendable {
+    @usableFromInline let id: UInt64
+    @usableFromInline let continuation: AsyncStream<Element>.Continuation
     /// Yielded by `finish()` just before the stream ends.
     let final: Element?
   }
 
-  struct State {
-    var observers: [Observer] = []
+  @usableFromInline
+  struct State: Sendable {
+    @usableFromInline var observers: [Observer] = []
     var nextID: UInt64 = 0
     /// The latest element, replayed to each new observer. `nil` for broadcasts without replay.
-    var latest: Element?
-    var isFinished = false
+    @usableFromInline var latest: Element?
+    @usableFromInline var isFinished = false
+
+    init(latest: Element?) {
+      self.latest = latest
+    }
   }
 
-  private let state: CriticalState<State>
-  private let replays: Bool
+  @usableFromInline let state: CriticalState<State>
+  @usableFromInline let replays: Bool
   let bufferingPolicy: BroadcastBufferingPolicy
   let diagnostics: DiagnosticHandler
   let ownerName: String
@@ -60,7 +70,7 @@ final class BroadcastStorage<Element: Sendable>: Sendable {
   }
 
   /// Hands `element` to every observer. Returns `false`, changing nothing, after `finish()`.
-  @discardableResult
+  @inlinable @discardableResult
   func send(_ element: Element) -> Bool {
     let sent = state.withLock { state in
       guard !state.isFinished else { return false }
@@ -100,7 +110,8 @@ final class BroadcastStorage<Element: Sendable>: Sendable {
     }
   }
 
-  private static func yield(_ element: Element, to observers: inout [Observer]) {
+  @inlinable
+  static func yield(_ element: Element, to observers: inout [Observer]) {
     var terminated: [UInt64] = []  // an empty array does not allocate
     for observer in observers {
       if case .terminated = observer.continuation.yield(element) { terminated.append(observer.id) }
@@ -112,7 +123,8 @@ final class BroadcastStorage<Element: Sendable>: Sendable {
     state.withLock { state in state.observers.removeAll { $0.id == id } }
   }
 
-  private func reportSendAfterFinish() {
+  @usableFromInline
+  func reportSendAfterFinish() {
     diagnostics.report(
       Diagnostic(
         kind: .sendAfterFinish,

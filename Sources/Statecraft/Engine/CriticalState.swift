@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// A `Mutex` that ThreadSanitizer understands. Every lock in Statecraft is one of these.
 ///
@@ -8,15 +8,20 @@ import Synchronization
 /// releasing increment of `handoff`, inlined into our code, which gives the sanitizer the
 /// happens-before edge the lock already guarantees. On x86 and ARM both are ordinary loads and
 /// stores under the lock.
+///
+/// It is `@inlinable` so that a client specialises it with the rest of a machine's hot path.
+@usableFromInline
 package struct CriticalState<State: ~Copyable>: ~Copyable, Sendable {
-  private let mutex: Mutex<State>
-  private let handoff = Atomic<UInt>(0)
+  @usableFromInline let mutex: Mutex<State>
+  @usableFromInline let handoff = Atomic<UInt>(0)
 
+  @inlinable
   package init(_ initialState: consuming sending State) {
     mutex = Mutex(initialState)
   }
 
   /// Runs `body` with exclusive access to the state.
+  @inlinable
   package borrowing func withLock<Result: ~Copyable, E: Error>(
     _ body: (inout sending State) throws(E) -> sending Result
   ) throws(E) -> sending Result {

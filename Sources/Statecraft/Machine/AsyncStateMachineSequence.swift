@@ -24,7 +24,7 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   public typealias Element = S
   public typealias AsyncIterator = AsyncStream<S>.Iterator
 
-  let core: MachineCore<S, E, O>
+  @usableFromInline let core: MachineCore<S, E, O>
 
   /// Creates a running machine from a definition and a runtime.
   public init(stateMachine: StateMachine<S, E, O>, runtime: Runtime<S, E, O>) {
@@ -38,11 +38,13 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   }
 
   /// The state the machine is in.
+  @inlinable
   public var currentState: S { core.currentState }
 
   /// Sends an event, and returns once it has been processed and any new state published.
   ///
   /// It runs on the caller's executor: from the main actor, processing happens there, with no hop.
+  @inlinable
   public func send(_ event: E, isolation: isolated (any Actor)? = #isolation) async {
     await core.send(event)
   }

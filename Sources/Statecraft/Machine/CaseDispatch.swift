@@ -1,5 +1,6 @@
 /// Which values of a type a DSL pattern can match, for going straight to the `When`s and `On`s that
 /// a case can match instead of trying them all.
+@usableFromInline
 enum CaseFilter: Sendable {
   /// A case pattern: it matches every value of one case and nothing else, so testing one value of a
   /// case tells for all of them.
@@ -11,6 +12,7 @@ enum CaseFilter: Sendable {
 
   /// Whether the pattern can match values of case `caseIndex`; `sample` is one such value, and
   /// `matches` tests the pattern on it.
+  @inlinable
   func admits(caseIndex: Int, _ matches: () -> Bool) -> Bool {
     switch self {
     case .any: true
@@ -21,10 +23,14 @@ enum CaseFilter: Sendable {
 }
 
 /// For each case index, the indices of the patterns (in order) that can match values of that case.
+@usableFromInline
 final class CaseDispatch: Sendable {
-  private let table = CriticalState<[Int: [Int]]>([:])
+  @usableFromInline let table = CriticalState<[Int: [Int]]>([:])
+
+  @usableFromInline init() {}
 
   /// The candidates for `caseIndex`, computed once with `compute`.
+  @inlinable
   func candidates(for caseIndex: Int, compute: () -> [Int]) -> [Int] {
     if let known = table.withLock({ $0[caseIndex] }) { return known }
     let computed = compute()

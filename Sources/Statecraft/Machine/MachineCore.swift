@@ -1,36 +1,62 @@
-import DequeModule
+public import DequeModule
 
 /// A running declarative machine: one FIFO mailbox processed run-to-completion, the transitions of
 /// its definition, the side effects and middleware of its runtime, and a broadcast of its states.
 ///
 /// Whoever sends an event while the machine is idle processes the mailbox until it is empty; other
 /// senders queue and wait until their event has been processed. Nobody waits for an observer.
+///
+/// The path an event takes (`send` to the published state) is `@inlinable`, so that a client
+/// specialises it for its own state, event and output types: unspecialised, it spent most of its
+/// time looking up generic metadata. Rare paths (side effects, diagnostics) stay out of line.
+@usableFromInline
 final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendable {
-  private enum Item {
+  @usableFromInline
+  enum Item: Sendable {
     /// Enter the initial state: run its output, middleware and pipes. Happens once.
     case start
     case event(E)
   }
 
-  private struct Pending {
-    var item: Item
-    var completion: CheckedContinuation<Void, Never>?
+  @usableFromInline
+  struct Pending: Sendable {
+    @usableFromInline var item: Item
+    @usableFromInline var completion: CheckedContinuation<Void, Never>?
+
+    @usableFromInline
+    init(item: Item, completion: CheckedContinuation<Void, Never>? = nil) {
+      self.item = item
+      self.completion = completion
+    }
   }
 
-  private struct Mailbox {
-    var current: S
-    var queue = Deque<Pending>()
-    var isProcessing = false
-    var hasStarted = false
-    /// Side effects that a later state may cancel, with their strategies.
-    var cancellable: [(handle: EffectHandle, strategy: ExecutionStrategy<S>)] = []
+  /// A side effect that a later state may cancel, with its strategy.
+  struct CancellableEffect {
+    let handle: EffectHandle
+    let strategy: ExecutionStrategy<S>
   }
 
-  let definition: StateMachine<S, E, O>
-  let runtime: Runtime<S, E, O>
-  let broadcast: StateBroadcast<S>
+  @usableFromInline
+  struct Mailbox {
+    @usableFromInline var current: S
+    @usableFromInline var queue = Deque<Pending>()
+    @usableFromInline var isProcessing = false
+    @usableFromInline var hasStarted = false
+    /// Side effects that a later state may cancel.
+    var cancellable: [CancellableEffect] = []
+    /// Whether `cancellable` is not empty: what the inlined path checks.
+    @usableFromInline var hasCancellable = false
+
+    init(current: S) {
+      self.current = current
+    }
+  }
+
+  @usableFromInline let definition: StateMachine<S, E, O>
+  @usableFromInline let runtime: Runtime<S, E, O>
+  @usableFromInline let broadcast: StateBroadcast<S>
   private let effects: EffectScope
-  private let mailbox: CriticalState<Mailbox>
+  @usableFromInline let mailbox: CriticalState<Mailbox>
 
   init(definition: StateMachine<S, E, O>, runtime: Runtime<S, E, O>) {
     self.definition = definition
@@ -55,9 +81,11 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
   }
 
   /// The state the machine is in.
+  @inlinable
   var currentState: S { mailbox.withLock { $0.current } }
 
   /// Processes `event` and returns once it has been processed and any new state published.
+  @inlinable
   func send(_ event: E, isolation: isolated (any Actor)? = #isolation) async {
     await submit(.event(event))
   }
@@ -70,7 +98,8 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
 
   /// Runs on the caller's executor (`isolation`), so a sender on an actor does not hop away and
   /// back for every event.
-  private func submit(_ item: Item, isolation: isolated (any Actor)? = #isolation) async {
+  @inlinable
+  func submit(_ item: Item, isolation: isolated (any Actor)? = #isolation) async {
     // Fast path: an idle machine is processed by its sender, with no continuation to allocate.
     // `nil` when busy; otherwise whether this item also starts the machine.
     let startsNow = mailbox.withLock { mailbox -> Bool? in
@@ -103,7 +132,8 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
   }
 
   /// Queues an item without waiting for it, processing the mailbox in a task if it is idle.
-  private func post(_ item: Item) {
+  @usableFromInline
+  func post(_ item: Item) {
     let mustProcess = mailbox.withLock { mailbox in
       mailbox.queue.append(Pending(item: item))
       guard !mailbox.isProcessing else { return false }
@@ -113,7 +143,8 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
     if mustProcess { Task { await self.drain() } }
   }
 
-  private func drain(isolation: isolated (any Actor)? = #isolation) async {
+  @inlinable
+  func drain(isolation: isolated (any Actor)? = #isolation) async {
     while let next = mailbox.withLock({ mailbox -> Pending? in
       if let next = mailbox.queue.popFirst() { return next }
       mailbox.isProcessing = false
@@ -125,52 +156,67 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
   }
 
   /// Marks the machine started, and says whether it had not been.
-  private func takeStart() -> Bool {
+  @inlinable
+  func takeStart() -> Bool {
     mailbox.withLock { mailbox in
       defer { mailbox.hasStarted = true }
       return !mailbox.hasStarted
     }
   }
 
-  private func process(_ item: Item, startsNow: Bool, isolation: isolated (any Actor)? = #isolation) async {
+  @inlinable
+  func process(_ item: Item, startsNow: Bool, isolation: isolated (any Actor)? = #isolation) async {
     if startsNow { await entered(definition.initial) }
     if case .event(let event) = item { await handle(event) }
   }
 
-  private func handle(_ event: E, isolation: isolated (any Actor)? = #isolation) async {
+  @inlinable
+  func handle(_ event: E, isolation: isolated (any Actor)? = #isolation) async {
     for middleware in runtime.eventMiddlewares { await middleware(event) }
     let current = currentState
     guard let next = definition.transition(from: current, on: event) else {
-      report(.unhandledEvent, "\(event) has no transition in \(current); it was ignored.")
+      reportUnhandled(event, in: current)
       return
     }
     if next == current, runtime.selfTransitionPolicy == .ignore { return }
-    let cancelled = mailbox.withLock { mailbox -> [EffectHandle] in
+    let hasCancellable = mailbox.withLock { mailbox -> Bool in
       mailbox.current = next
-      var cancelled: [EffectHandle] = []
-      mailbox.cancellable.removeAll { entry in
-        if entry.handle.isDone { return true }
-        guard entry.strategy.cancelsOnEntering(next) else { return false }
-        cancelled.append(entry.handle)
-        return true
-      }
-      return cancelled
+      return mailbox.hasCancellable
     }
-    for handle in cancelled { handle.cancel() }
+    if hasCancellable { cancelEffects(enteringState: next) }
     broadcast.send(next)
     await entered(next)
   }
 
   /// Runs what entering `state` triggers: its output's side effect, then state middleware, then
   /// pipes.
-  private func entered(_ state: S, isolation: isolated (any Actor)? = #isolation) async {
-    startOutput(of: state)
+  @inlinable
+  func entered(_ state: S, isolation: isolated (any Actor)? = #isolation) async {
+    if let output = definition.output(when: state) { startSideEffect(for: output, in: state) }
     for middleware in runtime.stateMiddlewares { await middleware(state) }
     for sender in runtime.senders { sender(state) }
   }
 
-  private func startOutput(of state: S) {
-    guard let output = definition.output(when: state) else { return }
+  /// Cancels the side effects whose strategy says entering `state` ends them, and forgets those
+  /// that are done.
+  @usableFromInline
+  func cancelEffects(enteringState state: S) {
+    let cancelled = mailbox.withLock { mailbox -> [EffectHandle] in
+      var cancelled: [EffectHandle] = []
+      mailbox.cancellable.removeAll { entry in
+        if entry.handle.isDone { return true }
+        guard entry.strategy.cancelsOnEntering(state) else { return false }
+        cancelled.append(entry.handle)
+        return true
+      }
+      mailbox.hasCancellable = !mailbox.cancellable.isEmpty
+      return cancelled
+    }
+    for handle in cancelled { handle.cancel() }
+  }
+
+  @usableFromInline
+  func startSideEffect(for output: O, in state: S) {
     guard let mapping = runtime.outputMappings.first(where: { $0.matches(output) }) else {
       report(.unmappedOutput, "\(state) executes \(output), which the runtime maps to no side effect.")
       return
@@ -188,8 +234,16 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
       }
     }
     if let handle, mapping.strategy.canCancel {
-      mailbox.withLock { $0.cancellable.append((handle, mapping.strategy)) }
+      mailbox.withLock { mailbox in
+        mailbox.cancellable.append(CancellableEffect(handle: handle, strategy: mapping.strategy))
+        mailbox.hasCancellable = true
+      }
     }
+  }
+
+  @usableFromInline
+  func reportUnhandled(_ event: E, in state: S) {
+    report(.unhandledEvent, "\(event) has no transition in \(state); it was ignored.")
   }
 
   private func report(_ kind: Diagnostic.Kind, _ message: String) {

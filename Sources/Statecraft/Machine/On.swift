@@ -15,13 +15,14 @@
 /// ``OneOf``. A false guard falls through to the next `On`.
 public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
   /// The next state for an event, or `nil` when the event does not match or the guard is false.
-  let nextState: @Sendable (E) -> S?
+  @usableFromInline let nextState: @Sendable (E) -> S?
   /// Which events it can match, for dispatch by case.
-  let filter: CaseFilter
+  @usableFromInline let filter: CaseFilter
   /// Whether an event is of its case; set for case patterns, whose guard must not decide dispatch.
-  let matchesCase: (@Sendable (E) -> Bool)?
+  @usableFromInline let matchesCase: (@Sendable (E) -> Bool)?
 
-  private init(
+  @usableFromInline
+  init(
     filter: CaseFilter,
     matchesCase: (@Sendable (E) -> Bool)? = nil,
     nextState: @escaping @Sendable (E) -> S?
@@ -32,11 +33,13 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
   }
 
   /// Whether it can match events of case `caseIndex`, of which `sample` is one.
+  @inlinable
   func admits(caseIndex: Int, sample: E) -> Bool {
     filter.admits(caseIndex: caseIndex) { matchesCase?(sample) ?? true }
   }
 
   /// On an event equal to `event`.
+  @inlinable
   public init(event: E, transition: @escaping @Sendable (E) -> Transition<S>) {
     // One closure per On, with no pattern object: Ons are rebuilt for every event.
     self.init(filter: .value(caseIndex: event.dslCaseIndex)) { received in
@@ -45,6 +48,7 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
   }
 
   /// On an event equal to `event`, when `guard` holds.
+  @inlinable
   public init(
     event: E,
     guard check: @escaping @Sendable (E) -> Guard,
@@ -56,6 +60,7 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
   }
 
   /// On an event of the case `event` builds; the closures get its associated values.
+  @inlinable
   public init<Payload>(
     event: @escaping @Sendable (Payload) -> E,
     transition: @escaping @Sendable (Payload) -> Transition<S>
@@ -68,6 +73,7 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
   }
 
   /// On an event of the case `event` builds, when `guard` holds.
+  @inlinable
   public init<Payload>(
     event: @escaping @Sendable (Payload) -> E,
     guard check: @escaping @Sendable (Payload) -> Guard,
@@ -82,6 +88,7 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
   }
 
   /// On any event of `events`.
+  @inlinable
   public init(events: OneOf<E>, transition: @escaping @Sendable (E) -> Transition<S>) {
     self.init(filter: .any) { received in
       events.patterns.contains { $0(received) } ? transition(received).state : nil
@@ -89,6 +96,7 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
   }
 
   /// On any event of `events`, when `guard` holds.
+  @inlinable
   public init(
     events: OneOf<E>,
     guard check: @escaping @Sendable (E) -> Guard,

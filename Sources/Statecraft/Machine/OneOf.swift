@@ -13,7 +13,7 @@
 ///
 /// List values, matched with `==`, or case constructors, matched by case.
 public struct OneOf<Value: DSLCompatible>: Sendable {
-  let patterns: [@Sendable (Value) -> Bool]
+  @usableFromInline let patterns: [@Sendable (Value) -> Bool]
 
   /// Creates a set from a list of values and case constructors.
   public init(@OneOfBuilder<Value> _ content: () -> [@Sendable (Value) -> Bool]) {

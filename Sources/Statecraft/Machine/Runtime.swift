@@ -21,9 +21,10 @@ public struct Runtime<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sen
   }
 
   /// A step run after each state or event, in registration order.
+  @usableFromInline
   struct Middleware<Value: Sendable>: Sendable {
-    let priority: TaskPriority?
-    let run: @Sendable (Value) async -> Void
+    @usableFromInline let priority: TaskPriority?
+    @usableFromInline let run: @Sendable (Value) async -> Void
   }
 
   /// What a machine does on entering a state equal to itself.
@@ -35,13 +36,13 @@ public struct Runtime<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sen
   }
 
   var outputMappings: [OutputMapping] = []
-  var stateMiddlewares: [Middleware<S>] = []
-  var eventMiddlewares: [Middleware<E>] = []
+  @usableFromInline var stateMiddlewares: [Middleware<S>] = []
+  @usableFromInline var eventMiddlewares: [Middleware<E>] = []
   /// Sends into other machines' pipes on entering a state.
-  var senders: [@Sendable (S) -> Void] = []
+  @usableFromInline var senders: [@Sendable (S) -> Void] = []
   /// Connects a running machine to the pipes it receives from.
   var receivers: [@Sendable (ObjectIdentifier, @escaping @Sendable (E) -> Bool) -> Void] = []
-  var selfTransitionPolicy = SelfTransitionPolicy.ignore
+  @usableFromInline var selfTransitionPolicy = SelfTransitionPolicy.ignore
 
   /// Creates an empty runtime.
   public init() {}
@@ -179,6 +180,7 @@ public struct Runtime<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sen
 
 extension Runtime.Middleware {
   /// Runs the middleware, in a task of its priority if it has one, and waits for it.
+  @inlinable
   func callAsFunction(_ value: Value) async {
     if let priority {
       await Task(priority: priority) { await run(value) }.value

@@ -33,11 +33,11 @@
 public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendable {
   /// The state the machine starts in.
   public let initial: S
-  let whens: [When<S, E, O>]
+  @usableFromInline let whens: [When<S, E, O>]
   /// For each state case, the `When`s that can match it.
-  private let dispatch = CaseDispatch()
+  @usableFromInline let dispatch = CaseDispatch()
   /// Every `When`, for state types that do not number their cases.
-  private let allIndices: [Int]
+  @usableFromInline let allIndices: [Int]
 
   /// Creates a machine from its initial state and its `When`s.
   public init(initial: S, @StateMachineBuilder _ whens: () -> [When<S, E, O>]) {
@@ -47,6 +47,7 @@ public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>
   }
 
   /// The output the machine executes in `state`: the first matching `When`'s, or `nil`.
+  @inlinable
   public func output(when state: S) -> O? {
     for index in candidates(for: state) {
       if let output = whens[index].output(state) { return output }
@@ -56,6 +57,7 @@ public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>
 
   /// The state the machine moves to from `state` on `event`, or `nil` if no transition applies.
   /// The `When`s that match `state` are tried in order, and in each its `On`s in order.
+  @inlinable
   public func transition(from state: S, on event: E) -> S? {
     for index in candidates(for: state) {
       if let next = whens[index].nextState(state, event) { return next }
@@ -65,7 +67,8 @@ public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>
 
   /// The indices of the `When`s that can match `state`, in order: all of them unless the state's
   /// type numbers its cases (`@DSLCompatible` does).
-  private func candidates(for state: S) -> [Int] {
+  @inlinable
+  func candidates(for state: S) -> [Int] {
     guard let caseIndex = state.dslCaseIndex else { return allIndices }
     return dispatch.candidates(for: caseIndex) {
       whens.indices.filter { index in

@@ -12,16 +12,20 @@
 /// ``OneOf``. When several `When`s match a state, the output comes from the first, and their
 /// transitions are tried in order.
 public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendable {
-  let matches: @Sendable (S) -> Bool
+  @usableFromInline let matches: @Sendable (S) -> Bool
   /// Which states it can match, for dispatch by case.
-  let filter: CaseFilter
+  @usableFromInline let filter: CaseFilter
   /// The output in a state: `nil` when the state does not match, `.some(nil)` when it matches with
   /// no output. One extraction answers both questions.
-  let output: @Sendable (S) -> O??
+  @usableFromInline let output: @Sendable (S) -> O??
   /// The next state for an event in a state; `nil` when no `On` applies.
-  let nextState: @Sendable (S, E) -> S?
+  @usableFromInline let nextState: @Sendable (S, E) -> S?
 
-  fileprivate init<Extracted>(
+  // Inlinable, with the rest of the matching path, so that a client specialises the closures it
+  // builds for its own state and event types: unspecialised, they spent most of their time looking
+  // up generic metadata.
+  @inlinable
+  init<Extracted>(
     _ pattern: DSLPattern<S, Extracted>,
     execute: @escaping @Sendable (Extracted) -> Execute<O>,
     transitions: (@Sendable (Extracted) -> [On<S, E>])?
@@ -66,6 +70,7 @@ public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendab
   }
 
   /// In the state equal to `state`, with transitions.
+  @inlinable
   public init(
     state: S,
     execute: @escaping @Sendable (S) -> Execute<O>,
@@ -76,6 +81,7 @@ public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendab
 
 
   /// In states of the case `state` builds, with transitions.
+  @inlinable
   public init<Payload>(
     state: @escaping @Sendable (Payload) -> S,
     execute: @escaping @Sendable (Payload) -> Execute<O>,
@@ -86,6 +92,7 @@ public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendab
 
 
   /// In any state of `states`, with transitions.
+  @inlinable
   public init(
     states: OneOf<S>,
     execute: @escaping @Sendable (S) -> Execute<O>,
@@ -100,11 +107,13 @@ extension When where E == Never {
   // builder lifts it to the machine's event type.
 
   /// In the state equal to `state`.
+  @inlinable
   public init(state: S, execute: @escaping @Sendable (S) -> Execute<O>) {
     self.init(.value(state), execute: execute, transitions: nil)
   }
 
   /// In states of the case `state` builds; the closures get its associated values.
+  @inlinable
   public init<Payload>(
     state: @escaping @Sendable (Payload) -> S,
     execute: @escaping @Sendable (Payload) -> Execute<O>
@@ -113,6 +122,7 @@ extension When where E == Never {
   }
 
   /// In any state of `states`.
+  @inlinable
   public init(states: OneOf<S>, execute: @escaping @Sendable (S) -> Execute<O>) {
     self.init(.oneOf(states), execute: execute, transitions: nil)
   }

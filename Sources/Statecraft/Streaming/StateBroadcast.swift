@@ -13,7 +13,7 @@
 /// Stores and machines expose their states through one of these (see ``StateStreaming``). It
 /// finishes when ``finish()`` is called or when it is deinitialised, whichever comes first.
 public final class StateBroadcast<State: Sendable>: AsyncBroadcast {
-  private let storage: BroadcastStorage<State>
+  @usableFromInline let storage: BroadcastStorage<State>
 
   /// Creates a broadcast whose current value is `initial`.
   ///
@@ -45,6 +45,7 @@ public final class StateBroadcast<State: Sendable>: AsyncBroadcast {
   ///
   /// After ``finish()`` it changes nothing and reports a ``Diagnostic/Kind/sendAfterFinish``
   /// diagnostic.
+  @inlinable
   public func send(_ state: State) {
     storage.send(state)
   }
