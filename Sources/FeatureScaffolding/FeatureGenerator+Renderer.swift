@@ -11,7 +11,7 @@ extension FeatureGenerator {
       ? "[state.title] + (state.isLoading ? [\"Loading…\"] : state.items.map { \"• \\($0.title)\" })"
       : "[state.title, state.isLoading ? \"Loading…\" : state.message]"
     return """
-      #if canImport(UIKit)
+      #if canImport(UIKit) && !os(watchOS) && !os(tvOS)
         import Statecraft
         import UIKit
 

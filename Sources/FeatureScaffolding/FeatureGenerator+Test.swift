@@ -28,7 +28,7 @@ extension FeatureGenerator {
 
         @Test func theRendererShowsTheViewModelsState() {
           let viewModel = \(name)ViewModel()
-          #if canImport(UIKit)
+          #if canImport(UIKit) && !os(watchOS) && !os(tvOS)
             let renderer = \(name)ViewController(viewModel: viewModel)
             renderer.loadViewIfNeeded()
             renderer.startObservingState()

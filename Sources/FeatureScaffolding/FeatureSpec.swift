@@ -41,6 +41,7 @@ public enum ScaffoldError: Error, Hashable, CustomStringConvertible {
   /// The files that are already there. Nothing was written.
   case filesExist([String])
 
+  /// What went wrong, and what to do instead.
   public var description: String {
     switch self {
     case .invalidFeatureName(let name):

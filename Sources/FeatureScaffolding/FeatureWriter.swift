@@ -7,6 +7,7 @@ public struct FeatureWriter {
   /// The directory of the test target.
   public let testsDirectory: URL
 
+  /// Creates a writer into a target's directory and its test target's directory.
   public init(sourcesDirectory: URL, testsDirectory: URL) {
     self.sourcesDirectory = sourcesDirectory
     self.testsDirectory = testsDirectory

@@ -8,8 +8,10 @@ public struct GeneratedFile: Sendable, Hashable {
     case tests
   }
 
+  /// Which directory the file goes in.
   public let destination: Destination
   /// The file's name, such as `ProfileState.swift`.
   public let name: String
+  /// The file's text, exactly as written to disk.
   public let contents: String
 }

@@ -32,10 +32,9 @@ public struct ModeledMacro: MemberMacro, ExtensionMacro {
       "private let _stateObservation = Statecraft.StateObservation()",
       """
       @MainActor \(raw: access)func startObservingState(renderImmediately: Bool = true) {
-        _stateObservation.start(
-          observing: viewModel.stateStream.observe(),
-          current: renderImmediately ? viewModel.currentState() : nil
-        ) { [weak self] state in
+        let current = renderImmediately ? viewModel.currentState() : nil
+        _stateObservation.start(observing: viewModel.stateStream.observe(), current: current) {
+          [weak self] state in
           self?.render(state)
         }
       }

@@ -12,8 +12,11 @@ extension Tag {
   static let golden = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().appending(path: "Golden")
 
+  /// One sample per combination of options.
   static let samples: [FeatureSpec] = [
     try! FeatureSpec(name: "Profile", module: "GoldenFeature"),
+    try! FeatureSpec(name: "Settings", module: "GoldenFeature", usesInterface: true),
+    try! FeatureSpec(name: "Feed", module: "GoldenFeature", isCollection: true),
     try! FeatureSpec(name: "Inbox", module: "GoldenFeature", usesInterface: true, isCollection: true),
   ]
 

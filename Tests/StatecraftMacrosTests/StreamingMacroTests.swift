@@ -36,10 +36,9 @@ struct StreamingMacroTests {
         private let _stateObservation = Statecraft.StateObservation()
 
         @MainActor func startObservingState(renderImmediately: Bool = true) {
-          _stateObservation.start(
-            observing: viewModel.stateStream.observe(),
-            current: renderImmediately ? viewModel.currentState() : nil
-          ) { [weak self] state in
+          let current = renderImmediately ? viewModel.currentState() : nil
+          _stateObservation.start(observing: viewModel.stateStream.observe(), current: current) {
+            [weak self] state in
             self?.render(state)
           }
         }
@@ -81,10 +80,9 @@ struct StreamingMacroTests {
         private let _stateObservation = Statecraft.StateObservation()
 
         @MainActor public func startObservingState(renderImmediately: Bool = true) {
-          _stateObservation.start(
-            observing: viewModel.stateStream.observe(),
-            current: renderImmediately ? viewModel.currentState() : nil
-          ) { [weak self] state in
+          let current = renderImmediately ? viewModel.currentState() : nil
+          _stateObservation.start(observing: viewModel.stateStream.observe(), current: current) {
+            [weak self] state in
             self?.render(state)
           }
         }

@@ -24,6 +24,8 @@ final class BroadcastStorage<Element: Sendable>: Sendable {
     /// The latest element, replayed to each new observer. `nil` for broadcasts without replay.
     @usableFromInline var latest: Element?
     @usableFromInline var isFinished = false
+    /// Counts the values stored in `latest`, so that `update` can tell whether it was overtaken.
+    @usableFromInline var generation: UInt64 = 0
 
     init(latest: Element?) {
       self.latest = latest
@@ -39,7 +41,7 @@ final class BroadcastStorage<Element: Sendable>: Sendable {
   init(replaying initial: Element?, bufferingPolicy: BroadcastBufferingPolicy, ownerName: String) {
     self.state = CriticalState(State(latest: initial))
     self.replays = initial != nil
-    self.bufferingPolicy = bufferingPolicy
+    self.bufferingPolicy = bufferingPolicy.validated()
     self.diagnostics = DiagnosticHandler.current
     self.ownerName = ownerName
   }
@@ -52,7 +54,7 @@ final class BroadcastStorage<Element: Sendable>: Sendable {
 
   func observe(final: Element?, bufferingPolicy: BroadcastBufferingPolicy?) -> AsyncStream<Element> {
     let (stream, continuation) = AsyncStream.makeStream(
-      of: Element.self, bufferingPolicy: (bufferingPolicy ?? self.bufferingPolicy).streamPolicy(of: Element.self))
+      of: Element.self, bufferingPolicy: (bufferingPolicy?.validated() ?? self.bufferingPolicy).streamPolicy(of: Element.self))
     let id: UInt64? = state.withLock { state in
       if let latest = state.latest, replays { continuation.yield(latest) }
       guard !state.isFinished else { return nil }
@@ -74,7 +76,10 @@ final class BroadcastStorage<Element: Sendable>: Sendable {
   func send(_ element: Element) -> Bool {
     let sent = state.withLock { state in
       guard !state.isFinished else { return false }
-      if replays { state.latest = element }
+      if replays {
+        state.latest = element
+        state.generation &+= 1
+      }
       Self.yield(element, to: &state.observers)
       return true
     }
@@ -82,19 +87,48 @@ final class BroadcastStorage<Element: Sendable>: Sendable {
     return sent
   }
 
-  /// Changes the latest element in place and hands the result to every observer, atomically, so
-  /// two concurrent updates never lose one another's change.
+  /// Changes the latest element and hands the result to every observer. Two concurrent updates
+  /// never lose one another's change.
+  ///
+  /// `body` runs without the lock, on a copy, so it may read the broadcast or cancel an observer
+  /// without deadlocking. The result is stored only if nothing was sent in the meantime; otherwise
+  /// `body` runs again on the newer element. Calling `update` from inside `body` on the same
+  /// broadcast is a programming error, caught by a precondition: it could never settle.
   func update(_ body: (inout Element) throws -> Void) rethrows -> Bool {
-    let sent = try state.withLock { state throws -> Bool in
-      guard !state.isFinished, var element = state.latest else { return false }
-      try body(&element)
-      state.latest = element
-      Self.yield(element, to: &state.observers)
-      return true
+    precondition(
+      BroadcastUpdate.current != ObjectIdentifier(self),
+      "update(_:) was called from inside update(_:) of the same broadcast; change the value through the closure's argument instead")
+    for _ in 0..<Self.maximumUpdateAttempts {
+      guard let (snapshot, generation) = state.withLock({ state -> (Element, UInt64)? in
+        state.isFinished ? nil : (state.latest!, state.generation)
+      }) else {
+        reportSendAfterFinish()
+        return false
+      }
+      var element = snapshot
+      try BroadcastUpdate.$current.withValue(ObjectIdentifier(self)) { try body(&element) }
+      let stored = state.withLock { state -> Bool? in
+        guard !state.isFinished else { return nil }
+        guard state.generation == generation else { return false }
+        state.latest = element
+        state.generation &+= 1
+        Self.yield(element, to: &state.observers)
+        return true
+      }
+      switch stored {
+      case true?: return true
+      case false?: continue  // another send landed while `body` ran: apply it to the newer value
+      case nil:
+        reportSendAfterFinish()
+        return false
+      }
     }
-    if !sent { reportSendAfterFinish() }
-    return sent
+    preconditionFailure(
+      "update(_:) was overtaken \(Self.maximumUpdateAttempts) times in a row: does its closure send to the same broadcast?")
   }
+
+  /// Far more than real contention causes; reached only when `body` itself sends.
+  private static var maximumUpdateAttempts: Int { 10_000 }
 
   /// Gives each observer its final element, if it asked for one, then ends its stream after the
   /// elements it has buffered. Later calls do nothing.
@@ -131,4 +165,9 @@ final class BroadcastStorage<Element: Sendable>: Sendable {
         message: "An element was sent after finish(). It was dropped; observers' streams have ended.",
         source: ownerName))
   }
+}
+
+/// The broadcast whose `update` closure the current task is running, to catch a nested `update`.
+enum BroadcastUpdate {
+  @TaskLocal static var current: ObjectIdentifier?
 }

@@ -6,16 +6,25 @@
 public enum BroadcastBufferingPolicy: Sendable, Hashable {
   /// Keeps every unread element. The default.
   case unbounded
-  /// Keeps only the newest `count` unread elements, dropping older ones. `count` must be at least 1.
+  /// Keeps only the newest `count` unread elements, dropping older ones. An observer's `final`
+  /// element counts as one of them. `count` must be at least 1: a broadcast or `observe` given less
+  /// stops the program with a precondition failure.
   case bufferingNewest(Int)
+
+  /// Checks the policy where it is given, so that a bad count fails at its source.
+  func validated() -> Self {
+    if case .bufferingNewest(let count) = self {
+      precondition(
+        count >= 1, "BroadcastBufferingPolicy.bufferingNewest needs a count of at least 1, not \(count)")
+    }
+    return self
+  }
 
   func streamPolicy<Element>(of _: Element.Type) -> AsyncStream<Element>.Continuation.BufferingPolicy {
     switch self {
     case .unbounded:
       return .unbounded
     case .bufferingNewest(let count):
-      precondition(
-        count >= 1, "BroadcastBufferingPolicy.bufferingNewest needs a count of at least 1, not \(count)")
       return .bufferingNewest(count)
     }
   }

@@ -14,7 +14,19 @@
 ///   call is missed.
 /// - Events are mapped and handled one at a time, in the order they were sent.
 /// - The subscription holds the receiver weakly. It ends when the source finishes, when it is
-///   cancelled, or at the first event after the receiver is deallocated.
+///   cancelled, or at the source's first event after the receiver is deallocated. To end it the
+///   moment the receiver goes, keep it in the receiver's ``EventSubscriptions``:
+///
+/// ```swift
+/// private let subscriptions = EventSubscriptions()
+///
+/// func subscribe(to repository: ContactsRepository) {
+///   receiveEvents(from: repository) { … }.store(in: subscriptions)
+/// }
+/// ```
+///
+/// A mapping closure that captures the receiver strongly keeps it alive for as long as the
+/// subscription runs: capture it weakly, or make the receiver its own ``EffectMapping``.
 public protocol EventReceiving: EffectHandling, Sendable {}
 
 extension EventReceiving {
@@ -60,9 +72,11 @@ extension EventReceiving {
     let task = Task { [weak self] in
       _ = isolation  // runs the loop on the caller's actor
       for await event in events {
-        guard let receiver = self else { return }
-        guard let effect = await map(receiver, event), !Task.isCancelled else { continue }
-        await receiver.handle(effect)
+        // A cancelled stream still hands out what it had buffered: map none of it.
+        guard !Task.isCancelled, let receiver = self else { return }
+        let effect = await map(receiver, event)
+        guard !Task.isCancelled else { return }
+        if let effect { await receiver.handle(effect) }
       }
     }
     return EventSubscription(task)

@@ -28,9 +28,12 @@ public protocol ModeledViewController: StateRendering {
   var viewModel: ViewModel { get }
 
   /// Renders each new state of the view model until ``stopObservingState()``, or until this object
-  /// is deallocated. Consecutive equal states are rendered once.
+  /// is deallocated. When `State` is `Equatable` (an ``ObjectState`` is), a state equal to the one
+  /// rendered just before it is skipped.
   ///
-  /// - Parameter renderImmediately: Whether to render the current state before returning.
+  /// - Parameter renderImmediately: Whether to render the current state before returning. Without
+  ///   it, a view model whose broadcast replays (a ``StateBroadcast``) still has its current state
+  ///   rendered, a moment later, through the replay.
   func startObservingState(renderImmediately: Bool)
 
   /// Stops rendering new states.

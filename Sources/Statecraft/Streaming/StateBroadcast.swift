@@ -50,8 +50,17 @@ public final class StateBroadcast<State: Sendable>: AsyncBroadcast {
     storage.send(state)
   }
 
-  /// Changes the current value in place and sends the result, as one atomic step: two concurrent
-  /// updates never lose one another's change.
+  /// Changes the current value and sends the result. Two concurrent updates never lose one
+  /// another's change.
+  ///
+  /// ```swift
+  /// _stateBroadcast.update { $0.contactIDs.append(id) }
+  /// ```
+  ///
+  /// `body` runs on a copy, outside the broadcast's lock, so it may read ``current`` or cancel an
+  /// observer. If another `send` or `update` lands while it runs, `body` runs again on the newer
+  /// value, so keep it free of side effects. Do not call `send` or `update` on the same broadcast
+  /// from inside `body`: it could never settle, and stops the program with a precondition failure.
   ///
   /// After ``finish()`` it changes nothing, does not call `body`, and reports a
   /// ``Diagnostic/Kind/sendAfterFinish`` diagnostic.

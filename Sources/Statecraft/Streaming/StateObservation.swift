@@ -13,6 +13,9 @@ public final class StateObservation: Sendable {
   }
 
   /// Stops any earlier loop, renders `current` if given, then renders each state of `states`.
+  ///
+  /// Read `current` before observing, as the ``Modeled(_:_:)`` macro does: a change in between is
+  /// then rendered after it, never before.
   @MainActor
   public func start<State: Sendable>(
     observing states: AsyncStream<State>, current: State?,
@@ -53,6 +56,11 @@ public final class StateObservation: Sendable {
         render(state)
       }
     }
-    task.withLock { $0 = loop }
+    // `render(current)` may itself have started a loop: end whichever loop this one replaces.
+    let replaced = task.withLock { task in
+      defer { task = loop }
+      return task
+    }
+    replaced?.cancel()
   }
 }

@@ -5,7 +5,9 @@
 /// ```
 ///
 /// ``StateBroadcast`` is the usual implementation: each new observer gets the current state first.
-/// `Store`, `AsyncStateMachineSequence` and `ContextualStateMachine` conform too. The
+/// `AsyncStateMachineSequence` and `ContextualStateMachine` conform. `Store` has the same
+/// `stateStream` when its state is `Sendable`, without the conformance, which Swift cannot make
+/// depend on `Sendable`. The
 /// ``BroadcastsState(initial:)`` macro writes the broadcast and the conformance.
 public protocol StateStreaming<State> {
   associatedtype State: Sendable

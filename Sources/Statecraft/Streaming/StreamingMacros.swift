@@ -11,8 +11,9 @@
 /// - `startObservingState(renderImmediately:)`, `stopObservingState()` and `renderCurrentState()`;
 /// - conformance to ``ModeledViewController``.
 ///
-/// You write `render(_ state: State)`. It works on any class: a UIKit view controller on Apple
-/// platforms, any renderer on Linux.
+/// You write `render(_ state: State)` and an initialiser that sets `viewModel`. It works on any
+/// main-actor class: a UIKit view controller on Apple platforms, or a class marked `@MainActor`
+/// anywhere, Linux included.
 @attached(
   member,
   names: named(State), named(ViewModel), named(viewModel), named(_stateObservation),

@@ -15,7 +15,7 @@ import Testing
 
   @Test func theRendererShowsTheViewModelsState() {
     let viewModel = InboxViewModel()
-    #if canImport(UIKit)
+    #if canImport(UIKit) && !os(watchOS) && !os(tvOS)
       let renderer = InboxViewController(viewModel: viewModel)
       renderer.loadViewIfNeeded()
       renderer.startObservingState()

@@ -15,7 +15,7 @@ import Testing
 
   @Test func theRendererShowsTheViewModelsState() {
     let viewModel = ProfileViewModel()
-    #if canImport(UIKit)
+    #if canImport(UIKit) && !os(watchOS) && !os(tvOS)
       let renderer = ProfileViewController(viewModel: viewModel)
       renderer.loadViewIfNeeded()
       renderer.startObservingState()

@@ -41,8 +41,18 @@ final class ReadmeAddressBookViewModel: ViewModeling, EventReceiving {
 @MainActor
 final class ReadmeAddressBookRenderer {
   private(set) var rendered: [[String]] = []
-  init(viewModel: ViewModel) { self.viewModel = viewModel }
-  func render(_ state: State) { rendered.append(state.cells) }
+  let renders: AsyncStream<[String]>
+  private let continuation: AsyncStream<[String]>.Continuation
+
+  init(viewModel: ViewModel) {
+    self.viewModel = viewModel
+    (renders, continuation) = AsyncStream.makeStream()
+  }
+
+  func render(_ state: State) {
+    rendered.append(state.cells)
+    continuation.yield(state.cells)
+  }
 }
 
 @MainActor
@@ -61,6 +71,9 @@ struct ReadmeStreamingExampleTests {
     #expect(await states.next()?.cells == ["Ada"])
     #expect(await states.next()?.cells == ["Ada", "Alan"])
     #expect(repository.currentState() == ["Ada", "Alan"])
-    #expect(renderer.rendered.first == [])
+    var renders = renderer.renders.makeAsyncIterator()
+    while let cells = await renders.next(), cells != ["Ada", "Alan"] {}
+    // Each state rendered once, in order (the replayed initial state is skipped as a repeat).
+    #expect(renderer.rendered == [[], ["Ada"], ["Ada", "Alan"]])
   }
 }

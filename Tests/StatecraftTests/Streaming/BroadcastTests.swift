@@ -194,6 +194,46 @@ func collect<Element>(_ stream: AsyncStream<Element>) async -> [Element] {
     #expect(broadcast.current == 4_000)
   }
 
+  @Test func updateMayReadTheBroadcastAndObserveIt() async {
+    let broadcast = StateBroadcast(1)
+    var observer: AsyncStream<Int>?
+    broadcast.update { value in
+      observer = broadcast.observe()  // would deadlock if `update` held the lock
+      value = broadcast.current + 1
+    }
+    broadcast.finish()
+    #expect(await collect(observer!) == [1, 2])
+  }
+
+  /// A send that lands while the closure runs is not lost: the closure runs again on it.
+  @Test func anUpdateOvertakenBySendRunsAgainOnTheNewerValue() async {
+    let broadcast = StateBroadcast(0)
+    let observer = broadcast.observe()
+    var runs = 0
+    broadcast.update { value in
+      runs += 1
+      if runs == 1 { broadcast.send(10) }  // stands in for another thread's send
+      value += 1
+    }
+    broadcast.finish()
+    #expect(runs == 2)
+    #expect(broadcast.current == 11)
+    #expect(await collect(observer) == [0, 10, 11])
+  }
+
+  @Test func aNestedUpdateIsAPreconditionFailure() async {
+    await #expect(processExitsWith: .failure) {
+      let broadcast = StateBroadcast(0)
+      broadcast.update { _ in broadcast.update { $0 += 1 } }
+    }
+  }
+
+  @Test func bufferingNewestZeroIsAPreconditionFailureWhereItIsGiven() async {
+    await #expect(processExitsWith: .failure) {
+      _ = OpenAsyncBroadcast<Int>(bufferingPolicy: .bufferingNewest(0))
+    }
+  }
+
   @Test func aLatestOnlyObserverGetsTheNewestState() async {
     let broadcast = StateBroadcast(0)
     let observer = broadcast.observe(bufferingPolicy: .bufferingNewest(1))

@@ -11,6 +11,8 @@ final class ContactFeed: EventStreaming, Sendable {
   private let broadcast = OpenAsyncBroadcast<StreamedEvent>()
   var eventStream: any AsyncBroadcast<StreamedEvent> { broadcast.erased() }
 
+  var observerCount: Int { broadcast.observerCount }
+
   func add(_ name: String) { broadcast.send(.added(name)) }
   func sendIgnored() { broadcast.send(.ignored) }
   func finish() { broadcast.finish() }
@@ -77,6 +79,35 @@ struct ContactMapping: EffectMapping {
     #expect(await handled.next() == .insert("grace"))
   }
 
+  /// The events are already buffered when `cancel()` runs: none of them may be mapped.
+  @Test func cancellingBeforeTheLoopRunsHandlesNothingBuffered() async {
+    let feed = ContactFeed()
+    let list = ContactList()
+    let subscription = list.receiveEvents(from: feed, effectMapping: ContactList.mapping)
+    feed.add("ada")
+    feed.add("alan")
+    subscription.cancel()
+    await subscription.finished()
+    #expect(list.names.isEmpty)
+    #expect(feed.observerCount == 0)
+  }
+
+  @Test func subscriptionsStoredInTheReceiversBagEndWhenItIsDeallocated() async {
+    let feed = ContactFeed()
+    var list: BaggedContactList? = BaggedContactList()
+    weak let weakList = list
+    let subscription = list!.subscribe(to: feed)
+    var handled = list!.handled.makeAsyncIterator()
+    feed.add("ada")
+    #expect(await handled.next() == "ada")
+    #expect(feed.observerCount == 1)
+    list = nil
+    #expect(weakList == nil)
+    #expect(subscription.isCancelled)  // by the bag's deinit: no further event needed
+    await subscription.finished()
+    #expect(feed.observerCount == 0)
+  }
+
   @Test(.tags(.seedDefect))
   func aCancelledSubscriptionHandlesNothingMore() async {
     let feed = ContactFeed()
@@ -117,6 +148,28 @@ struct ContactMapping: EffectMapping {
     let list = ContactList()
     await list.handle(all: [.insert("a"), .insert("b"), .insert("c")])
     #expect(list.names == ["a", "b", "c"])
+  }
+}
+
+/// Keeps its subscriptions in a bag, so they end with it.
+@MainActor
+final class BaggedContactList: EventReceiving {
+  private let subscriptions = EventSubscriptions()
+  let handled: AsyncStream<String>
+  private let continuation: AsyncStream<String>.Continuation
+
+  init() {
+    (handled, continuation) = AsyncStream.makeStream()
+  }
+
+  func subscribe(to feed: ContactFeed) -> EventSubscription {
+    let subscription = receiveEvents(from: feed, effectMapping: ContactList.mapping)
+    subscription.store(in: subscriptions)
+    return subscription
+  }
+
+  func handle(_ effect: ContactList.HandledEffect) {
+    if case .insert(let name) = effect { continuation.yield(name) }
   }
 }
 

@@ -87,9 +87,9 @@ final class CounterInterfaceRenderer {
     #expect(await states.next() == 2)
   }
 
-  /// Seed 003's README named a macro product, `AsyncStateMacros`, that did not exist. This file
-  /// imports only `Statecraft`.
-  @Test("Seed defect: the macros come with the Statecraft product", .tags(.seedDefect))
+  /// Seed 003's README named a macro product, `AsyncStateMacros`, that did not exist. Here the
+  /// macros need only `import Statecraft`; `Package.swift` declares no separate macro product.
+  @Test("Seed defect: the macros need only import Statecraft", .tags(.seedDefect))
   func theEventsMacroWritesAnEventBroadcast() async {
     let events = CounterEvents()
     var stream = events.eventStream.observe().makeAsyncIterator()
