@@ -47,14 +47,7 @@ extension FeatureGenerator {
         private let messageLabel = UILabel()
         private let activityIndicator = UIActivityIndicatorView(style: .medium)
 
-        init(viewModel: ViewModel) {
-          self.viewModel = viewModel
-          super.init(nibName: nil, bundle: nil)
-        }
-
-        required init?(coder: NSCoder) {
-          fatalError("init(coder:) is not supported: create \(name)ViewController with init(viewModel:)")
-        }
+    \(initializers(name: name))
 
         override func viewDidLoad() {
           super.viewDidLoad()
@@ -70,15 +63,7 @@ extension FeatureGenerator {
           ])
         }
 
-        override func viewWillAppear(_ animated: Bool) {
-          super.viewWillAppear(animated)
-          startObservingState()
-        }
-
-        override func viewDidDisappear(_ animated: Bool) {
-          super.viewDidDisappear(animated)
-          stopObservingState()
-        }
+    \(observationLifecycle)
 
         func render(_ state: State) {
           title = state.title
@@ -120,14 +105,7 @@ extension FeatureGenerator {
             using: cellRegistration, for: indexPath, item: item)
         }
 
-        init(viewModel: ViewModel) {
-          self.viewModel = viewModel
-          super.init(nibName: nil, bundle: nil)
-        }
-
-        required init?(coder: NSCoder) {
-          fatalError("init(coder:) is not supported: create \(name)ViewController with init(viewModel:)")
-        }
+    \(initializers(name: name))
 
         override func viewDidLoad() {
           super.viewDidLoad()
@@ -136,15 +114,7 @@ extension FeatureGenerator {
           view.addSubview(collectionView)
         }
 
-        override func viewWillAppear(_ animated: Bool) {
-          super.viewWillAppear(animated)
-          startObservingState()
-        }
-
-        override func viewDidDisappear(_ animated: Bool) {
-          super.viewDidDisappear(animated)
-          stopObservingState()
-        }
+    \(observationLifecycle)
 
         func render(_ state: State) {
           title = state.title
@@ -156,4 +126,31 @@ extension FeatureGenerator {
       }
     """
   }
+
+  /// The initialisers every generated view controller has: `@Modeled` needs `viewModel` set.
+  private static func initializers(name: String) -> String {
+    """
+        init(viewModel: ViewModel) {
+          self.viewModel = viewModel
+          super.init(nibName: nil, bundle: nil)
+        }
+
+        required init?(coder: NSCoder) {
+          fatalError("init(coder:) is not supported: create \(name)ViewController with init(viewModel:)")
+        }
+    """
+  }
+
+  /// Observing the view model while the view is on screen.
+  private static let observationLifecycle = """
+        override func viewWillAppear(_ animated: Bool) {
+          super.viewWillAppear(animated)
+          startObservingState()
+        }
+
+        override func viewDidDisappear(_ animated: Bool) {
+          super.viewDidDisappear(animated)
+          stopObservingState()
+        }
+    """
 }

@@ -1,22 +1,16 @@
-import SwiftDiagnostics
 public import SwiftSyntax
 public import SwiftSyntaxMacros
 
 /// `@BroadcastsEvents`: writes the private event broadcast of seed `003`, the `eventStream` that
 /// reads it, and the `EventStreaming` conformance.
-public struct BroadcastsEventsMacro: MemberMacro, ExtensionMacro {
+public struct BroadcastsEventsMacro: MemberMacro, BroadcastMacro {
   public static func expansion(
     of node: AttributeSyntax,
     providingMembersOf declaration: some DeclGroupSyntax,
     conformingTo protocols: [TypeSyntax],
     in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
-    guard declaration.isReferenceType else {
-      context.diagnose(
-        Diagnostic(
-          node: node, message: StreamingMacroMessage.needsReferenceType(macro: "BroadcastsEvents")))
-      return []
-    }
+    guard isReferenceType(declaration, attribute: node, in: context) else { return [] }
     let access = declaration.generatedAccessModifier
     return [
       "private let _eventBroadcast = Statecraft.OpenAsyncBroadcast<StreamedEvent>()",
@@ -26,16 +20,5 @@ public struct BroadcastsEventsMacro: MemberMacro, ExtensionMacro {
       }
       """,
     ]
-  }
-
-  public static func expansion(
-    of node: AttributeSyntax,
-    attachedTo declaration: some DeclGroupSyntax,
-    providingExtensionsOf type: some TypeSyntaxProtocol,
-    conformingTo protocols: [TypeSyntax],
-    in context: some MacroExpansionContext
-  ) throws -> [ExtensionDeclSyntax] {
-    guard declaration.isReferenceType else { return [] }  // the member role diagnoses
-    return conformanceExtension(of: type, to: protocols)
   }
 }

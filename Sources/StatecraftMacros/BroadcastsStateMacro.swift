@@ -1,23 +1,17 @@
-import SwiftDiagnostics
 public import SwiftSyntax
 public import SwiftSyntaxMacros
 
 /// `@BroadcastsState(initial:)`: writes the private state broadcast of seed `003`, the
 /// `stateStream` and `currentState()` that read it, and the `StateStreaming` and `Stateful`
 /// conformances.
-public struct BroadcastsStateMacro: MemberMacro, ExtensionMacro {
+public struct BroadcastsStateMacro: MemberMacro, BroadcastMacro {
   public static func expansion(
     of node: AttributeSyntax,
     providingMembersOf declaration: some DeclGroupSyntax,
     conformingTo protocols: [TypeSyntax],
     in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
-    guard declaration.isReferenceType else {
-      context.diagnose(
-        Diagnostic(
-          node: node, message: StreamingMacroMessage.needsReferenceType(macro: "BroadcastsState")))
-      return []
-    }
+    guard isReferenceType(declaration, attribute: node, in: context) else { return [] }
     guard let initial = node.arguments?.as(LabeledExprListSyntax.self)?.first?.expression else {
       return []  // the compiler rejects a missing argument
     }
@@ -35,16 +29,5 @@ public struct BroadcastsStateMacro: MemberMacro, ExtensionMacro {
       }
       """,
     ]
-  }
-
-  public static func expansion(
-    of node: AttributeSyntax,
-    attachedTo declaration: some DeclGroupSyntax,
-    providingExtensionsOf type: some TypeSyntaxProtocol,
-    conformingTo protocols: [TypeSyntax],
-    in context: some MacroExpansionContext
-  ) throws -> [ExtensionDeclSyntax] {
-    guard declaration.isReferenceType else { return [] }  // the member role diagnoses
-    return conformanceExtension(of: type, to: protocols)
   }
 }
