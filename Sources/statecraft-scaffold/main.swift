@@ -58,7 +58,9 @@ do {
     isCollection: invocation.isCollection)
   let writer = FeatureWriter(
     sourcesDirectory: URL(fileURLWithPath: sources), testsDirectory: URL(fileURLWithPath: tests))
-  for url in try writer.write(spec) { print("created \(url.path)") }
+  for url in try writer.write(spec) {
+    FileHandle.standardOutput.write(Data("created \(url.path)\n".utf8))
+  }
 } catch {
   FileHandle.standardError.write(Data("statecraft-scaffold: \(error)\n".utf8))
   exit(1)

@@ -31,6 +31,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
   }
 
   /// A side effect that a later state may cancel, with its strategy.
+  @usableFromInline
   struct CancellableEffect {
     let handle: EffectHandle
     let strategy: ExecutionStrategy<S>
@@ -43,9 +44,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
     @usableFromInline var isProcessing = false
     @usableFromInline var hasStarted = false
     /// Side effects that a later state may cancel.
-    var cancellable: [CancellableEffect] = []
-    /// Whether `cancellable` is not empty: what the inlined path checks.
-    @usableFromInline var hasCancellable = false
+    @usableFromInline var cancellable: [CancellableEffect] = []
 
     init(current: S) {
       self.current = current
@@ -181,7 +180,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
     if next == current, runtime.selfTransitionPolicy == .ignore { return }
     let hasCancellable = mailbox.withLock { mailbox -> Bool in
       mailbox.current = next
-      return mailbox.hasCancellable
+      return !mailbox.cancellable.isEmpty
     }
     if hasCancellable { cancelEffects(enteringState: next) }
     broadcast.send(next)
@@ -209,7 +208,6 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
         cancelled.append(entry.handle)
         return true
       }
-      mailbox.hasCancellable = !mailbox.cancellable.isEmpty
       return cancelled
     }
     for handle in cancelled { handle.cancel() }
@@ -236,7 +234,6 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: S
     if let handle, mapping.strategy.canCancel {
       mailbox.withLock { mailbox in
         mailbox.cancellable.append(CancellableEffect(handle: handle, strategy: mapping.strategy))
-        mailbox.hasCancellable = true
       }
     }
   }
