@@ -4,7 +4,7 @@ import StatecraftTesting
 import Testing
 
 @MainActor
-@Suite("StatecraftTesting")
+@Suite("StatecraftTesting", .timeLimit(.minutes(1)))
 struct StatecraftTestingTests {
   enum Action: Sendable, Equatable {
     case load

@@ -29,7 +29,7 @@ struct EffectCompositionTests {
 
   /// The seed's `.sequence` starts children in order and runs them concurrently. The first child
   /// can only finish after the second one ran, so running them one after another would hang.
-  @Test("Seed defect: `.sequence` runs its children concurrently (kept, documented; see `.concatenate`)", .tags(.seedDefect))
+  @Test("`.sequence` starts its children together and they run concurrently, as the seed's does (kept; see `.concatenate`)")
   func sequenceStartsChildrenInOrderAndRunsThemConcurrently() async {
     let gate = Gate()
     let store = Self.makeStore { _ in

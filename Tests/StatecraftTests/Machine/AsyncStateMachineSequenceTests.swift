@@ -71,38 +71,102 @@ struct AsyncStateMachineSequenceTests {
       }
     }
     #expect(sequence.currentState == .value(80_000))
+
+    // The same with distinct events: each sender's events are processed exactly once, in the
+    // order it sent them.
+    let processed = Log<LedgerEvent>()
+    let ledger = AsyncStateMachineSequence(
+      stateMachine: ledgerMachine,
+      runtime: Runtime().register(middleware: { (event: LedgerEvent) in processed.append(event) }))
+    await withTaskGroup(of: Void.self) { group in
+      for sender in 0..<8 {
+        group.addTask {
+          for index in 0..<2_000 { await ledger.send(.entry(sender: sender, index: index)) }
+        }
+      }
+    }
+    #expect(ledger.currentState == .entries(16_000))
+    for sender in 0..<8 {
+      let own = processed.all.compactMap { event -> Int? in
+        guard case .entry(sender, let index) = event else { return nil }
+        return index
+      }
+      #expect(own == Array(0..<2_000), "sender \(sender)'s events were lost, repeated or reordered")
+    }
+  }
+
+  @Test("Seed defect: waiting senders queue without bound", .tags(.seedDefect))
+  func sendersWithNoConsumerAllReturnAndNothingStaysQueued() async {
+    // The seed's `send` waited for a consumer, so with none, every sender stayed queued for ever.
+    // Here each sender waits only for its own event: with no iterator at all, every one returns.
+    let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime())
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<100 {
+        group.addTask {
+          for _ in 0..<100 { await sequence.send(.increment) }
+        }
+      }
+    }
+    #expect(sequence.currentState == .value(10_000))
+    // A late observer gets the current state at once: nothing is queued in front of it.
+    var states = sequence.makeAsyncIterator()
+    #expect(await states.next() == .value(10_000))
+  }
+
+  @Test func releasingTheSequenceCancelsItsSideEffects() async {
+    let probe = CancellationProbe()
+    let started = Gate()
+    let states: AsyncStream<Door>
+    do {
+      let runtime = Runtime<Door, DoorEvent, DoorOutput>()
+        .map(output: DoorOutput.startClosing(speed:)) { _ -> DoorEvent? in
+          started.open()
+          await probe.waitForCancellation()
+          return nil
+        }
+      let sequence = AsyncStateMachineSequence(stateMachine: doorMachine, runtime: runtime)
+      await sequence.send(.close(speed: 1))
+      await started.wait()
+      #expect(!probe.wasCancelled)
+      states = sequence.stateStream.observe()
+    }
+    // The states end only when the machine is gone: the side effect did not keep it alive.
+    var seen: [Door] = []
+    for await state in states { seen.append(state) }
+    #expect(seen == [.closing(speed: 1)])
+    await probe.waitUntilCancelled()
+    #expect(probe.wasCancelled)
   }
 
   /// The seed's "sleep, then return an event" side effect, with `.cancelWhenAnyState`. Its sleep
   /// ignores cancellation here, as `try? await Task.sleep` effectively does.
   @Test("Seed defect: cancelling a side effect can end the whole sequence", .tags(.seedDefect))
   func cancellingASideEffectNeverEndsTheSequenceNorDropsEvents() async {
-    let started = Gate()
-    let release = Gate()
-    let returned = Gate()
+    let closing = GatedEvents(elements: [DoorEvent.locked], release: Gate())
+    let recorder = DiagnosticRecorder()
     let runtime = Runtime<Door, DoorEvent, DoorOutput>()
       .map(
         output: DoorOutput.startClosing(speed:),
-        to: { _ -> DoorEvent? in
-          started.open()
-          await release.wait()
-          returned.open()
-          return DoorEvent.locked
-        },
+        to: { speed in speed == 1 ? closing : GatedEvents(elements: []) },
         strategy: .cancelWhenAnyState)
-    let sequence = AsyncStateMachineSequence(stateMachine: doorMachine, runtime: runtime)
+    let sequence = DiagnosticHandler.$current.withValue(recorder.handler) {
+      AsyncStateMachineSequence(stateMachine: doorMachine, runtime: runtime)
+    }
     var states = sequence.makeAsyncIterator()
     await sequence.send(.close(speed: 1))
-    await started.wait()
+    await closing.started.wait()
     await sequence.send(.reopen)  // cancels the side effect
-    release.open()
-    await returned.wait()
+    closing.release?.open()
+    // The side effect has handed its event to the machine, or been stopped from doing so.
+    await closing.delivered.wait()
+    #expect(sequence.currentState == .open, "the cancelled side effect's event was delivered")
     await sequence.send(.close(speed: 2))
     await sequence.send(.reopen)
     var seen: [Door] = []
     for _ in 0..<5 { seen.append(await states.next()!) }
     #expect(seen == [.open, .closing(speed: 1), .open, .closing(speed: 2), .open])
     #expect(sequence.currentState == .open, "the cancelled side effect's event was delivered")
+    #expect(recorder.kinds.isEmpty, "the cancelled side effect's event reached the machine: \(recorder.kinds)")
   }
 
   @Test("Seed defect: resumeWhen can wait forever or resume twice", .tags(.seedDefect))

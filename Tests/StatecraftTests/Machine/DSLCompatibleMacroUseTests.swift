@@ -30,7 +30,7 @@ enum Knob {
   case reset
 }
 
-@Suite("@DSLCompatible in use")
+@Suite("@DSLCompatible in use", .timeLimit(.minutes(1)))
 struct DSLCompatibleMacroUseTests {
   @Test func theMacroReadsPayloadsWithoutReflection() {
     #expect(Signal.go(speed: 3).dslPayload(as: Int.self) == 3)

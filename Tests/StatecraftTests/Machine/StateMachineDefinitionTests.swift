@@ -3,7 +3,7 @@ import Statecraft
 import StatecraftTesting
 import Testing
 
-@Suite("StateMachine: definition")
+@Suite("StateMachine: definition", .timeLimit(.minutes(1)))
 struct StateMachineDefinitionTests {
   typealias Elevator = ElevatorSample
 

@@ -2,7 +2,7 @@
 import Statecraft
 import Testing
 
-@Suite("StateMachine: validation")
+@Suite("StateMachine: validation", .timeLimit(.minutes(1)))
 struct StateMachineValidationTests {
   typealias Elevator = ElevatorSample
 

@@ -5,7 +5,7 @@ import Testing
 
 /// Seed 003's contacts sample, compiled with the migration guide's renames, behaves as it says.
 @MainActor
-@Suite("Seed 003 samples")
+@Suite("Seed 003 samples", .timeLimit(.minutes(1)))
 struct ContactsSampleTests {
   @Test func theAddressBookHandlesTheRepositorysEventsInOrder() async {
     let viewModel = ContactsSample.AddressBookViewModel()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Checks over the library's own source text.
-@Suite("Library sources")
+@Suite("Library sources", .timeLimit(.minutes(1)))
 struct LibrarySourceTests {
   static let sourcesDirectory = URL(filePath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -7,7 +7,7 @@ import Testing
 extension MainSerialExecutorTests {
 /// The README's examples, kept compiling and working.
 @MainActor
-@Suite("README examples")
+@Suite("README examples", .timeLimit(.minutes(1)))
 struct ReadmeExampleTests {
   // "The environment" and "Debounce and throttle": a clock held as `any Clock<Duration>`.
   struct SearchEnvironment: Sendable {

@@ -56,7 +56,7 @@ final class ReadmeAddressBookRenderer {
 }
 
 @MainActor
-@Suite("README streaming example")
+@Suite("README streaming example", .timeLimit(.minutes(1)))
 struct ReadmeStreamingExampleTests {
   @Test func eventsBecomeEffectsThenStates() async {
     let repository = ReadmeContactsRepository()

@@ -5,7 +5,7 @@ import Testing
 
 /// The seed document's samples, compiled as printed in `Examples/SeedSamples`, behave as it says.
 @MainActor
-@Suite("Seed 001 samples")
+@Suite("Seed 001 samples", .timeLimit(.minutes(1)))
 struct SeedSampleTests {
   @Test func counter() {
     let store = CounterSample.makeStore()

@@ -105,6 +105,27 @@ struct ContextualStateMachineTests {
     #expect(recorder.kinds == [.startedTwice])
   }
 
+  @Test("Seed defect: setting the current state skips exit, enter and injection", .tags(.seedDefect))
+  func theCurrentStateChangesOnlyThroughATransitionThatExitsEntersAndInjects() async {
+    // The seed's `currentState` had a public setter that swapped the state without calling
+    // `exit()` or `enter()` and without injecting the wrappers. Here it is read-only.
+    let keyPath: PartialKeyPath<ContextualStateMachine<TestContext>> = \.currentState
+    #expect(!(keyPath is WritableKeyPath<ContextualStateMachine<TestContext>, any StateMachineState>))
+
+    let log = Log<String>()
+    let contexts = Log<String>()
+    let b = Step(name: "B", log: log, onEnter: { _, _ in
+      contexts.append(StateActivationProbe().contextLabel)
+    })
+    let machine = ContextualStateMachine(initialState: Step(name: "A", log: log))
+      .context(TestContext(label: "injected"))
+    await machine.start()
+    await machine.transition(to: b)
+    #expect(log.all == ["A enter begins", "A enter ends", "A exit", "B enter begins", "B enter ends"])
+    #expect(contexts.all == ["injected"], "the new state's wrappers did not see the machine")
+    await machine.stop()
+  }
+
   @Test("Seed defect: there is no stop()", .tags(.seedDefect))
   func stopExitsTheCurrentStateAndLaterRequestsAreIgnored() async {
     let log = Log<String>()
@@ -199,4 +220,10 @@ struct HoldingState: StateMachineState {
       await probe.waitForCancellation()
     }
   }
+}
+
+/// Reads the context the way a state's wrapper does, from wherever it is called.
+struct StateActivationProbe {
+  @StateContext(TestContext.self) private var context
+  var contextLabel: String { context.label }
 }

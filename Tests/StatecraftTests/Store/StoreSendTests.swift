@@ -4,7 +4,7 @@ import StatecraftTesting
 import Testing
 
 @MainActor
-@Suite("Store: send")
+@Suite("Store: send", .timeLimit(.minutes(1)))
 struct StoreSendTests {
   struct Counter: Equatable {
     var count = 0

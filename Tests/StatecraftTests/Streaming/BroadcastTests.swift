@@ -9,7 +9,7 @@ func collect<Element>(_ stream: AsyncStream<Element>) async -> [Element] {
   return elements
 }
 
-@Suite struct BroadcastDeliveryTests {
+@Suite(.timeLimit(.minutes(1))) struct BroadcastDeliveryTests {
   /// Seed 003 delivered through a detached task per observer, so two quick sends could swap.
   @Test(.tags(.seedDefect))
   func eachObserverGetsEveryElementInSendOrder() async {
@@ -108,7 +108,7 @@ func collect<Element>(_ stream: AsyncStream<Element>) async -> [Element] {
   }
 }
 
-@Suite struct BroadcastFinishTests {
+@Suite(.timeLimit(.minutes(1))) struct BroadcastFinishTests {
   @Test func finishDeliversEachObserversFinalElementThenEndsTheStream() async {
     let broadcast = OpenAsyncBroadcast<String>()
     let withFinal = broadcast.observe(final: "bye")
@@ -170,7 +170,7 @@ func collect<Element>(_ stream: AsyncStream<Element>) async -> [Element] {
   }
 }
 
-@Suite struct StateBroadcastTests {
+@Suite(.timeLimit(.minutes(1))) struct StateBroadcastTests {
   @Test func eachNewObserverGetsTheCurrentStateFirst() async {
     let broadcast = StateBroadcast("idle")
     let early = broadcast.observe()

@@ -3,7 +3,7 @@ import Testing
 
 /// The other front-ends expose their states through a replaying ``StateBroadcast``.
 @MainActor
-@Suite struct FrontEndStateStreamTests {
+@Suite(.timeLimit(.minutes(1))) struct FrontEndStateStreamTests {
   @Test func aStorePublishesItsStateAfterEachSend() async {
     let store = Store(initialState: 0) { (state: inout Int, action: Int) in
       state += action

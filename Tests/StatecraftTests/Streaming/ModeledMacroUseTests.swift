@@ -67,7 +67,7 @@ final class CounterInterfaceRenderer {
 }
 
 @MainActor
-@Suite struct ModeledMacroUseTests {
+@Suite(.timeLimit(.minutes(1))) struct ModeledMacroUseTests {
   @Test func theStateMacroWritesAReplayingBroadcastAndTheCurrentState() async {
     let viewModel = CounterViewModel()
     viewModel.increment()

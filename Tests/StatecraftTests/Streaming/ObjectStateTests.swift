@@ -1,7 +1,7 @@
 import Statecraft
 import Testing
 
-@Suite struct ObjectStateTests {
+@Suite(.timeLimit(.minutes(1))) struct ObjectStateTests {
   struct Contacts: ObjectState {
     var ids: [String] = []
     var isLoading = false
