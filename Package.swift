@@ -23,18 +23,32 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
   ],
   targets: [
+    // The one engine under every front-end: owners' mailboxes, state, effects, broadcasts,
+    // inspection and diagnostics. It knows no front-end; `package` access lets the compiler keep
+    // the dependency pointing one way.
+    .target(
+      name: "StatecraftEngine",
+      dependencies: [
+        .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+      ]
+    ),
+    // The front-ends: Store, the StateMachine DSL, ContextualStateMachine, and the MVVM layer.
     .target(
       name: "Statecraft",
       dependencies: [
+        "StatecraftEngine",
         "StatecraftMacros",
         .product(name: "DequeModule", package: "swift-collections"),
-        .product(name: "Logging", package: "swift-log"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
     ),

@@ -10,15 +10,19 @@ extension DiagnosticHandler {
   /// }
   /// ```
   ///
-  /// The issue points at the line that created the handler: diagnostics happen inside the store,
-  /// where no test line exists.
+  /// The issue points at the code that caused the diagnostic (``Diagnostic/callSite``): the
+  /// effect that threw, the `send` made from a reducer. A diagnostic that no line of code caused is
+  /// reported at the line that created the handler.
   public static func reportingIssues(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> Self {
-    Self { diagnostic in
+    let fallback = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return Self { diagnostic in
+      let site = diagnostic.callSite ?? fallback
       reportIssue(
-        diagnostic.description, fileID: fileID, filePath: filePath, line: line, column: column)
+        diagnostic.description, fileID: site.fileID, filePath: site.filePath, line: site.line,
+        column: site.column)
     }
   }
 }

@@ -6,7 +6,7 @@ extension Effect {
   /// ```swift
   /// let (state, effect) = reduce(AppState(), .increment)
   /// #expect(state.counter == 1)
-  /// #expect(effect.isNone)
+  /// #expect(effect.isNoEffect)
   /// ```
   public var isNoEffect: Bool { isNone }
 
@@ -20,8 +20,13 @@ extension Effect {
   ///
   /// Actions are collected, not fed back: nothing reduces them. Effects that wait on a clock need
   /// that clock advanced; an endless effect never returns.
+  ///
+  /// An effect that throws reports a diagnostic at the line of its `.run`, as in a store.
   @MainActor
-  public func actions() async -> [Action] {
-    await collectActions()
+  public func actions(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async -> [Action] {
+    await collectActions(callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }

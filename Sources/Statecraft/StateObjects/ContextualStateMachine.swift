@@ -1,4 +1,3 @@
-import DequeModule
 public import Observation
 
 /// Runs states that are values with `enter()` and `exit()`, handing them a context and a way to
@@ -17,9 +16,17 @@ public import Observation
 ///   Requests from a state that has moved on, such as one from a task it started, are ignored and
 ///   reported. The exception is a request made inside `exit()`: it runs after the transition in
 ///   progress, from the state being entered.
+/// - Transitions run in a task of the machine's own, so no caller's cancellation or task-locals
+///   reach the states.
+/// - A state's `enter()` or `exit()` that calls its own machine's ``transition(to:)`` would wait
+///   for itself: the transition is queued, the call returns at once, and a
+///   ``Diagnostic/Kind/reentrantSend`` diagnostic says to use `@StateTransition` instead.
 /// - `currentState` is observable, and ``states()`` streams every state to any number of observers.
 /// - Releasing the machine cancels the current state's ``StateLifetime`` tasks. It does not call
 ///   `exit()`: call ``stop()`` for that.
+///
+/// It runs on the engine's ``OwnerCore``: ``attach(_:)`` an inspector to see every request and
+/// state change.
 @MainActor
 public final class ContextualStateMachine<Context: StateMachineContext>: Observable {
   /// The context every state reads with `@StateContext`.
@@ -27,184 +34,162 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
 
   private let initialState: any StateMachineState
   private var phase = Phase.idle
-  private var current: any StateMachineState
+  /// The current state's stay, while the machine runs.
   private var activation: StateActivation?
-  private var requests = Deque<Request>()
-  private var isProcessing = false
-  let broadcast: StateBroadcast<any StateMachineState>
-  /// The current state's work, reachable from `deinit`.
+  let core: OwnerCore<any StateMachineState, StateRequest>
+  /// The current stay's work, reachable from `deinit`.
   private let currentWork = CriticalState<EffectScope?>(nil)
-  private let diagnostics: DiagnosticHandler
-  private let name: String
-  private let registrar = ObservationRegistrar()
+  private let creation: CallSite
 
   private enum Phase {
     case idle, running, stopped
   }
 
-  private struct Request {
-    enum Kind {
-      case start
-      case transition(to: any StateMachineState)
-      case stop
-    }
-
-    var kind: Kind
-    /// The stay of the state that asked, or `nil` for a call from outside the machine.
-    var origin: StateActivation?
-    var completion: CheckedContinuation<Void, Never>?
-  }
-
   /// The state the machine is in. Before ``start()`` it is the initial state, not yet entered.
   /// Reading it inside SwiftUI or `withObservationTracking` observes it.
   public var currentState: any StateMachineState {
-    registrar.access(self, keyPath: \.currentState)
-    return current
+    core.registrar.access(self, keyPath: \.currentState)
+    return core.currentState
   }
 
   /// Creates a machine with a context. Call ``start()`` to enter the initial state.
-  public nonisolated init(initialState: some StateMachineState, context: Context) {
+  public nonisolated init(
+    initialState: some StateMachineState, context: Context,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
     self.initialState = initialState
-    self.current = initialState
     self.context = context
-    self.broadcast = StateBroadcast(initialState)
-    self.diagnostics = DiagnosticHandler.current
-    self.name = "ContextualStateMachine<\(Context.self)>"
+    self.creation = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.core = OwnerCore(
+      state: initialState, name: "ContextualStateMachine<\(Context.self)>", callSite: creation)
   }
 
   deinit {
-    currentWork.withLock { $0 }?.cancelAll()
-    broadcast.finish()
+    currentWork.withLock { $0 }?.close()
+    core.close()
   }
 
   /// Streams the machine's states: first the current one, then every state it enters, in order.
   /// Each call returns a new stream; the stream ends when the machine is released.
   public nonisolated func states() -> AsyncStream<any StateMachineState> {
-    broadcast.observe()
+    core.observe(final: nil, bufferingPolicy: nil)
+  }
+
+  /// Attaches an inspector, which receives a record of every request, state change, lifetime task
+  /// and diagnostic of this machine from now on.
+  ///
+  /// ```swift
+  /// machine.attach(LoggingInspector())
+  /// ```
+  public nonisolated func attach(_ inspector: some Inspector) {
+    core.context.inspection.attach(inspector)
   }
 
   /// Enters the initial state and returns when its `enter()` has returned.
   ///
   /// Calling it again is a no-op that reports a ``Diagnostic/Kind/startedTwice`` diagnostic.
-  public func start() async {
+  public func start(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     guard phase == .idle else {
-      report(.startedTwice, "start() was called on a machine that had already started; ignored.")
+      report(.startedTwice, "start() was called on a machine that had already started; ignored.", at: callSite)
       return
     }
     phase = .running
-    await submit(.start)
+    await core.send(StateRequest(.start), callSite: callSite, inline: false, processor: processor)
   }
 
   /// Exits the current state and enters `newState`, after the transitions queued before it. Returns
   /// when `newState`'s `enter()` has returned.
-  public func transition(to newState: some StateMachineState) async {
+  ///
+  /// ```swift
+  /// await machine.transition(to: OnState())
+  /// ```
+  ///
+  /// Inside a state's `enter()` or `exit()`, use `@StateTransition` instead: this call would wait
+  /// for the running transition, which waits for it. It is queued, returns at once, and is reported.
+  public func transition(
+    to newState: some StateMachineState,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     guard phase == .running else {
       report(
         .machineNotRunning,
-        "transition(to: \(type(of: newState))) was called on a machine that is not running; ignored.")
+        "transition(to: \(type(of: newState))) was called on a machine that is not running; ignored.",
+        at: callSite)
       return
     }
-    await submit(.transition(to: newState))
+    await core.send(
+      StateRequest(.transition(to: newState)), callSite: callSite, inline: false, processor: processor)
   }
 
   /// Exits the current state, after the transitions queued before it, and stops the machine. Its
   /// state lifetime tasks are cancelled. A stopped machine ignores further requests.
-  public func stop() async {
+  public func stop(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     guard phase == .running else {
-      report(.machineNotRunning, "stop() was called on a machine that is not running; ignored.")
+      report(.machineNotRunning, "stop() was called on a machine that is not running; ignored.", at: callSite)
       return
     }
     phase = .stopped
-    await submit(.stop)
+    await core.send(StateRequest(.stop), callSite: callSite, inline: false, processor: processor)
   }
+
+  /// Processes requests on the main actor, holding the machine weakly.
+  private nonisolated var processor: StateObjectsProcessor<Context> { StateObjectsProcessor(machine: self) }
 
   /// Queues a transition that a state requested. It runs after the running step returns.
   private func request(
-    _ newState: any StateMachineState, from origin: StateActivation, duringExit: Bool
+    _ newState: any StateMachineState, from origin: StateActivation, duringExit: Bool, callSite: CallSite
   ) {
     guard phase == .running, origin === activation else {
-      reportStale(origin, asking: newState)
+      reportStale(origin, asking: newState, at: callSite)
       return
     }
     // A request from inside exit() belongs to the transition in progress, not to the state that
     // is leaving: it runs after that transition, whichever state is current then.
-    requests.append(Request(kind: .transition(to: newState), origin: duringExit ? nil : origin))
-    processRequestsIfIdle()
+    core.post(
+      StateRequest(.transition(to: newState), origin: duringExit ? nil : origin), callSite: callSite,
+      processor: processor)
   }
 
-  private func submit(_ kind: Request.Kind) async {
-    await withCheckedContinuation { continuation in
-      requests.append(Request(kind: kind, completion: continuation))
-      processRequestsIfIdle()
-    }
-  }
+  // MARK: Steps, run by the processor
 
-  /// Runs the queue in a task of its own, so that no caller's cancellation or task-locals reach the
-  /// states. The task holds the machine only for the synchronous steps: while a state's `enter()`
-  /// or `exit()` is suspended, releasing the machine still releases it.
-  private func processRequestsIfIdle() {
-    guard !isProcessing else { return }
-    isProcessing = true
-    StateActivation.$current.withValue(nil) {
-      Task { [weak self] in
-        while let request = self?.requests.popFirst() {
-          for step in self?.steps(for: request) ?? [] { await step() }
-          request.completion?.resume()
-        }
-        self?.isProcessing = false
-      }
-    }
-  }
-
-  /// The `enter()` and `exit()` calls that a request makes, with the machine's bookkeeping done
-  /// between them. The steps capture states and activations, never the machine.
-  private func steps(for request: Request) -> [@MainActor () async -> Void] {
-    switch request.kind {
-    case .start:
-      return [enter(initialState, announce: false)]
-    case .transition(let newState):
-      if let origin = request.origin, origin !== activation {
-        reportStale(origin, asking: newState)
-        return []
-      }
-      return [
-        exitCurrentState(),
-        { [weak self] in
-          // Two statements, so that the machine is not held while the new state's enter() runs.
-          let enterNewState = self?.enter(newState, announce: true)
-          await enterNewState?()
-        },
-      ]
-    case .stop:
-      return [
-        exitCurrentState(),
-        { [weak self] in self?.activation = nil },
-      ]
-    }
+  /// Whether a transition requested by `origin` may still run.
+  fileprivate func isCurrent(_ origin: StateActivation?) -> Bool {
+    origin == nil || origin === activation
   }
 
   /// Makes `state` current and returns the call of its `enter()`. The initial state is current from
   /// the start, so entering it is not announced as a change.
-  private func enter(_ state: any StateMachineState, announce: Bool) -> @Sendable () async -> Void {
-    let activation = StateActivation(
-      state: state, context: context, machineName: name, diagnostics: diagnostics
-    ) { [weak self] newState, origin, duringExit in
-      self?.request(newState, from: origin, duringExit: duringExit)
+  fileprivate func enter(_ state: any StateMachineState, announce: Bool) -> @Sendable () async -> Void {
+    let activation = StateActivation(state: state, context: context, owner: core.context) {
+      [weak self] newState, origin, duringExit, callSite in
+      self?.request(newState, from: origin, duringExit: duringExit, callSite: callSite)
     }
     self.activation = activation
     currentWork.withLock { $0 = activation.work }
     if announce {
-      registrar.withMutation(of: self, keyPath: \.currentState) { current = state }
-      broadcast.send(state)
+      core.registrar.withMutation(of: self, keyPath: \.currentState) {
+        _ = core.commit(state, finishing: false)
+      }
     }
     return { await StateActivation.$current.withValue(activation) { await state.enter() } }
   }
 
-  /// Cancels the current state's lifetime tasks and returns the call of its `exit()`.
-  private func exitCurrentState() -> @Sendable () async -> Void {
+  /// Ends the current stay's work and returns the call of its state's `exit()`.
+  fileprivate func exitCurrentState() -> @Sendable () async -> Void {
     guard let activation else { return {} }
-    activation.work.cancelAll()
-    let state = current
+    activation.work.close()
+    let state = core.currentState
     return {
       await StateActivation.$current.withValue(activation) {
         await StateActivation.$isExiting.withValue(true) { await state.exit() }
@@ -212,25 +197,38 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
     }
   }
 
-  private func reportStale(_ origin: StateActivation, asking newState: any StateMachineState) {
+  fileprivate func stopped() {
+    activation = nil
+  }
+
+  fileprivate func reportStale(
+    _ origin: StateActivation, asking newState: any StateMachineState, at callSite: CallSite?
+  ) {
     report(
       .staleTransition,
       """
       \(origin.stateName) asked for a transition to \(type(of: newState)) after it stopped being \
-      the current state (now \(type(of: current))); ignored. Start such work with @StateLifetime \
-      so that it ends when the state exits.
-      """)
+      the current state (now \(type(of: core.currentState))); ignored. Start such work with \
+      @StateLifetime so that it ends when the state exits.
+      """,
+      at: callSite)
   }
 
-  private func report(_ kind: Diagnostic.Kind, _ message: String) {
-    diagnostics.report(Diagnostic(kind: kind, message: message, source: name))
+  private func report(_ kind: Diagnostic.Kind, _ message: String, at callSite: CallSite?) {
+    core.context.report(kind, message, callSite: callSite)
   }
 }
 
 extension ContextualStateMachine where Context == EmptyStateMachineContext {
   /// Creates a machine with an empty context. Give it one with ``context(_:)``.
-  public nonisolated convenience init(initialState: some StateMachineState) {
-    self.init(initialState: initialState, context: EmptyStateMachineContext())
+  public nonisolated convenience init(
+    initialState: some StateMachineState,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    self.init(
+      initialState: initialState, context: EmptyStateMachineContext(),
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Returns a machine with the same initial state and the given context:
@@ -239,6 +237,101 @@ extension ContextualStateMachine where Context == EmptyStateMachineContext {
   /// let machine = ContextualStateMachine(initialState: OffState()).context(Context(delay: 1))
   /// ```
   public nonisolated func context<C: StateMachineContext>(_ context: C) -> ContextualStateMachine<C> {
-    ContextualStateMachine<C>(initialState: initialState, context: context)
+    ContextualStateMachine<C>(
+      initialState: initialState, context: context,
+      fileID: creation.fileID, filePath: creation.filePath, line: creation.line, column: creation.column)
+  }
+}
+
+/// A request in a state-object machine's mailbox.
+struct StateRequest: Sendable, CustomStringConvertible {
+  enum Kind: Sendable {
+    case start
+    case transition(to: any StateMachineState)
+    case stop
+  }
+
+  var kind: Kind
+  /// The stay of the state that asked, or `nil` for a call from outside the machine.
+  var origin: StateActivation?
+
+  init(_ kind: Kind, origin: StateActivation? = nil) {
+    self.kind = kind
+    self.origin = origin
+  }
+
+  var description: String {
+    switch kind {
+    case .start: "start()"
+    case .transition(let state): "transition(to: \(type(of: state)))"
+    case .stop: "stop()"
+    }
+  }
+}
+
+/// Runs a state-object machine's requests for the engine, on the main actor. It holds the machine
+/// weakly and only for the synchronous steps: while a state's `enter()` or `exit()` is suspended,
+/// releasing the machine still releases it.
+struct StateObjectsProcessor<Context: StateMachineContext>: MessageProcessor {
+  weak var machine: ContextualStateMachine<Context>?
+
+  var ownIsolation: (any Actor)? { MainActor.shared }
+
+  func process(
+    _ request: StateRequest, number: UInt64, state: any StateMachineState, callSite: CallSite?,
+    core: OwnerCore<any StateMachineState, StateRequest>, isolation: isolated (any Actor)?
+  ) async -> OwnerCore<any StateMachineState, StateRequest>.Finished {
+    for step in steps(for: request, callSite: callSite) {
+      await core.onBehalf(of: number) { await step() }
+    }
+    return core.finish()
+  }
+
+  /// The `enter()` and `exit()` calls that a request makes, with the machine's bookkeeping done
+  /// between them. The steps capture states and activations, never the machine.
+  private func steps(for request: StateRequest, callSite: CallSite?) -> [@Sendable () async -> Void] {
+    MainActor.assumeIsolated {
+      guard let machine else { return [] }
+      switch request.kind {
+      case .start:
+        return [machine.enter(machine.core.currentState, announce: false)]
+      case .transition(let newState):
+        if let origin = request.origin, !machine.isCurrent(origin) {
+          machine.reportStale(origin, asking: newState, at: callSite)
+          return []
+        }
+        let weakMachine = WeakMachine(machine)
+        return [
+          machine.exitCurrentState(),
+          {
+            // Two statements, so that the machine is not held while the new state's enter() runs.
+            let enterNewState = await weakMachine.enter(newState)
+            await enterNewState?()
+          },
+        ]
+      case .stop:
+        let weakMachine = WeakMachine(machine)
+        return [machine.exitCurrentState(), { await weakMachine.stopped() }]
+      }
+    }
+  }
+}
+
+/// A weak reference to a machine that a step can carry across its suspension points.
+private struct WeakMachine<Context: StateMachineContext>: Sendable {
+  weak var machine: ContextualStateMachine<Context>?
+
+  init(_ machine: ContextualStateMachine<Context>) {
+    self.machine = machine
+  }
+
+  @MainActor
+  func enter(_ state: any StateMachineState) -> (@Sendable () async -> Void)? {
+    machine?.enter(state, announce: true)
+  }
+
+  @MainActor
+  func stopped() {
+    machine?.stopped()
   }
 }

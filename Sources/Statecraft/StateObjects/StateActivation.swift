@@ -16,34 +16,36 @@ final class StateActivation: Sendable {
 
   /// The machine's context.
   let context: any StateMachineContext
-  /// Work tied to this stay: cancelled when the state exits.
+  /// Work tied to this stay: cancelled when the state exits. It reports to the machine's owner
+  /// context, like every other effect of the machine.
   let work: EffectScope
   /// The state's type name, for diagnostics.
   let stateName: String
   /// Hands a transition request to the machine, if it still exists. The flag says whether it was
   /// made inside `exit()`.
-  let requestTransition: @MainActor @Sendable (any StateMachineState, StateActivation, Bool) -> Void
+  let requestTransition:
+    @MainActor @Sendable (any StateMachineState, StateActivation, Bool, CallSite) -> Void
 
   init(
     state: any StateMachineState,
     context: any StateMachineContext,
-    machineName: String,
-    diagnostics: DiagnosticHandler,
-    requestTransition: @escaping @MainActor @Sendable (any StateMachineState, StateActivation, Bool) -> Void
+    owner: OwnerContext,
+    requestTransition: @escaping @MainActor @Sendable (any StateMachineState, StateActivation, Bool, CallSite) -> Void
   ) {
     self.stateName = "\(type(of: state))"
     self.context = context
-    self.work = EffectScope(ownerName: "\(machineName) in \(stateName)", diagnostics: diagnostics)
+    self.work = EffectScope(context: owner)
     self.requestTransition = requestTransition
   }
 
-  /// The diagnostics handler of the machine.
-  var diagnostics: DiagnosticHandler { work.diagnostics }
+  /// The machine's owner context: its diagnostics handler and inspectors.
+  var owner: OwnerContext { work.context }
 }
 
 extension DiagnosticHandler {
-  /// Reports that a state wrapper was used where no machine runs the code.
-  static func reportOutsideMachine(_ wrapper: String, fallback: String) {
+  /// Reports that a state wrapper was used where no machine runs the code. No machine means no
+  /// owner context: it goes to the handler of the scope that runs the code.
+  static func reportOutsideMachine(_ wrapper: String, fallback: String, callSite: CallSite? = nil) {
     current.report(
       Diagnostic(
         kind: .outsideMachine,
@@ -52,6 +54,6 @@ extension DiagnosticHandler {
           enter(), exit(), or a task they start (Task {}, not Task.detached {}), or read it there \
           and keep the value.
           """,
-        source: wrapper))
+        source: wrapper, callSite: callSite))
   }
 }

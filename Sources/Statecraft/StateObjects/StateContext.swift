@@ -22,14 +22,12 @@ public struct StateContext<Context: StateMachineContext>: Sendable {
       return .defaultValue
     }
     guard let context = activation.context as? Context else {
-      activation.diagnostics.report(
-        Diagnostic(
-          kind: .contextTypeMismatch,
-          message: """
-            \(activation.stateName) reads @StateContext(\(Context.self).self), but its machine's \
-            context is \(type(of: activation.context)). It got \(Context.self).defaultValue.
-            """,
-          source: activation.work.ownerName))
+      activation.owner.report(
+        .contextTypeMismatch,
+        """
+        \(activation.stateName) reads @StateContext(\(Context.self).self), but its machine's \
+        context is \(type(of: activation.context)). It got \(Context.self).defaultValue.
+        """)
       return .defaultValue
     }
     return context

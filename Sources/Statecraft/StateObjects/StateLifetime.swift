@@ -32,33 +32,29 @@ public struct StateLifetimeScope: Sendable {
   /// thrown after the state exited, do not.
   public func task(
     priority: TaskPriority? = nil,
-    _ operation: @escaping @Sendable () async throws -> Void
+    _ operation: @escaping @Sendable () async throws -> Void,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) {
+    let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     guard let activation else {
       DiagnosticHandler.reportOutsideMachine(
-        "@StateLifetime", fallback: "the task was not started")
+        "@StateLifetime", fallback: "the task was not started", callSite: callSite)
       return
     }
-    let work = activation.work
-    let started = work.start(priority: priority, group: nil) { handle in
-      do {
-        try await StateActivation.$current.withValue(activation) {
-          try await StateActivation.$lifetimeTask.withValue(handle) { try await operation() }
-        }
-      } catch {
-        guard !(error is CancellationError), !handle.isCancelled else { return }
-        work.reportFailure(error)
+    let started = activation.work.start(priority: priority, callSite: callSite) { handle in
+      try await StateActivation.$current.withValue(activation) {
+        try await StateActivation.$lifetimeTask.withValue(handle) { try await operation() }
       }
     }
     if started == nil {
-      activation.diagnostics.report(
-        Diagnostic(
-          kind: .stateNotCurrent,
-          message: """
-            \(activation.stateName) started a @StateLifetime task after its lifetime ended (in \
-            exit(), or later); the task was not started.
-            """,
-          source: work.ownerName))
+      activation.owner.report(
+        .stateNotCurrent,
+        """
+        \(activation.stateName) started a @StateLifetime task after its lifetime ended (in \
+        exit(), or later); the task was not started.
+        """,
+        callSite: callSite)
     }
   }
 }

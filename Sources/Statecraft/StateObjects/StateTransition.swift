@@ -28,25 +28,36 @@ public struct StateTransitionHandler: Sendable {
   let activation: StateActivation?
 
   /// Queues a transition to `newState` and returns without waiting for it to run.
-  public func callAsFunction(to newState: some StateMachineState) async {
+  ///
+  /// ```swift
+  /// await transition(to: OffState())
+  /// ```
+  ///
+  /// A request from a state that is no longer current is ignored and reported at this line.
+  public func callAsFunction(
+    to newState: some StateMachineState,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     guard let activation else {
       DiagnosticHandler.reportOutsideMachine(
-        "@StateTransition", fallback: "the transition to \(type(of: newState)) was ignored")
+        "@StateTransition", fallback: "the transition to \(type(of: newState)) was ignored",
+        callSite: callSite)
       return
     }
     if let lifetimeTask = StateActivation.lifetimeTask, lifetimeTask.isCancelled {
       // The state has exited and cancelled this task, which did not stop.
-      activation.diagnostics.report(
-        Diagnostic(
-          kind: .staleTransition,
-          message: """
-            A cancelled @StateLifetime task of \(activation.stateName) asked for a transition to \
-            \(type(of: newState)); ignored. Check for cancellation, or let it throw, before \
-            transitioning.
-            """,
-          source: activation.work.ownerName))
+      activation.owner.report(
+        .staleTransition,
+        """
+        A cancelled @StateLifetime task of \(activation.stateName) asked for a transition to \
+        \(type(of: newState)); ignored. Check for cancellation, or let it throw, before \
+        transitioning.
+        """,
+        callSite: callSite)
       return
     }
-    await activation.requestTransition(newState, activation, StateActivation.isExiting)
+    await activation.requestTransition(newState, activation, StateActivation.isExiting, callSite)
   }
 }

@@ -15,27 +15,14 @@ public import Observation
 @MainActor
 public final class ScopedStore<State, Action: Sendable>: Observable {
   private let readState: @MainActor () -> State
-  private let sendAction: @MainActor (Action) -> StoreTask
+  private let sendAction: @MainActor (Action, CallSite) -> StoreTask
 
   init(
     readState: @escaping @MainActor () -> State,
-    sendAction: @escaping @MainActor (Action) -> StoreTask
+    sendAction: @escaping @MainActor (Action, CallSite) -> StoreTask
   ) {
     self.readState = readState
     self.sendAction = sendAction
-  }
-
-  /// A scoped store over a parent (a store, or another scoped store) that it reads and sends through.
-  convenience init<ParentState, ParentAction>(
-    readParent: @escaping @MainActor () -> ParentState,
-    sendParent: @escaping @MainActor (ParentAction) -> StoreTask,
-    state toChildState: @escaping (ParentState) -> State,
-    action fromChildAction: @escaping (Action) -> ParentAction
-  ) {
-    self.init(
-      readState: { toChildState(readParent()) },
-      sendAction: { sendParent(fromChildAction($0)) }
-    )
   }
 
   /// The child state, read from the parent store.
@@ -43,24 +30,34 @@ public final class ScopedStore<State, Action: Sendable>: Observable {
 
   /// Sends the parent's version of `action` to the parent store.
   @discardableResult
-  public func send(_ action: Action) -> StoreTask {
-    sendAction(action)
+  public func send(
+    _ action: Action,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> StoreTask {
+    sendAction(action, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Scopes further, to a part of this scoped store.
+  ///
+  /// ```swift
+  /// let avatar = profile.scope(state: \.avatar, action: ProfileAction.avatar)
+  /// ```
   public func scope<ChildState, ChildAction: Sendable>(
     state toChildState: @escaping (State) -> ChildState,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> ScopedStore<ChildState, ChildAction> {
-    ScopedStore<ChildState, ChildAction>(
-      readParent: { [self] in state }, sendParent: { [self] in send($0) },
-      state: toChildState, action: fromChildAction)
+    scoped(state: toChildState, action: fromChildAction)
   }
 }
 
 extension Store {
   /// Returns a store for one feature of this store, for a view or module that should see only that
   /// feature.
+  ///
+  /// ```swift
+  /// let profile = appStore.scope(state: \.profile, action: AppAction.profile)
+  /// ```
   ///
   /// - Parameters:
   ///   - toChildState: Reads the feature's state, usually a key path such as `\.profile`.
@@ -70,8 +67,6 @@ extension Store {
     state toChildState: @escaping (State) -> ChildState,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> ScopedStore<ChildState, ChildAction> {
-    ScopedStore<ChildState, ChildAction>(
-      readParent: { [self] in state }, sendParent: { [self] in send($0) },
-      state: toChildState, action: fromChildAction)
+    scoped(state: toChildState, action: fromChildAction)
   }
 }

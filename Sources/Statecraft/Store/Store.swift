@@ -16,6 +16,9 @@ public import Observation
 /// - Actions from effects come back on the main actor.
 /// - Releasing the store cancels every effect it started.
 ///
+/// A store is a thin face over the engine's ``OwnerCore``, which holds its state, mailbox,
+/// effects and inspectors; see ``attach(_:)`` to inspect what it does.
+///
 /// The store conforms to `Observable` by hand rather than through the `@Observable` macro: the
 /// macro rebuilds the `state` key path on every access in a generic class, which dominated the
 /// cost of `send`. Observation behaves exactly as with the macro.
@@ -24,49 +27,45 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   /// The in-place reducer that every initializer reduces to.
   public typealias Reducer = (inout State, Action, Environment) -> Effect<Action>
 
-  private var currentState: State
   private let reducer: Reducer
   private let environment: Environment
-  private let effects: EffectScope
-  private let diagnostics: DiagnosticHandler
-  private var mailbox = Mailbox<Message>()
+  let core: OwnerCore<State, StoreMessage<Action>>
+  /// Whether the reducer is running, to diagnose a `send` made from inside it.
   private var isReducing = false
   private var currentAction: Action?
-  private let registrar = ObservationRegistrar()
   /// Built once: key path creation is not cached for generic classes.
   private let stateKeyPath: KeyPath<Store, State>
-  /// The broadcast behind `stateStream`, created on first use so that a store nobody streams pays
-  /// nothing for it.
-  var statePublisher: (any StatePublisher<State>)?
-
-  /// An action waiting in the mailbox, with the group of the `send` it belongs to. `nil` means the
-  /// group of the top-level `send` being drained, created only when an effect starts.
-  private struct Message {
-    var action: Action
-    var group: EffectGroup?
-  }
 
   /// The current state. Reading it inside SwiftUI or `withObservationTracking` observes it.
   public var state: State {
-    registrar.access(self, keyPath: stateKeyPath)
-    return currentState
+    core.registrar.access(self, keyPath: stateKeyPath)
+    return core.currentState
   }
 
   /// Creates a store from an in-place reducer and an environment.
   ///
   /// Mutating `state` in place never copies it, however large it is.
+  ///
+  /// ```swift
+  /// let store = Store(initialState: AppState(), environment: .live) { state, action, environment in
+  ///   state.counter += 1
+  ///   return .none
+  /// }
+  /// ```
   public init(
     initialState: State,
     environment: Environment,
-    reducer: @escaping (inout State, Action, Environment) -> Effect<Action>
+    reducer: @escaping (inout State, Action, Environment) -> Effect<Action>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) {
-    self.currentState = initialState
     self.reducer = reducer
     self.environment = environment
-    let name = "Store<\(State.self), \(Action.self), \(Environment.self)>"
-    let diagnostics = DiagnosticHandler.current
-    self.diagnostics = diagnostics
-    self.effects = EffectScope(ownerName: name, diagnostics: diagnostics)
+    self.core = OwnerCore(
+      state: initialState,
+      name: "Store<\(State.self), \(Action.self), \(Environment.self)>",
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+      inspectMessage: { $0.action })
     self.stateKeyPath = \Store.state
   }
 
@@ -78,94 +77,130 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   public convenience init(
     initialState: State,
     reduce: @escaping (State, Action, Environment) -> (State, Effect<Action>),
-    environment: Environment
+    environment: Environment,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) {
-    self.init(initialState: initialState, environment: environment) { state, action, environment in
-      let (newState, effect) = reduce(state, action, environment)
-      state = newState
-      return effect
-    }
+    self.init(
+      initialState: initialState, environment: environment,
+      reducer: { state, action, environment in
+        let (newState, effect) = reduce(state, action, environment)
+        state = newState
+        return effect
+      },
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   deinit {
-    effects.cancelAll()
+    core.close()
   }
 
   /// Sends an action to the reducer, then starts the effects it returned.
   ///
+  /// ```swift
+  /// store.send(.increment)
+  /// await store.send(.refresh).finish()   // waits for the refresh's effects
+  /// ```
+  ///
   /// The returned ``StoreTask`` tracks those effects; ignore it unless you need to wait for them.
   /// Calling `send` from inside the reducer is a mistake: the action is queued behind the current
-  /// one and a diagnostic is reported. From an effect or an observation callback it is safe.
+  /// one and a diagnostic is reported at the line of that `send`. From an effect or an observation
+  /// callback it is safe.
   @discardableResult
-  public func send(_ action: Action) -> StoreTask {
-    guard !mailbox.isDraining else {
-      if isReducing { reportSendDuringReduce(action) }
-      let group = EffectGroup()
-      mailbox.post(Message(action: action, group: group))
-      return StoreTask(group)
-    }
-    return process(Message(action: action, group: nil))
+  public func send(
+    _ action: Action,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> StoreTask {
+    send(action, group: nil, origin: nil, callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Cancels the effects running under `id` in this store.
   public func cancel(_ id: some Hashable & Sendable) {
-    effects.cancel(id: EffectID(id))
+    core.effects.cancel(id: EffectID(id))
   }
 
-  /// Processes a message and everything it queues, as one Observation change.
-  private func process(_ first: Message) -> StoreTask {
-    var topLevelGroup = first.group
-    mailbox.beginDrain()
-    registrar.withMutation(of: self, keyPath: stateKeyPath) {
-      var message = first
-      while true {
-        isReducing = true
-        currentAction = message.action
-        let effect = reducer(&currentState, message.action, environment)
-        isReducing = false
-        currentAction = nil
-        if case .none = effect.operation {
-        } else if message.group == nil {
-          runner.start(effect, group: &topLevelGroup) { mailbox.post(Message(action: $0, group: nil)) }
-        } else {
-          var group = message.group
-          runner.start(effect, group: &group) { [group] in mailbox.post(Message(action: $0, group: group)) }
+  /// Attaches an inspector, which receives a record of every action, state change, effect and
+  /// diagnostic of this store from now on.
+  ///
+  /// ```swift
+  /// store.attach(LoggingInspector())
+  /// ```
+  public func attach(_ inspector: some Inspector) {
+    core.context.inspection.attach(inspector)
+  }
+
+  /// Processes an action and everything it queues, as one Observation change, or queues it behind
+  /// the action being processed.
+  ///
+  /// - Parameter group: The group of the `send` the action belongs to. `nil` for a top-level
+  ///   `send`, whose group is created only when an effect starts.
+  private func send(
+    _ action: Action, group: EffectGroup?, origin: EffectHandle?, callSite: CallSite
+  ) -> StoreTask {
+    var topLevelGroup = group
+    var queuedGroup: EffectGroup?
+    let processed = core.processSynchronously(
+      StoreMessage(action: action, group: group),
+      queued: {
+        let group = group ?? EffectGroup()
+        queuedGroup = group
+        return StoreMessage(action: action, group: group)
+      },
+      origin: origin, callSite: callSite,
+      observing: self, keyPath: stateKeyPath
+    ) { state, message, callSite in
+      isReducing = true
+      currentAction = message.action
+      let effect = reducer(&state, message.action, environment)
+      isReducing = false
+      currentAction = nil
+      if case .none = effect.operation { return }
+      if message.group == nil {
+        runner.start(effect, group: &topLevelGroup) { action in
+          core.enqueue(StoreMessage(action: action, group: nil), callSite: callSite)
         }
-        guard let next = mailbox.next() else { break }
-        message = next
+      } else {
+        let messageGroup = message.group
+        var group = messageGroup
+        runner.start(effect, group: &group) { action in
+          core.enqueue(StoreMessage(action: action, group: messageGroup), callSite: callSite)
+        }
       }
     }
-    statePublisher?.publish(currentState)
+    guard processed else {
+      if isReducing { reportSendDuringReduce(action, callSite: callSite) }
+      return StoreTask(queuedGroup)
+    }
     return StoreTask(topLevelGroup)
   }
 
-  /// Receives an action that an effect of `group` delivered.
-  private func receive(_ action: Action, from group: EffectGroup?) {
-    let message = Message(action: action, group: group ?? EffectGroup())
-    if mailbox.isDraining {
-      mailbox.post(message)
-    } else {
-      _ = process(message)
-    }
+  /// Delivers effect actions back through ``send(_:group:origin:callSite:)``; weak, so effects
+  /// never keep the store alive.
+  private lazy var runner = EffectRunner<Action>(scope: core.effects) { [weak self] action, handle in
+    guard let self else { return }
+    _ = send(
+      action, group: handle.group ?? EffectGroup(), origin: handle,
+      callSite: handle.callSite ?? core.context.identity.callSite)
   }
 
-  /// Delivers effect actions back through ``receive(_:from:)``; weak, so effects never keep the
-  /// store alive.
-  private lazy var runner = EffectRunner<Action>(scope: effects) { [weak self] action, group in
-    self?.receive(action, from: group)
+  private func reportSendDuringReduce(_ action: Action, callSite: CallSite) {
+    core.context.report(
+      .sendDuringReduce,
+      """
+      send(\(action)) was called from inside the reducer while it handled \
+      \(currentAction.map { "\($0)" } ?? "an action"). The action was queued to run after the \
+      current one. Return `.send(\(action))` from the reducer instead.
+      """,
+      callSite: callSite)
   }
+}
 
-  private func reportSendDuringReduce(_ action: Action) {
-    diagnostics.report(
-      Diagnostic(
-        kind: .sendDuringReduce,
-        message: """
-          send(\(action)) was called from inside the reducer while it handled \
-          \(currentAction.map { "\($0)" } ?? "an action"). The action was queued to run after the \
-          current one. Return `.send(\(action))` from the reducer instead.
-          """,
-        source: effects.ownerName))
-  }
+/// An action in a store's mailbox, with the group of the `send` whose effects it joins: `nil` for
+/// the top-level `send` being processed, whose group is created only when an effect starts.
+struct StoreMessage<Action: Sendable>: Sendable {
+  var action: Action
+  var group: EffectGroup?
 }
 
 extension Store where Environment == Void {
@@ -178,13 +213,18 @@ extension Store where Environment == Void {
   /// With an inline closure, name the types: `{ (state: AppState, action: AppAction) in … }`.
   public convenience init(
     initialState: State,
-    reduce: @escaping (State, Action) -> (State, Effect<Action>)
+    reduce: @escaping (State, Action) -> (State, Effect<Action>),
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) {
-    self.init(initialState: initialState, environment: ()) { state, action, _ in
-      let (newState, effect) = reduce(state, action)
-      state = newState
-      return effect
-    }
+    self.init(
+      initialState: initialState, environment: (),
+      reducer: { state, action, _ in
+        let (newState, effect) = reduce(state, action)
+        state = newState
+        return effect
+      },
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Creates a store from an in-place reducer. Mutating `state` in place never copies it.
@@ -197,22 +237,25 @@ extension Store where Environment == Void {
   /// ```
   public convenience init(
     initialState: State,
-    reducer: @escaping (inout State, Action) -> Effect<Action>
+    reducer: @escaping (inout State, Action) -> Effect<Action>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) {
-    self.init(initialState: initialState, environment: ()) { state, action, _ in
-      reducer(&state, action)
-    }
+    self.init(
+      initialState: initialState, environment: (),
+      reducer: { state, action, _ in reducer(&state, action) },
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
 
 extension Store {
   /// Waits until no effect of this store is running. `StatecraftTesting` exposes it.
   package func waitUntilIdle() async {
-    await effects.waitUntilIdle()
+    await core.effects.waitUntilIdle()
   }
 
   /// Whether an effect is running under `id`. `StatecraftTesting` exposes it.
   package func hasRunningEffect(id: some Hashable & Sendable) -> Bool {
-    effects.isRunning(id: EffectID(id))
+    core.effects.isRunning(id: EffectID(id))
   }
 }

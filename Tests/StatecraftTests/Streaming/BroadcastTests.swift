@@ -1,3 +1,4 @@
+import Foundation
 import Statecraft
 import StatecraftTesting
 import Testing
@@ -205,20 +206,37 @@ func collect<Element>(_ stream: AsyncStream<Element>) async -> [Element] {
     #expect(await collect(observer!) == [1, 2])
   }
 
-  /// A send that lands while the closure runs is not lost: the closure runs again on it.
-  @Test func anUpdateOvertakenBySendRunsAgainOnTheNewerValue() async {
+  /// A send from another thread that arrives while an update's closure runs waits for the update,
+  /// then lands: neither change is lost, and the closure runs once. (Before, the closure ran again,
+  /// and a retry limit could be reached under contention.)
+  @Test func aSendThatArrivesWhileAnUpdateRunsWaitsForItAndIsNotLost() async {
     let broadcast = StateBroadcast(0)
     let observer = broadcast.observe()
+    let sent = DispatchSemaphore(value: 0)
+    let aboutToSend = DispatchSemaphore(value: 0)
     var runs = 0
     broadcast.update { value in
       runs += 1
-      if runs == 1 { broadcast.send(10) }  // stands in for another thread's send
+      Thread {
+        aboutToSend.signal()
+        broadcast.send(10)
+        sent.signal()
+      }.start()
+      aboutToSend.wait()  // the other thread sends while this closure runs
       value += 1
     }
+    sent.wait()
     broadcast.finish()
-    #expect(runs == 2)
-    #expect(broadcast.current == 11)
-    #expect(await collect(observer) == [0, 10, 11])
+    #expect(runs == 1)
+    #expect(broadcast.current == 10)
+    #expect(await collect(observer) == [0, 1, 10])
+  }
+
+  @Test func aSendFromInsideAnUpdateIsAPreconditionFailure() async {
+    await #expect(processExitsWith: .failure) {
+      let broadcast = StateBroadcast(0)
+      broadcast.update { _ in broadcast.send(1) }
+    }
   }
 
   @Test func aNestedUpdateIsAPreconditionFailure() async {

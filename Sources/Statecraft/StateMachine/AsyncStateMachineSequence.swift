@@ -1,0 +1,135 @@
+/// A running state machine, as an `AsyncSequence` of its states.
+///
+/// ```swift
+/// let sequence = AsyncStateMachineSequence(stateMachine: stateMachine, runtime: runtime)
+/// Task { for await state in sequence { render(state) } }
+/// await sequence.send(Event.personsHaveEntered(persons: 3))
+/// ```
+///
+/// - The machine runs once per sequence, however many iterators there are. Each iterator first gets
+///   the current state, then every later state: all iterators see the same states, in order.
+/// - The machine starts, running the initial state's output, middleware and pipes, at the first
+///   `send` or the first iterator, whichever comes first.
+/// - `send` returns once the event has been processed and any new state published. It never waits
+///   for an iterator. Concurrent senders are served in FIFO order.
+/// - Unhandled events, unmapped outputs and side-effect errors go to the ``DiagnosticHandler`` that
+///   was current when the sequence was created.
+/// - Releasing every copy of the sequence cancels its side effects and ends its iterators.
+/// - Events that others sent while the machine was busy are processed in a task of the machine's
+///   own, so no sender's cancellation, task-locals or priority reach another's event.
+/// - A middleware that sends to its own machine would wait for itself: its event is queued behind
+///   the current one, `send` returns at once, and a ``Diagnostic/Kind/reentrantSend`` diagnostic
+///   says so.
+/// - The mailbox is unbounded. Senders wait for their own event, so they cannot outrun the machine;
+///   events that pipes post do not wait, so a pipe from a faster machine can make it grow.
+///
+/// It runs on the engine's ``OwnerCore``: ``attach(_:)`` an inspector to see every event, state
+/// change and side effect.
+public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>:
+  AsyncSequence, Sendable
+{
+  public typealias Element = S
+  public typealias AsyncIterator = AsyncStream<S>.Iterator
+
+  let machine: MachineCore<S, E, O>
+
+  /// Creates a running machine from a definition and a runtime.
+  public init(
+    stateMachine: StateMachine<S, E, O>, runtime: Runtime<S, E, O>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    machine = MachineCore(
+      definition: stateMachine, runtime: runtime,
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  public func makeAsyncIterator() -> AsyncStream<S>.Iterator {
+    let states = machine.core.observe(final: nil, bufferingPolicy: nil)
+    machine.startIfNeeded()
+    return states.makeAsyncIterator()
+  }
+
+  /// The state the machine is in.
+  public var currentState: S { machine.core.currentState }
+
+  /// Sends an event, and returns once it has been processed and any new state published.
+  ///
+  /// ```swift
+  /// await sequence.send(.personsHaveEntered(persons: 3))
+  /// ```
+  ///
+  /// It runs on the caller's executor: from the main actor, processing happens there, with no hop.
+  /// An event that no transition handles is reported at the line of this call.
+  public func send(
+    _ event: E, isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    await machine.send(
+      event, callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Attaches an inspector, which receives a record of every event, state change, side effect and
+  /// diagnostic of this machine from now on.
+  ///
+  /// ```swift
+  /// sequence.attach(LoggingInspector())
+  /// ```
+  public func attach(_ inspector: some Inspector) {
+    machine.core.context.inspection.attach(inspector)
+  }
+
+  /// Sends an event, then waits until the machine is in a state that `predicate` accepts.
+  ///
+  /// It returns exactly once: when the state after the event is accepted, at the first later
+  /// state that is, or when the waiting task is cancelled.
+  public func send(
+    _ event: E, resumeWhen predicate: @escaping @Sendable (S) -> Bool,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    var states = machine.core.observe(final: nil, bufferingPolicy: nil).makeAsyncIterator()
+    _ = await states.next()  // the state before the event
+    await machine.send(
+      event, callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    if predicate(machine.core.currentState) { return }
+    while let state = await states.next() {
+      if predicate(state) { return }
+    }
+  }
+
+  /// Sends an event, then waits until the machine is in a state equal to `state`.
+  public func send(
+    _ event: E, resumeWhen state: S,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    await send(
+      event, resumeWhen: DSLPattern.value(state).matches,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Sends an event, then waits until the machine is in a state of the case `state` builds.
+  public func send<Payload>(
+    _ event: E, resumeWhen state: @escaping @Sendable (Payload) -> S,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    await send(
+      event, resumeWhen: DSLPattern.case(state).matches,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Sends an event, then waits until the machine is in any state of `states`.
+  public func send(
+    _ event: E, resumeWhen states: OneOf<S>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    await send(
+      event, resumeWhen: DSLPattern.oneOf(states).matches,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}

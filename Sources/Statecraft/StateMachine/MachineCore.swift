@@ -1,0 +1,160 @@
+import Synchronization
+
+/// A running declarative machine: what one event means to the engine's ``OwnerCore``. The core
+/// holds the machine's state, mailbox, observers and side effects; this type brings the definition's
+/// transitions and the runtime's side effects, middleware and pipes.
+///
+/// Whoever sends an event while the machine is idle processes it in its own task, on its own
+/// executor; events that others sent meanwhile are processed in the machine's own task. Nobody
+/// waits for an observer.
+final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: MessageProcessor {
+  enum Message: Sendable, CustomStringConvertible {
+    /// Enter the initial state: run its output, middleware and pipes. Happens once.
+    case start
+    case event(E)
+
+    var description: String {
+      switch self {
+      case .start: "start"
+      case .event(let event): "\(event)"
+      }
+    }
+  }
+
+  /// A side effect that a later state may cancel, with its strategy.
+  struct CancellableEffect {
+    let handle: EffectHandle
+    let strategy: ExecutionStrategy<S>
+  }
+
+  /// What only the holder of the processing right touches.
+  struct ProcessingState {
+    var matchCache = MatchCache<S, E>()
+    /// Side effects that a later state may cancel.
+    var cancellable: [CancellableEffect] = []
+  }
+
+  let definition: StateMachine<S, E, O>
+  let runtime: Runtime<S, E, O>
+  let core: OwnerCore<S, Message>
+  private let processing = ProcessorLocal(ProcessingState())
+  private let hasStarted = Atomic<Bool>(false)
+  /// Keeps the machine connected to the pipes it receives from; released with it.
+  private let pipeConnections = CriticalState<[EventPipe<E>.Connection]>([])
+
+  init(definition: StateMachine<S, E, O>, runtime: Runtime<S, E, O>, callSite: CallSite) {
+    self.definition = definition
+    self.runtime = runtime
+    self.core = OwnerCore(
+      state: definition.initial,
+      name: "AsyncStateMachineSequence<\(S.self), \(E.self), \(O.self)>",
+      callSite: callSite,
+      inspectMessage: { message in
+        if case .event(let event) = message { return event }
+        return message
+      })
+    let connections = runtime.receivingPipes.map { pipe in
+      pipe.connect { [weak self] event in self?.post(event) }
+    }
+    pipeConnections.withLock { $0 = connections }
+  }
+
+  deinit {
+    core.close()
+  }
+
+  var ownIsolation: (any Actor)? { nil }
+
+  /// Processes `event` and returns once it has been processed and any new state published.
+  func send(_ event: E, callSite: CallSite, isolation: isolated (any Actor)? = #isolation) async {
+    await core.send(.event(event), callSite: callSite, inline: true, processor: self)
+  }
+
+  /// Queues an event from a pipe, without waiting for it.
+  private func post(_ event: E) {
+    core.post(.event(event), callSite: nil, processor: self)
+  }
+
+  /// Starts the machine if nothing has yet, without waiting.
+  func startIfNeeded() {
+    guard !hasStarted.load(ordering: .relaxed) else { return }
+    core.post(.start, callSite: nil, processor: self)
+  }
+
+  func process(
+    _ message: Message, number: UInt64, state: S, callSite: CallSite?,
+    core: OwnerCore<S, Message>, isolation: isolated (any Actor)?
+  ) async -> OwnerCore<S, Message>.Finished {
+    if !hasStarted.exchange(true, ordering: .relaxed) {
+      await entered(definition.initial, number: number)
+    }
+    guard case .event(let event) = message else { return core.finish() }
+    for middleware in runtime.eventMiddlewares {
+      await core.onBehalf(of: number) { await middleware(event) }
+    }
+    guard let next = definition.transition(from: state, on: event, cache: &processing.value.matchCache)
+    else {
+      core.context.report(
+        .unhandledEvent, "\(event) has no transition in \(state); it was ignored.", callSite: callSite)
+      return core.finish()
+    }
+    if next == state, runtime.selfTransitionPolicy == .ignore { return core.finish() }
+    if !processing.value.cancellable.isEmpty { cancelEffects(enteringState: next) }
+    let output = definition.output(when: next)
+    guard output != nil || !runtime.stateMiddlewares.isEmpty || !runtime.senders.isEmpty else {
+      // Nothing happens on entering: store the state and end the event in one critical section.
+      return core.commit(next, finishing: true)!
+    }
+    _ = core.commit(next, finishing: false)
+    await entered(next, output: output, number: number)
+    return core.finish()
+  }
+
+  /// Runs what entering `state` triggers: its output's side effect, then state middleware, then
+  /// pipes.
+  private func entered(
+    _ state: S, output: O?? = .none, number: UInt64, isolation: isolated (any Actor)? = #isolation
+  ) async {
+    if let output = output ?? definition.output(when: state) {
+      startSideEffect(for: output, in: state)
+    }
+    for middleware in runtime.stateMiddlewares {
+      await core.onBehalf(of: number) { await middleware(state) }
+    }
+    for sender in runtime.senders { sender(state) }
+  }
+
+  /// Cancels the side effects whose strategy says entering `state` ends them, and forgets those
+  /// that are done.
+  private func cancelEffects(enteringState state: S) {
+    var cancelled: [EffectHandle] = []
+    processing.value.cancellable.removeAll { entry in
+      if entry.handle.isDone { return true }
+      guard entry.strategy.cancelsOnEntering(state) else { return false }
+      cancelled.append(entry.handle)
+      return true
+    }
+    for handle in cancelled { handle.cancel() }
+  }
+
+  private func startSideEffect(for output: O, in state: S) {
+    guard let mapping = runtime.outputMappings.first(where: { $0.matches(output) }) else {
+      core.context.report(
+        .unmappedOutput, "\(state) executes \(output), which the runtime maps to no side effect.")
+      return
+    }
+    let handle = core.effects.start(priority: mapping.priority, callSite: mapping.callSite) {
+      [weak self] handle in
+      try await mapping.run(output) { [weak self] event in
+        guard !handle.isCancelled, let self else { return }
+        // Checked again when the event's turn comes: a state change queued before it may cancel
+        // this side effect, and then the event is dropped.
+        await core.send(
+          .event(event), callSite: mapping.callSite, origin: handle, inline: true, processor: self)
+      }
+    }
+    if let handle, mapping.strategy.canCancel {
+      processing.value.cancellable.append(CancellableEffect(handle: handle, strategy: mapping.strategy))
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/// What a running machine remembers of its definition's matching, so that an event does not try
+/// every `When` and rebuild every `On`.
+///
+/// It belongs to one running machine, never to the definition: a ``StateMachine`` stays a pure
+/// value that many machines share, whatever each of them has seen. Only the machine's processor
+/// touches it, so it needs no lock. It holds:
+/// - for each state case, the `When`s that can match it;
+/// - for each `When`, the `On`s it built for the last state it matched, reused while the machine
+///   stays in an equal state (a definition's closures are pure), with, for each event case, the
+///   `On`s that can match it.
+@usableFromInline
+struct MatchCache<S: DSLCompatible, E: DSLCompatible> {
+  @usableFromInline
+  struct BuiltOns {
+    @usableFromInline let state: S
+    @usableFromInline let ons: [On<S, E>]
+    @usableFromInline var byEventCase: [Int: [Int]] = [:]
+
+    @usableFromInline
+    init(state: S, ons: [On<S, E>]) {
+      self.state = state
+      self.ons = ons
+    }
+  }
+
+  @usableFromInline var whensByStateCase: [Int: [Int]] = [:]
+  @usableFromInline var onsByWhen: [Int: BuiltOns] = [:]
+
+  @usableFromInline
+  init() {}
+}

@@ -1,0 +1,216 @@
+/// What a running machine does besides transitioning: the side effects of its outputs, middleware,
+/// and pipes to other machines.
+///
+/// ```swift
+/// let runtime = Runtime<State, Event, Output>()
+///   .map(output: Output.close(speed:), to: close(speed:))
+///   .register(middleware: { (state: State) in logger.info("\(state)") })
+///   .register(middleware: { (event: Event) in logger.info("\(event)") })
+/// ```
+///
+/// Every method returns a new runtime; none is `@discardableResult`, so a call whose result is
+/// dropped, which would do nothing, gets a compiler warning.
+public struct Runtime<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendable {
+  /// A side effect for the outputs a pattern matches.
+  struct OutputMapping: Sendable {
+    let matches: @Sendable (O) -> Bool
+    let priority: TaskPriority?
+    let strategy: ExecutionStrategy<S>
+    /// Where `map` was called, to report the side effect's failures there.
+    let callSite: CallSite
+    /// Runs the side effect for an output, handing each event it produces to `send`.
+    let run: @Sendable (O, _ send: @Sendable (E) async -> Void) async throws -> Void
+  }
+
+  /// A step run after each state or event, in registration order.
+  @usableFromInline
+  struct Middleware<Value: Sendable>: Sendable {
+    @usableFromInline let priority: TaskPriority?
+    @usableFromInline let run: @Sendable (Value) async -> Void
+  }
+
+  /// What a machine does on entering a state equal to itself.
+  public enum SelfTransitionPolicy: Sendable {
+    /// Nothing: no new state is published and the output does not run again. The default.
+    case ignore
+    /// Publish the state again and run its output again, as if it were new.
+    case reenter
+  }
+
+  var outputMappings: [OutputMapping] = []
+  @usableFromInline var stateMiddlewares: [Middleware<S>] = []
+  @usableFromInline var eventMiddlewares: [Middleware<E>] = []
+  /// Sends into other machines' pipes on entering a state.
+  @usableFromInline var senders: [@Sendable (S) -> Void] = []
+  /// The pipes a running machine receives from.
+  var receivingPipes: [EventPipe<E>] = []
+  @usableFromInline var selfTransitionPolicy = SelfTransitionPolicy.ignore
+
+  /// Creates an empty runtime.
+  public init() {}
+
+  // MARK: Side effects
+
+  /// Runs `sideEffect` whenever the machine enters a state whose output equals `output`. The event
+  /// it returns, if any, is sent to the machine.
+  public func map(
+    output: O,
+    to sideEffect: @escaping @Sendable () async -> E?,
+    priority: TaskPriority? = nil,
+    strategy: ExecutionStrategy<S> = .continueWhenAnyState,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> Self {
+    adding(
+      DSLPattern.value(output), priority: priority, strategy: strategy,
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) { _, send in
+      if let event = await sideEffect() { await send(event) }
+    }
+  }
+
+  /// Runs `sideEffect` with the associated values of outputs of the case `output` builds. The event
+  /// it returns, if any, is sent to the machine.
+  public func map<Payload>(
+    output: @escaping @Sendable (Payload) -> O,
+    to sideEffect: @escaping @Sendable (Payload) async -> E?,
+    priority: TaskPriority? = nil,
+    strategy: ExecutionStrategy<S> = .continueWhenAnyState,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> Self {
+    adding(
+      DSLPattern.case(output), priority: priority, strategy: strategy,
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) { payload, send in
+      if let event = await sideEffect(payload) { await send(event) }
+    }
+  }
+
+  /// Runs the sequence `sideEffect` returns whenever the machine enters a state whose output
+  /// equals `output`, and sends each event it yields. An error it throws goes to the machine's
+  /// diagnostics handler.
+  public func map<Events: AsyncSequence & Sendable>(
+    output: O,
+    to sideEffect: @escaping @Sendable () -> Events,
+    priority: TaskPriority? = nil,
+    strategy: ExecutionStrategy<S> = .continueWhenAnyState,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> Self where Events.Element == E {
+    adding(
+      DSLPattern.value(output), priority: priority, strategy: strategy,
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) { _, send in
+      for try await event in sideEffect() { await send(event) }
+    }
+  }
+
+  /// Runs the sequence `sideEffect` returns for outputs of the case `output` builds, and sends each
+  /// event it yields.
+  public func map<Payload, Events: AsyncSequence & Sendable>(
+    output: @escaping @Sendable (Payload) -> O,
+    to sideEffect: @escaping @Sendable (Payload) -> Events,
+    priority: TaskPriority? = nil,
+    strategy: ExecutionStrategy<S> = .continueWhenAnyState,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> Self where Events.Element == E {
+    adding(
+      DSLPattern.case(output), priority: priority, strategy: strategy,
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) { payload, send in
+      for try await event in sideEffect(payload) { await send(event) }
+    }
+  }
+
+  private func adding<Extracted>(
+    _ pattern: DSLPattern<O, Extracted>,
+    priority: TaskPriority?,
+    strategy: ExecutionStrategy<S>,
+    callSite: CallSite,
+    run: @escaping @Sendable (Extracted, @Sendable (E) async -> Void) async throws -> Void
+  ) -> Self {
+    var copy = self
+    copy.outputMappings.append(
+      OutputMapping(
+        matches: pattern.matches, priority: priority, strategy: strategy, callSite: callSite
+      ) { output, send in
+        guard let extracted = pattern.extract(output) else { return }
+        try await run(extracted, send)
+      })
+    return copy
+  }
+
+  // MARK: Middleware
+
+  /// Runs `middleware` with every state the machine enters, after the state is published, in
+  /// registration order. With a priority, it runs in a task of that priority, still in order.
+  public func register(
+    middleware: @escaping @Sendable (S) async -> Void, priority: TaskPriority? = nil
+  ) -> Self {
+    var copy = self
+    copy.stateMiddlewares.append(Middleware(priority: priority, run: middleware))
+    return copy
+  }
+
+  /// Runs `middleware` with every event the machine receives, before its transition, in
+  /// registration order.
+  public func register(
+    middleware: @escaping @Sendable (E) async -> Void, priority: TaskPriority? = nil
+  ) -> Self {
+    var copy = self
+    copy.eventMiddlewares.append(Middleware(priority: priority, run: middleware))
+    return copy
+  }
+
+  // MARK: Pipes
+
+  /// Sends `event` into `pipe` whenever the machine enters a state equal to `state`.
+  public func connectAsSender<Other: DSLCompatible>(
+    to pipe: EventPipe<Other>, when state: S, send event: Other
+  ) -> Self {
+    var copy = self
+    let matches = DSLPattern.value(state).matches
+    copy.senders.append { entered in if matches(entered) { pipe.send(event) } }
+    return copy
+  }
+
+  /// Sends `event` into `pipe` whenever the machine enters a state of the case `state` builds.
+  public func connectAsSender<Payload, Other: DSLCompatible>(
+    to pipe: EventPipe<Other>, when state: @escaping @Sendable (Payload) -> S, send event: Other
+  ) -> Self {
+    var copy = self
+    let matches = DSLPattern.case(state).matches
+    copy.senders.append { entered in if matches(entered) { pipe.send(event) } }
+    return copy
+  }
+
+  /// Makes the machine receive the events sent into `pipe`, in order.
+  public func connectAsReceiver(to pipe: EventPipe<E>) -> Self {
+    var copy = self
+    copy.receivingPipes.append(pipe)
+    return copy
+  }
+
+  // MARK: Self-transitions
+
+  /// Chooses what entering a state equal to the current one does. By default, nothing.
+  public func onSelfTransition(_ policy: SelfTransitionPolicy) -> Self {
+    var copy = self
+    copy.selfTransitionPolicy = policy
+    return copy
+  }
+}
+
+extension Runtime.Middleware {
+  /// Runs the middleware, in a task of its priority if it has one, and waits for it.
+  @inlinable
+  func callAsFunction(_ value: Value) async {
+    if let priority {
+      await Task(priority: priority) { await run(value) }.value
+    } else {
+      await run(value)
+    }
+  }
+}

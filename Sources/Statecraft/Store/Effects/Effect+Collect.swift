@@ -1,0 +1,25 @@
+extension Effect {
+  /// Whether this effect does nothing.
+  package var isNone: Bool {
+    if case .none = operation { return true }
+    return false
+  }
+
+  /// Runs this effect to completion without a store and returns the actions it sent, in the
+  /// order they arrived. `StatecraftTesting` exposes it.
+  @MainActor
+  package func collectActions(callSite: CallSite) async -> [Action] {
+    let collector = ActionCollector<Action>()
+    let scope = EffectScope(context: OwnerContext(name: "Effect<\(Action.self)>", callSite: callSite))
+    let runner = EffectRunner<Action>(scope: scope) { action, _ in collector.actions.append(action) }
+    var group: EffectGroup?
+    runner.start(self, group: &group) { collector.actions.append($0) }
+    await group?.finish()
+    return collector.actions
+  }
+}
+
+@MainActor
+private final class ActionCollector<Action> {
+  var actions: [Action] = []
+}

@@ -1,0 +1,130 @@
+/// A side effect that a reducer returns, as a value: the store runs it.
+///
+/// Build effects with the static factories. The seed's spellings all work:
+///
+/// ```swift
+/// return (state, .task { .dataReceived(try await api.fetch()) })
+/// return (state, .cancellable({ .usersReceived(try await api.search(query)) }, "user-search"))
+/// return (state, .stream(messages, id: "websocket"))
+/// return (state, .cancel("websocket"))
+/// ```
+///
+/// Effects are `Sendable`, so a reducer may build them anywhere. A store starts an effect's tasks
+/// in the order the effect lists them and delivers each action they produce back on the main actor.
+public struct Effect<Action: Sendable>: Sendable {
+  /// The operation this effect stands for.
+  enum Operation: Sendable {
+    case none
+    /// An action fed back synchronously, inside the same `send`.
+    case send(Action)
+    case run(Run)
+    /// Children started together; they run concurrently.
+    case merge([Effect])
+    /// Children run one after another.
+    case concatenate([Effect])
+    indirect case cancellable(Effect, id: EffectID, cancelInFlight: Bool)
+    case cancel(EffectID)
+    indirect case throttle(Effect, ThrottlePolicy)
+    /// Waits on a clock: the first half of a debounce.
+    case delay(EffectDelay)
+  }
+
+  /// An asynchronous operation, what to do with its errors, and where it was written.
+  struct Run: Sendable {
+    var priority: TaskPriority?
+    var operation: @Sendable (Send<Action>) async throws -> Void
+    var handleError: (@Sendable (any Error, Send<Action>) async -> Void)?
+    var callSite: CallSite
+  }
+
+  let operation: Operation
+
+  init(_ operation: Operation) {
+    self.operation = operation
+  }
+
+  /// An effect that does nothing.
+  public static var none: Self { Self(.none) }
+
+  /// Feeds `action` back into the store at once, inside the same `send`, before `send` returns.
+  ///
+  /// Follow-ups run iteratively: a chain of any length does not grow the stack.
+  public static func send(_ action: Action) -> Self {
+    Self(.send(action))
+  }
+
+  /// Runs an asynchronous operation that returns one action.
+  ///
+  /// An error it throws goes to the store's ``DiagnosticHandler``; use ``run(priority:operation:catch:)``
+  /// to turn errors into actions instead. A `CancellationError` is not reported.
+  public static func task(
+    priority: TaskPriority? = nil,
+    _ operation: @escaping @Sendable () async throws -> Action,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> Self {
+    .run(
+      priority: priority, operation: { send in await send(try await operation()) },
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Runs an asynchronous operation that may send any number of actions.
+  ///
+  /// ```swift
+  /// return .run { send in
+  ///   for try await message in socket.messages { await send(.received(message)) }
+  /// } catch: { error, send in
+  ///   await send(.failed(error.localizedDescription))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task that runs the operation.
+  ///   - operation: The work. Deliver actions with `await send(action)`.
+  ///   - handler: Turns an error the operation throws into actions. Without it, errors go to the
+  ///     store's ``DiagnosticHandler``, reported at the line of this `.run`. Errors thrown after
+  ///     the effect is cancelled, and `CancellationError`, are not errors and reach neither.
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> Self {
+    Self(
+      .run(
+        Run(
+          priority: priority, operation: operation, handleError: handler,
+          callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))))
+  }
+
+  /// Starts every effect at once, in order. They run concurrently.
+  public static func merge(_ effects: Self...) -> Self {
+    .merge(effects)
+  }
+
+  /// Starts every effect at once, in order. They run concurrently.
+  public static func merge(_ effects: [Self]) -> Self {
+    Self(.merge(effects))
+  }
+
+  /// Starts every effect at once, in order, as the seed library does: they run **concurrently**,
+  /// despite the name. The second child does not wait for the first.
+  ///
+  /// To run effects one after another, use ``concatenate(_:)-swift.type.method``.
+  public static func sequence(_ effects: [Self]) -> Self {
+    .merge(effects)
+  }
+
+  /// Runs effects one after another: each starts when the previous one has finished.
+  /// Cancelling the whole stops it before the next child.
+  public static func concatenate(_ effects: Self...) -> Self {
+    .concatenate(effects)
+  }
+
+  /// Runs effects one after another: each starts when the previous one has finished.
+  /// Cancelling the whole stops it before the next child.
+  public static func concatenate(_ effects: [Self]) -> Self {
+    Self(.concatenate(effects))
+  }
+}

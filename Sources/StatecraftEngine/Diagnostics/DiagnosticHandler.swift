@@ -1,0 +1,53 @@
+public import Logging
+
+/// Receives every ``Diagnostic`` that Statecraft reports.
+///
+/// A store or machine captures ``current`` when it is created and reports to it for its whole life.
+/// To route one object's diagnostics elsewhere, create it inside `withValue`:
+///
+/// ```swift
+/// let store = DiagnosticHandler.$current.withValue(.init { diagnostic in
+///   analytics.record(diagnostic.description)
+/// }) {
+///   Store(initialState: AppState(), reduce: reduce)
+/// }
+/// ```
+///
+/// The default, ``logging(to:)``, writes through swift-log, so `LoggingSystem.bootstrap` decides
+/// where diagnostics go app-wide.
+public struct DiagnosticHandler: Sendable {
+  private let handle: @Sendable (Diagnostic) -> Void
+
+  /// Creates a handler from a closure. It may be called from any thread.
+  public init(_ handle: @escaping @Sendable (Diagnostic) -> Void) {
+    self.handle = handle
+  }
+
+  /// Hands a diagnostic to the handler.
+  public func report(_ diagnostic: Diagnostic) {
+    handle(diagnostic)
+  }
+
+  /// A handler that logs each diagnostic to `logger`: effect failures at `error` level, everything
+  /// else at `warning`.
+  public static func logging(to logger: Logger) -> Self {
+    Self { diagnostic in
+      let level: Logger.Level = diagnostic.kind == .effectFailed ? .error : .warning
+      var metadata: Logger.Metadata = [
+        "kind": .string(diagnostic.kind.name),
+        "source": .string(diagnostic.source),
+      ]
+      if let error = diagnostic.error {
+        metadata["error"] = .string(String(describing: error))
+      }
+      if let callSite = diagnostic.callSite {
+        metadata["callSite"] = .string(callSite.description)
+      }
+      logger.log(level: level, "\(diagnostic.message)", metadata: metadata)
+    }
+  }
+
+  /// The handler that newly created stores and machines capture: by default it logs to a
+  /// `Logger` labelled `"statecraft"`.
+  @TaskLocal public static var current: DiagnosticHandler = .logging(to: Logger(label: "statecraft"))
+}

@@ -1,0 +1,71 @@
+/// The effects that one message started, including effects started by the messages they fed back.
+///
+/// It holds only the effects still running: each leaves when it returns or is cancelled, so a
+/// long-lived stream that feeds back many actions does not grow it. A store hands it out as a
+/// `StoreTask`.
+package final class EffectGroup: Sendable {
+  private struct State {
+    var running: [ObjectIdentifier: EffectHandle] = [:]
+    var waiters: [CheckedContinuation<Void, Never>] = []
+    var isCancelled = false
+  }
+
+  private let state = CriticalState(State())
+
+  package init() {}
+
+  /// Whether ``cancel()`` was called.
+  package var isCancelled: Bool { state.withLock { $0.isCancelled } }
+
+  /// Tracks a newly started effect. An effect that joins a cancelled group is cancelled at once;
+  /// one that was cancelled already does not join.
+  package func add(_ handle: EffectHandle) {
+    let cancelled = state.withLock { state -> Bool in
+      if !state.isCancelled, !handle.isCancelled {
+        state.running[ObjectIdentifier(handle)] = handle
+      }
+      return state.isCancelled
+    }
+    if cancelled { handle.cancel() }
+  }
+
+  /// Stops tracking an effect that returned, and wakes waiters when none is left.
+  package func remove(_ handle: EffectHandle) {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.running[ObjectIdentifier(handle)] = nil
+      guard state.running.isEmpty else { return [] }
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Cancels every running effect of the group, and every effect that joins it later.
+  ///
+  /// A cancelled effect can deliver nothing, so it counts as finished at once: ``finish()``
+  /// returns without waiting for an operation that ignores cancellation.
+  package func cancel() {
+    let (running, waiters) = state.withLock { state in
+      state.isCancelled = true
+      defer {
+        state.running = [:]
+        state.waiters = []
+      }
+      return (Array(state.running.values), state.waiters)
+    }
+    for handle in running { handle.cancel() }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Waits until no effect of the group is running.
+  package func finish() async {
+    await withCheckedContinuation { continuation in
+      let isDone = state.withLock { state -> Bool in
+        if state.running.isEmpty { return true }
+        state.waiters.append(continuation)
+        return false
+      }
+      if isDone { continuation.resume() }
+    }
+  }
+}

@@ -1,0 +1,119 @@
+/// One running effect: its task, the id it is registered under, and whether it may still deliver.
+///
+/// The cancellation flag is what makes "a cancelled effect never delivers" hold even when the
+/// effect's operation ignores `Task` cancellation: every delivery checks it, and an owner checks it
+/// again when it takes the delivered message from its mailbox. A cancelled effect counts as done at
+/// once: it leaves its group, and ``completion()`` returns.
+///
+/// An effect started from inside another (a `.cancellable` nested in a running effect) is its
+/// *child*: the child is linked before its task starts, and cancelling the parent cancels it in the
+/// same call, so no child of a cancelled effect can deliver.
+package final class EffectHandle: Sendable {
+  private struct State {
+    var task: Task<Void, Never>?
+    var isCancelled = false
+    var isDone = false
+    var waiters: [CheckedContinuation<Void, Never>] = []
+    var children: [EffectHandle] = []
+
+    /// Marks the effect done and hands back the waiters to resume.
+    mutating func finish() -> [CheckedContinuation<Void, Never>] {
+      isDone = true
+      defer { waiters = [] }
+      return waiters
+    }
+  }
+
+  /// The id that cancels this effect, if it has one.
+  package let id: EffectID?
+  /// The `send` whose effects this one belongs to, if anyone is tracking them.
+  package let group: EffectGroup?
+  /// How inspectors see it.
+  package let inspected: InspectedEffect
+  private let context: OwnerContext
+  private let state = CriticalState(State())
+
+  package init(id: EffectID?, group: EffectGroup?, number: UInt64, callSite: CallSite?, context: OwnerContext) {
+    self.id = id
+    self.group = group
+    self.inspected = InspectedEffect(number: number, id: id, callSite: callSite)
+    self.context = context
+  }
+
+  /// Where the effect was created.
+  package var callSite: CallSite? { inspected.callSite }
+
+  /// Whether the effect was cancelled. A cancelled effect delivers nothing.
+  package var isCancelled: Bool { state.withLock { $0.isCancelled } }
+
+  /// Whether the effect returned or was cancelled.
+  package var isDone: Bool { state.withLock { $0.isDone } }
+
+  /// Marks the effect and its children cancelled, cancels their tasks, and lets everyone waiting
+  /// for them go on. Does nothing to an effect that already returned or was cancelled.
+  package func cancel() {
+    let cancelled = state.withLock { state -> (Task<Void, Never>?, [CheckedContinuation<Void, Never>], [EffectHandle])? in
+      guard !state.isCancelled, !state.isDone else { return nil }
+      state.isCancelled = true
+      defer {
+        state.task = nil
+        state.children = []
+      }
+      return (state.task, state.finish(), state.children)
+    }
+    guard let (task, waiters, children) = cancelled else { return }
+    task?.cancel()
+    for child in children { child.cancel() }
+    group?.remove(self)
+    for waiter in waiters { waiter.resume() }
+    context.inspection.emit(.effectCancelled(inspected))
+  }
+
+  /// Links a child effect, so that cancelling this one cancels it. Returns `false`, linking
+  /// nothing, if this effect is already cancelled: the caller cancels the child instead.
+  package func adopt(_ child: EffectHandle) -> Bool {
+    state.withLock { state in
+      guard !state.isCancelled else { return false }
+      state.children.removeAll { $0.isFinishedChild }
+      state.children.append(child)
+      return true
+    }
+  }
+
+  /// Gives the handle its task. The task is created after the handle, so a cancellation that
+  /// arrived in between is applied here.
+  package func attach(_ task: Task<Void, Never>) {
+    let cancelled = state.withLock { state -> Bool in
+      state.task = task
+      return state.isCancelled
+    }
+    if cancelled { task.cancel() }
+  }
+
+  /// Called when the effect's operation returned.
+  package func finished() {
+    let finished = state.withLock { state -> [CheckedContinuation<Void, Never>]? in
+      guard !state.isDone else { return nil }
+      state.task = nil
+      return state.finish()
+    }
+    guard let waiters = finished else { return }
+    group?.remove(self)
+    for waiter in waiters { waiter.resume() }
+    context.inspection.emit(.effectFinished(inspected))
+  }
+
+  /// Waits until the effect's operation returned or the effect was cancelled.
+  package func completion() async {
+    await withCheckedContinuation { continuation in
+      let isDone = state.withLock { state -> Bool in
+        if !state.isDone { state.waiters.append(continuation) }
+        return state.isDone
+      }
+      if isDone { continuation.resume() }
+    }
+  }
+
+  /// Whether a child can be forgotten: it returned or was cancelled.
+  private var isFinishedChild: Bool { isDone }
+}

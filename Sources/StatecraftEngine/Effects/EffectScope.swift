@@ -1,0 +1,195 @@
+/// Owns the effects of one owner (a store, a machine, or one stay of a state): starts them as tasks,
+/// cancels them by id, runs throttle windows, and cancels everything when the owner goes away.
+///
+/// It is the thin storage class around ``EffectRegistry``: every decision is made by the registry
+/// under one lock, and tasks are started and cancelled after the lock is released. It is also the
+/// one error path of the engine: ``run(_:in:catch:)`` turns what an effect throws into a
+/// diagnostic at the effect's call site, or hands it to the effect's own handler, and treats
+/// cancellation as no error.
+package final class EffectScope: Sendable {
+  private let registry = CriticalState(EffectRegistry())
+  package let context: OwnerContext
+
+  package init(context: OwnerContext) {
+    self.context = context
+  }
+
+  deinit {
+    close()
+  }
+
+  /// Starts `operation` in a new task, registered under `id`.
+  ///
+  /// - Parameters:
+  ///   - cancelInFlight: Cancel the effects already running under `id` first.
+  ///   - group: The message whose effects this one joins, if anyone tracks them.
+  ///   - parent: The running effect this one is started from: cancelling the parent cancels it.
+  ///   - handler: Receives what `operation` throws, instead of the diagnostics handler.
+  /// - Returns: The effect's handle, or `nil` when nothing started: the scope is closed, or the
+  ///   parent was cancelled.
+  @discardableResult
+  package func start(
+    id: EffectID? = nil,
+    cancelInFlight: Bool = false,
+    priority: TaskPriority? = nil,
+    group: EffectGroup? = nil,
+    parent: EffectHandle? = nil,
+    callSite: CallSite?,
+    operation: @escaping @Sendable (EffectHandle) async throws -> Void,
+    catch handler: (@Sendable (any Error) async -> Void)? = nil
+  ) -> EffectHandle? {
+    let handle = makeHandle(id: id, group: group, callSite: callSite)
+    if let parent, !parent.adopt(handle) { return nil }
+    guard let replaced = registry.withLock({ $0.register(handle, cancelInFlight: cancelInFlight) })
+    else { return nil }
+    for old in replaced { old.cancel() }
+    spawn(handle, priority: priority) { handle in
+      await self.run({ try await operation(handle) }, in: handle, catch: handler)
+    }
+    return handle
+  }
+
+  /// Starts `operation` now, later, or not at all, so that effects under `id` start at most once
+  /// per `interval` (see ``EffectRegistry``).
+  ///
+  /// - Parameter latest: Whether a newer effect replaces the one that waits for the window to end
+  ///   (`true`), or is dropped (`false`).
+  /// - Returns: The effect's handle, or `nil` when it was dropped or nothing can start.
+  @discardableResult
+  package func throttle(
+    id: EffectID,
+    interval: Duration,
+    clock: EffectClock,
+    latest: Bool,
+    priority: TaskPriority? = nil,
+    group: EffectGroup? = nil,
+    parent: EffectHandle? = nil,
+    callSite: CallSite?,
+    operation: @escaping @Sendable (EffectHandle) async -> Void
+  ) -> EffectHandle? {
+    let handle = makeHandle(id: id, group: group, callSite: callSite)
+    if let parent, !parent.adopt(handle) { return nil }
+    let effect = EffectRegistry.PendingEffect(handle: handle, priority: priority, operation: operation)
+    let windowEnd = clock.deadline(after: interval)
+    let action = registry.withLock {
+      $0.throttle(id: id, latest: latest, effect: effect, interval: interval, windowEnd: windowEnd)
+    }
+    switch action {
+    case .closed, .drop:
+      return nil
+    case .startNow(let token):
+      spawn(handle, priority: priority, operation: operation)
+      startWindowTimer(id: id, token: token, end: windowEnd, clock: clock)
+    case .wait(let replaced):
+      group?.add(handle)
+      context.inspection.emit(.effectStarted(handle.inspected))
+      replaced?.cancel()
+    }
+    return handle
+  }
+
+  /// Cancels every effect running under `id`.
+  package func cancel(id: EffectID) {
+    for handle in registry.withLock({ $0.cancel(id: id) }) { handle.cancel() }
+  }
+
+  /// Cancels every effect and window timer, and refuses new effects. Called when the owner goes
+  /// away, or when a state's stay ends.
+  package func close() {
+    let closed = registry.withLock { $0.close() }
+    for handle in closed.effects { handle.cancel() }
+    for timer in closed.windowTimers { timer.cancel() }
+  }
+
+  /// Runs an effect's operation inside its task: the one error path of the engine.
+  ///
+  /// An error goes to `handler` if there is one, else to the diagnostics handler, reported at the
+  /// effect's call site. `CancellationError`, and anything thrown once the effect or its task was
+  /// cancelled, is the cancellation's echo, not a failure, and reaches neither.
+  package func run(
+    _ operation: () async throws -> Void,
+    in handle: EffectHandle,
+    catch handler: (@Sendable (any Error) async -> Void)? = nil
+  ) async {
+    do {
+      try await operation()
+    } catch {
+      guard !(error is CancellationError), !handle.isCancelled, !Task.isCancelled else { return }
+      if let handler {
+        await handler(error)
+      } else {
+        context.report(
+          .effectFailed,
+          "An effect threw \(error). Catch it in the effect, or pass `catch:` to `.run`.",
+          callSite: handle.callSite, error: error)
+      }
+    }
+  }
+
+  /// Waits until no effect is running, including effects started while it waits. Cancelled
+  /// effects deliver nothing and are not waited for, even if their operation still runs.
+  package func waitUntilIdle() async {
+    while true {
+      let handles = registry.withLock { $0.liveHandles }
+      if handles.isEmpty { return }
+      for handle in handles { await handle.completion() }
+    }
+  }
+
+  /// Whether an effect is running under `id`.
+  package func isRunning(id: EffectID) -> Bool {
+    registry.withLock { $0.isRunning(id: id) }
+  }
+
+  /// How many throttle windows are open.
+  package var openThrottleWindowCount: Int {
+    registry.withLock { $0.openWindowCount }
+  }
+
+  private func makeHandle(id: EffectID?, group: EffectGroup?, callSite: CallSite?) -> EffectHandle {
+    EffectHandle(
+      id: id, group: group, number: context.nextEffectNumber(), callSite: callSite, context: context)
+  }
+
+  /// Starts the task of a registered handle.
+  private func spawn(
+    _ handle: EffectHandle, priority: TaskPriority?,
+    operation: @escaping @Sendable (EffectHandle) async -> Void
+  ) {
+    handle.group?.add(handle)
+    context.inspection.emit(.effectStarted(handle.inspected))
+    // Created in this nonisolated method, so the task does not inherit the caller's actor: an
+    // effect runs on the global executor and hops to its owner only to deliver.
+    let task = Task(priority: priority) {
+      await operation(handle)
+      self.finished(handle)
+    }
+    handle.attach(task)
+  }
+
+  private func startWindowTimer(id: EffectID, token: UInt64, end: EffectClock.Deadline, clock: EffectClock) {
+    let timer = Task { [weak self] in
+      do { try await clock.sleep(until: end) } catch { return }
+      self?.windowEnded(id: id, token: token, clock: clock)
+    }
+    if !registry.withLock({ $0.keepTimer(timer, forWindow: token) }) { timer.cancel() }
+  }
+
+  private func windowEnded(id: EffectID, token: UInt64, clock: EffectClock) {
+    let action = registry.withLock {
+      $0.windowEnded(id: id, token: token, nextEnd: clock.deadline(_:plus:))
+    }
+    guard case .start(let pending, let nextToken, let end) = action else { return }
+    let task = Task(priority: pending.priority) {
+      await pending.operation(pending.handle)
+      self.finished(pending.handle)
+    }
+    pending.handle.attach(task)
+    startWindowTimer(id: id, token: nextToken, end: end, clock: clock)
+  }
+
+  private func finished(_ handle: EffectHandle) {
+    registry.withLock { $0.unregister(handle) }
+    handle.finished()
+  }
+}

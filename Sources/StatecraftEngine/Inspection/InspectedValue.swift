@@ -1,0 +1,28 @@
+/// A value an owner handled (an action, an event, a state), as an inspector sees it.
+///
+/// ```swift
+/// if case .stateUpdated(_, let after) = record.kind, let state = after.value(as: AppState.self) {
+///   print(state.counter)
+/// }
+/// ```
+// @unchecked Sendable: the engine makes an `InspectedValue` from a copy of a value that its owner
+// has finished with (a message it processed, a state before or after a step) and never changes it.
+// Front-ends whose values must be `Sendable` (machines, state objects, charts) make this trivially
+// safe. A `Store`'s state need not be `Sendable`; its value-type copy is still safe to read from
+// any thread. Only a state that holds a non-Sendable *reference* shares that object with the
+// record, and inspectors only read values, to describe or encode them.
+public struct InspectedValue: @unchecked Sendable, CustomStringConvertible {
+  /// The value itself.
+  public let value: Any
+
+  package init(_ value: Any) {
+    self.value = value
+  }
+
+  /// The value as `type`, or `nil` if it is of another type.
+  public func value<Value>(as type: Value.Type) -> Value? {
+    value as? Value
+  }
+
+  public var description: String { String(describing: value) }
+}

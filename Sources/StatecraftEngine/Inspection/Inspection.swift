@@ -1,0 +1,59 @@
+import Synchronization
+
+/// The inspectors of one owner, and the serial delivery of its records to them.
+///
+/// The hot paths ask ``isActive`` first, a relaxed atomic load: an owner with no inspector builds
+/// no record, copies no state and takes no lock. Records are numbered and queued under one lock,
+/// then delivered outside it through a ``MailboxStateMachine``: whoever finds the queue idle
+/// delivers until it is empty. Records of one owner thus reach inspectors one at a time and in
+/// order, even when effects emit them from several threads, and an inspector that causes a record
+/// itself (by reporting a diagnostic) does not deadlock: that record waits its turn.
+package final class Inspection: Sendable {
+  private struct State {
+    var inspectors: [any Inspector]
+    var lastSequence: UInt64 = 0
+    var delivery = MailboxStateMachine<InspectionRecord>()
+  }
+
+  private let owner: OwnerIdentity
+  private let state: CriticalState<State>
+  private let active: Atomic<Bool>
+
+  /// Starts with the inspectors of the scopes around the owner's creation.
+  package init(owner: OwnerIdentity) {
+    let inspectors = InspectorScope.inspectors
+    self.owner = owner
+    self.state = CriticalState(State(inspectors: inspectors))
+    self.active = Atomic(!inspectors.isEmpty)
+  }
+
+  /// Whether any inspector is attached. Check it before building what a record needs.
+  package var isActive: Bool { active.load(ordering: .relaxed) }
+
+  /// Attaches another inspector; it receives the records emitted from now on.
+  package func attach(_ inspector: any Inspector) {
+    state.withLock { $0.inspectors.append(inspector) }
+    active.store(true, ordering: .relaxed)
+  }
+
+  /// Numbers, timestamps and delivers a record, if any inspector is attached.
+  package func emit(_ kind: @autoclosure () -> InspectionRecord.Kind) {
+    guard isActive else { return }
+    let kind = kind()
+    var (action, inspectors) = state.withLock { state in
+      state.lastSequence &+= 1
+      let record = InspectionRecord(
+        owner: owner, sequence: state.lastSequence, time: .now, kind: kind)
+      return (state.delivery.submit(record), state.inspectors)
+    }
+    while case .process(let record, _) = action {
+      for inspector in inspectors { inspector.receive(record) }
+      (action, inspectors) = state.withLock { state in
+        switch state.delivery.next() {
+        case .process(let record, let number): (.process(record, number: number), state.inspectors)
+        case .idle: (.enqueued, [])
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,66 @@
+/// One thing that happened in a store, machine or chart, as its inspectors receive it.
+///
+/// An owner emits, in this order for each message it takes from its mailbox:
+/// - ``Kind/received(_:)``: the action, event or request it is about to process;
+/// - ``Kind/stateUpdated(before:after:)``: its state before and after processing it (equal when
+///   nothing changed);
+///
+/// and, whenever they happen, ``Kind/effectStarted(_:)``, ``Kind/effectFinished(_:)``,
+/// ``Kind/effectCancelled(_:)`` and ``Kind/diagnostic(_:)``.
+///
+/// ```swift
+/// switch record.kind {
+/// case .received(let action): print("\(record.owner) received \(action)")
+/// case .stateUpdated(let before, let after): print(before, "→", after)
+/// default: break
+/// }
+/// ```
+///
+/// Records of one owner reach an inspector one at a time, in ``sequence`` order.
+public struct InspectionRecord: Sendable, CustomStringConvertible {
+  /// What happened.
+  public enum Kind: Sendable {
+    /// The owner took this action, event or request from its mailbox and is processing it.
+    case received(InspectedValue)
+    /// The owner finished processing the message it last received: its state before and after.
+    case stateUpdated(before: InspectedValue, after: InspectedValue)
+    /// An effect started.
+    case effectStarted(InspectedEffect)
+    /// An effect's operation returned.
+    case effectFinished(InspectedEffect)
+    /// An effect was cancelled: by its id, by its owner's release, by a newer effect with
+    /// `cancelInFlight`, or by a state change. It delivers nothing from now on.
+    case effectCancelled(InspectedEffect)
+    /// The owner reported a diagnostic.
+    case diagnostic(Diagnostic)
+  }
+
+  /// The store, machine or chart it happened in.
+  public let owner: OwnerIdentity
+  /// Counts the owner's records from 1, without gaps.
+  public let sequence: UInt64
+  /// When it happened.
+  public let time: ContinuousClock.Instant
+  /// What happened.
+  public let kind: Kind
+
+  package init(owner: OwnerIdentity, sequence: UInt64, time: ContinuousClock.Instant, kind: Kind) {
+    self.owner = owner
+    self.sequence = sequence
+    self.time = time
+    self.kind = kind
+  }
+
+  public var description: String {
+    let what: String
+    switch kind {
+    case .received(let message): what = "received \(message)"
+    case .stateUpdated(let before, let after): what = "state \(before) → \(after)"
+    case .effectStarted(let effect): what = "started \(effect)"
+    case .effectFinished(let effect): what = "finished \(effect)"
+    case .effectCancelled(let effect): what = "cancelled \(effect)"
+    case .diagnostic(let diagnostic): what = "\(diagnostic)"
+    }
+    return "\(owner) [\(sequence)] \(what)"
+  }
+}

@@ -1,0 +1,62 @@
+public import Logging
+import CustomDump
+import Synchronization
+
+/// An inspector that logs every message an owner processes, with the change it made to the state
+/// as a diff, in the manner of The Composable Architecture's `_printChanges()`:
+///
+/// ```swift
+/// store.attach(LoggingInspector())
+/// store.send(.increment)
+/// // Store<AppState, AppAction, ()> #1 received increment
+/// //   AppState(
+/// // -   counter: 0,
+/// // +   counter: 1,
+/// //     isLoading: false
+/// //   )
+/// ```
+///
+/// Effects starting, finishing and being cancelled are logged one level below, at `trace` when
+/// changes are logged at `debug`. Diagnostics are not logged again: the diagnostics handler
+/// already logs them.
+public final class LoggingInspector: Inspector {
+  private let logger: Logger
+  private let level: Logger.Level
+  /// The message each owner is processing, to log with the change it makes.
+  private let received = Mutex<[UInt64: InspectedValue]>([:])
+
+  /// Creates an inspector that logs to `logger`, at `level`.
+  public init(
+    logger: Logger = Logger(label: "statecraft.inspector"), level: Logger.Level = .debug
+  ) {
+    self.logger = logger
+    self.level = level
+  }
+
+  public func receive(_ record: InspectionRecord) {
+    switch record.kind {
+    case .received(let message):
+      received.withLock { $0[record.owner.id] = message }
+    case .stateUpdated(let before, let after):
+      let message = received.withLock { $0.removeValue(forKey: record.owner.id) }
+      let change = diff(before.value, after.value).map { "\n" + $0 } ?? " (no state change)"
+      logger.log(
+        level: level, "\(record.owner) received \(message.map { "\($0)" } ?? "a message")\(change)",
+        metadata: ["owner": .string(record.owner.description), "sequence": .stringConvertible(record.sequence)])
+    case .effectStarted(let effect):
+      logEffect("started", effect, of: record)
+    case .effectFinished(let effect):
+      logEffect("finished", effect, of: record)
+    case .effectCancelled(let effect):
+      logEffect("cancelled", effect, of: record)
+    case .diagnostic:
+      break
+    }
+  }
+
+  private func logEffect(_ what: String, _ effect: InspectedEffect, of record: InspectionRecord) {
+    let effectLevel = Logger.Level.allCases.first { $0 < level && $0 >= .trace } ?? level
+    guard logger.logLevel <= effectLevel else { return }
+    logger.log(level: effectLevel, "\(record.owner) \(what) \(effect)")
+  }
+}

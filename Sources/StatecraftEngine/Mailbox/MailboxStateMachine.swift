@@ -1,0 +1,121 @@
+import DequeModule
+
+/// The FIFO queue in front of an owner that processes one message at a time, to completion.
+///
+/// A value-type state machine in the style of swift-async-algorithms' `ChannelStateMachine`: each
+/// transition returns the action its caller takes, and the caller holds it in a lock (see
+/// ``OwnerCore``). It never runs code of its own.
+///
+/// Whoever submits a message while the mailbox is idle receives the *processing right*: it
+/// processes that message, then asks ``next()`` for the following one until the mailbox is idle
+/// again. A message submitted meanwhile waits its turn, so processing is run-to-completion, and a
+/// long chain of follow-ups is iteration, not recursion. Each message that starts processing gets a
+/// number, so that code running on its behalf can be recognised when it submits again
+/// (``isProcessing(number:)``).
+///
+/// ```swift
+/// var mailbox = MailboxStateMachine<String>()
+/// mailbox.submit("a")   // .process("a", number: 1): the caller processes it
+/// mailbox.submit("b")   // .enqueued
+/// mailbox.next()        // .process("b", number: 2)
+/// mailbox.next()        // .idle
+/// ```
+package struct MailboxStateMachine<Message> {
+  private enum Phase {
+    case idle
+    /// A holder of the processing right is processing the message with this number.
+    case processing(number: UInt64)
+    /// The owner is gone: nothing more is accepted.
+    case closed
+  }
+
+  private var phase = Phase.idle
+  private var queue = Deque<Message>()
+  private var lastNumber: UInt64 = 0
+
+  package init() {}
+
+  /// What the submitter of a message does.
+  package enum SubmitAction {
+    /// The mailbox was idle: the submitter now holds the processing right and processes the
+    /// message.
+    case process(Message, number: UInt64)
+    /// Another holder is processing: the message waits in the queue.
+    case enqueued
+    /// The mailbox is closed: the message is handed back, unprocessed.
+    case rejected(Message)
+  }
+
+  /// Submits a message.
+  package mutating func submit(_ message: Message) -> SubmitAction {
+    switch phase {
+    case .idle:
+      return .process(message, number: startNext())
+    case .processing:
+      queue.append(message)
+      return .enqueued
+    case .closed:
+      return .rejected(message)
+    }
+  }
+
+  /// Takes the processing right without a message, if the mailbox is idle, so that its holder can
+  /// do work that must not overlap a message (such as starting the owner). The holder then calls
+  /// ``next()`` as after a message.
+  package mutating func claim() -> UInt64? {
+    guard case .idle = phase else { return nil }
+    return startNext()
+  }
+
+  /// What the holder of the processing right does after a message.
+  package enum NextAction {
+    /// Process this message too; the holder keeps the right.
+    case process(Message, number: UInt64)
+    /// Nothing is queued: the mailbox is idle and the right is given up.
+    case idle
+  }
+
+  /// Called by the holder of the processing right when it has finished a message.
+  package mutating func next() -> NextAction {
+    switch phase {
+    case .processing:
+      guard let message = queue.popFirst() else {
+        phase = .idle
+        return .idle
+      }
+      return .process(message, number: startNext())
+    case .idle, .closed:
+      return .idle
+    }
+  }
+
+  /// Whether the message with this number is the one being processed.
+  package func isProcessing(number: UInt64) -> Bool {
+    if case .processing(number) = phase { return true }
+    return false
+  }
+
+  /// Whether a holder is processing a message.
+  package var isProcessing: Bool {
+    if case .processing = phase { return true }
+    return false
+  }
+
+  /// How many messages wait behind the one being processed.
+  package var queuedCount: Int { queue.count }
+
+  /// Closes the mailbox and hands back the messages that were waiting, for the caller to settle
+  /// (for example, to resume their senders). A holder that is processing finishes its message;
+  /// its ``next()`` then returns ``NextAction/idle``.
+  package mutating func close() -> [Message] {
+    phase = .closed
+    defer { queue = [] }
+    return Array(queue)
+  }
+
+  private mutating func startNext() -> UInt64 {
+    lastNumber &+= 1
+    phase = .processing(number: lastNumber)
+    return lastNumber
+  }
+}

@@ -1,0 +1,395 @@
+package import Observation
+
+/// The one engine under every front-end: an owner's mailbox, state, observers, effects, inspectors
+/// and diagnostics.
+///
+/// `Store`, the running declarative machine and `ContextualStateMachine` are thin public types over
+/// a core; they supply only what processing one message means (a reducer, a transition, a state's
+/// `exit()` and `enter()`). What they share is written once, here:
+///
+/// - **Run-to-completion.** Messages go through one FIFO mailbox (``OwnerStateMachine``, behind one
+///   lock) and are processed one at a time. Whoever finds the owner idle processes its own message;
+///   messages that others queued meanwhile are processed in a task of the owner's own, so that no
+///   sender's cancellation, task-locals or priority reach another sender's message.
+/// - **Re-entry.** Code that runs on behalf of a message (a middleware, a state's `enter()`) and
+///   sends to its own owner would wait for itself. The core recognises it, queues the message
+///   without waiting, and reports ``Diagnostic/Kind/reentrantSend``.
+/// - **Cancelled effects deliver nothing**, checked when their message's turn comes.
+/// - **One state.** Observers are replayed from the state the lock holds, and the holder of the
+///   processing right publishes each new state before it gives the right up, so no observer sees
+///   states out of order.
+/// - **Inspection.** Each message is recorded as `received`, then `stateUpdated`, when an inspector
+///   is attached; with none, nothing is built.
+///
+/// An event that needs no side effect and no observer costs two critical sections: one to claim
+/// the processing right and read the state, one to store the new state and give the right up.
+package final class OwnerCore<State, Message: Sendable>: Sendable {
+  package typealias Envelope = OwnerStateMachine<State, Message>.Envelope
+
+  package let context: OwnerContext
+  package let effects: EffectScope
+  package let registrar = ObservationRegistrar()
+  let cell: LockedCell<OwnerStateMachine<State, Message>>
+
+  /// What inspectors see of a message: the action or event in it.
+  private let inspectMessage: @Sendable (Message) -> Any
+
+  /// Creates the core of an owner whose state starts as `state`.
+  ///
+  /// - Parameters:
+  ///   - name: The owner's type, for diagnostics and inspectors.
+  ///   - callSite: Where the owner was created.
+  ///   - inspectMessage: What inspectors see of a message, such as the action it carries.
+  package init(
+    state: State, name: String, callSite: CallSite,
+    inspectMessage: @escaping @Sendable (Message) -> Any = { $0 }
+  ) {
+    let context = OwnerContext(name: name, callSite: callSite)
+    self.context = context
+    self.effects = EffectScope(context: context)
+    self.cell = LockedCell(OwnerStateMachine(state: state))
+    self.inspectMessage = inspectMessage
+  }
+
+  /// Closes the mailbox, resumes senders whose messages will never run, ends observers' streams
+  /// and cancels every effect. Front-ends call it from their `deinit`.
+  package func close() {
+    let closed = cell.withLock { $0.close() }
+    for envelope in closed.unprocessed { envelope.completion?.resume() }
+    for observer in closed.observers {
+      // Safe: only `Sendable` states have observers (see `Delivery`).
+      if let final = observer.final {
+        nonisolated(unsafe) let final = final
+        observer.continuation.yield(final)
+      }
+      observer.continuation.finish()
+    }
+    effects.close()
+  }
+
+  /// The current state. Fails with a precondition while the state is out with its processor,
+  /// which only code that runs inside that processing (a reducer reading its own store) can see.
+  package var currentState: State {
+    guard let state = cell.withLock({ $0.current }) else {
+      preconditionFailure(
+        "\(context.name)'s state was read while a message was being processed, from inside the processing itself. Read the state the reducer is given instead.")
+    }
+    return state
+  }
+
+  /// Queues a message behind the one being processed, such as a follow-up that a store's reducer
+  /// returned. Only the holder of the processing right calls it.
+  package func enqueue(_ message: Message, callSite: CallSite?) {
+    guard case .enqueued = cell.withLock({ $0.submit(Envelope(message, callSite: callSite)) }) else {
+      preconditionFailure("enqueue(_:callSite:) is for the holder of the processing right")
+    }
+  }
+
+  /// Whether a message is being processed.
+  package var isProcessing: Bool { cell.withLock { $0.mailbox.isProcessing } }
+
+  // MARK: Finishing a message
+
+  /// Proof that a processor finished its message, and what comes next.
+  package struct Finished {
+    fileprivate let next: MailboxStateMachine<Envelope>.NextAction
+    /// The state after the message, when inspectors need it.
+    fileprivate let after: State?
+  }
+
+  /// Makes `newState` current and hands it to observers. With `finishing`, it also ends the
+  /// message: when no one observes, storing the state and giving up the processing right take one
+  /// critical section.
+  package func commit(_ newState: State, finishing: Bool) -> Finished? {
+    let after = context.inspection.isActive ? newState : nil
+    let (action, next) = cell.withLock { cell in
+      let action = cell.commit(newState)
+      guard finishing, case .committed = action else {
+        return (action, MailboxStateMachine<Envelope>.NextAction?.none)
+      }
+      return (action, cell.next())
+    }
+    if case .publish(let state, let observers) = action { publish(state, to: observers) }
+    guard finishing else { return nil }
+    return Finished(next: next ?? cell.withLock { $0.next() }, after: after)
+  }
+
+  /// Ends a message that changed nothing, or whose new state was committed already.
+  package func finish() -> Finished {
+    let inspecting = context.inspection.isActive
+    let (next, after) = cell.withLock { cell in (cell.next(), inspecting ? cell.current : nil) }
+    return Finished(next: next, after: after)
+  }
+
+  private func publish(_ state: State, to observers: [ObserverList<State>.Observer]) {
+    let delivery = Delivery(state, to: observers)
+    if !delivery.terminated.isEmpty {
+      _ = cell.withLock { $0.unsubscribe(ids: delivery.terminated) }
+    }
+  }
+
+  // MARK: Processing synchronously
+
+  /// What the synchronous processing loop does after one message.
+  private enum SynchronousStep {
+    case process(Envelope)
+    case publish(State, [ObserverList<State>.Observer])
+    case done
+  }
+
+  /// Processes `message` now, and everything queued behind it, or queues it if a message is being
+  /// processed. The state is taken out for the whole run, so that `step` mutates it in place, and
+  /// the run is one Observation change of `keyPath`. Used by owners that live on one actor and
+  /// whose processing never suspends, such as a store.
+  ///
+  /// - Parameters:
+  ///   - queued: Makes the message to queue when another is being processed; called only then.
+  /// - Returns: `false` if the message was queued.
+  package func processSynchronously<Subject: Observable>(
+    _ message: @autoclosure () -> Message,
+    queued: () -> Message,
+    origin: EffectHandle?,
+    callSite: CallSite?,
+    observing subject: Subject, keyPath: KeyPath<Subject, State>,
+    step: (inout State, Message, CallSite?) -> Void
+  ) -> Bool {
+    guard cell.withLock({ $0.claim() }) != nil else {
+      _ = cell.withLock { $0.submit(Envelope(queued(), origin: origin, callSite: callSite)) }
+      return false
+    }
+    registrar.withMutation(of: subject, keyPath: keyPath) {
+      var state = cell.withLock { $0.take() }
+      var envelope = Envelope(message(), origin: origin, callSite: callSite)
+      while true {
+        if envelope.origin?.isCancelled != true {
+          if context.inspection.isActive {
+            let before = state
+            context.inspection.emit(.received(InspectedValue(inspectMessage(envelope.message))))
+            step(&state, envelope.message, envelope.callSite)
+            context.inspection.emit(
+              .stateUpdated(before: InspectedValue(before), after: InspectedValue(state)))
+          } else {
+            step(&state, envelope.message, envelope.callSite)
+          }
+        }
+        // With more queued, go on with the state still out; otherwise put it back, publish it,
+        // and give the processing right up.
+        let step = cell.withLock { cell -> SynchronousStep in
+          if cell.mailbox.queuedCount > 0, case .process(let next, _) = cell.next() {
+            return .process(next)
+          }
+          switch cell.restore(state) {
+          case .committed:
+            _ = cell.next()  // the queue is empty: this gives the right up
+            return .done
+          case .publish(let published, let observers): return .publish(published, observers)
+          }
+        }
+        switch step {
+        case .process(let next):
+          envelope = next
+          continue
+        case .done:
+          return
+        case .publish(let published, let observers):
+          publish(published, to: observers)
+        }
+        // A message may have arrived while the state was published: take it out again and go on.
+        let resumed = cell.withLock { cell -> (Envelope, State)? in
+          guard case .process(let next, _) = cell.next() else { return nil }
+          return (next, cell.take())
+        }
+        guard let (next, taken) = resumed else { return }
+        (envelope, state) = (next, taken)
+      }
+    }
+    return true
+  }
+}
+
+// MARK: - Processing asynchronously
+
+/// What one message means to an owner whose processing suspends (a machine's middleware, a state's
+/// `enter()`): the front-end's half of ``OwnerCore``'s asynchronous processing.
+package protocol MessageProcessor<State, Message>: Sendable {
+  associatedtype State: Sendable
+  associatedtype Message: Sendable
+
+  /// Processes `message`, which arrived while the owner was in `state`, holding the processing
+  /// right. It ends the message with ``OwnerCore/commit(_:finishing:)`` or ``OwnerCore/finish()``
+  /// and returns what that returned.
+  func process(
+    _ message: Message, number: UInt64, state: State, callSite: CallSite?,
+    core: OwnerCore<State, Message>, isolation: isolated (any Actor)?
+  ) async -> OwnerCore<State, Message>.Finished
+
+  /// The actor the owner's own task runs on, or `nil` for the global executor.
+  var ownIsolation: (any Actor)? { get }
+}
+
+extension OwnerCore where State: Sendable {
+  /// Sends `message` and returns once it has been processed.
+  ///
+  /// - Parameters:
+  ///   - inline: If the owner is idle, process the message in the caller's task, without a hop.
+  ///     Otherwise every message is processed in the owner's own task.
+  ///   - origin: The effect that sends it; the message is dropped if that effect is cancelled
+  ///     before its turn.
+  package func send<Processor: MessageProcessor<State, Message>>(
+    _ message: Message,
+    callSite: CallSite?,
+    origin: EffectHandle? = nil,
+    inline: Bool,
+    processor: Processor,
+    isolation: isolated (any Actor)? = #isolation
+  ) async {
+    if inline, let (number, state) = cell.withLock({ cell in cell.claim().map { ($0, cell.current!) } }) {
+      await process(
+        Envelope(message, origin: origin, callSite: callSite), number: number, state: state,
+        processor: processor)
+      return
+    }
+    if let context = ProcessingContext.current, context.core == ObjectIdentifier(self),
+      cell.withLock({
+        $0.submitReentrant(
+          Envelope(message, origin: origin, callSite: callSite), whileProcessing: context.number)
+      })
+    {
+      self.context.report(
+        .reentrantSend,
+        """
+        \(message) was sent to \(self.context.name) by code that runs while it processes a message \
+        (a middleware, or a state's enter() or exit()). It was queued behind that message, and the \
+        call returned without waiting for it: waiting would never end.
+        """,
+        callSite: callSite)
+      return
+    }
+    await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Void, Never>) in
+      let envelope = Envelope(message, completion: continuation, origin: origin, callSite: callSite)
+      switch cell.withLock({ $0.submit(envelope) }) {
+      case .process(let envelope, let number):
+        startOwnTask(envelope, number: number, processor: processor)
+      case .enqueued:
+        break
+      case .rejected(let envelope):
+        envelope.completion?.resume()
+      }
+    }
+  }
+
+  /// Queues `message` without waiting for it, processing it in the owner's own task if the owner
+  /// is idle.
+  package func post<Processor: MessageProcessor<State, Message>>(
+    _ message: Message, callSite: CallSite?, origin: EffectHandle? = nil, processor: Processor
+  ) {
+    if case .process(let envelope, let number) = cell.withLock({
+      $0.submit(Envelope(message, origin: origin, callSite: callSite))
+    }) {
+      startOwnTask(envelope, number: number, processor: processor)
+    }
+  }
+
+  /// Processes a message that the caller holds the processing right for. If others queued
+  /// messages meanwhile, they are processed in the owner's own task, not the caller's.
+  private func process<Processor: MessageProcessor<State, Message>>(
+    _ envelope: Envelope, number: UInt64, state: State, processor: Processor,
+    isolation: isolated (any Actor)? = #isolation
+  ) async {
+    let finished = await processOne(envelope, number: number, state: state, processor: processor)
+    if case .process(let next, let nextNumber) = finished.next {
+      startOwnTask(next, number: nextNumber, processor: processor)
+    }
+  }
+
+  /// Processes one message, unless the effect that sent it was cancelled, resumes its sender, and
+  /// returns what comes next.
+  private func processOne<Processor: MessageProcessor<State, Message>>(
+    _ envelope: Envelope, number: UInt64, state: State, processor: Processor,
+    isolation: isolated (any Actor)? = #isolation
+  ) async -> Finished {
+    defer { envelope.completion?.resume() }
+    guard envelope.origin?.isCancelled != true else { return finish() }
+    guard context.inspection.isActive else {
+      return await processor.process(
+        envelope.message, number: number, state: state, callSite: envelope.callSite, core: self,
+        isolation: isolation)
+    }
+    context.inspection.emit(.received(InspectedValue(inspectMessage(envelope.message))))
+    let finished = await processor.process(
+      envelope.message, number: number, state: state, callSite: envelope.callSite, core: self,
+      isolation: isolation)
+    context.inspection.emit(
+      .stateUpdated(before: InspectedValue(state), after: InspectedValue(finished.after ?? state)))
+    return finished
+  }
+
+  /// Processes messages, starting with `first`, until the mailbox is idle, in a task of the owner's
+  /// own: it inherits no sender's cancellation, task-locals or priority.
+  private func startOwnTask<Processor: MessageProcessor<State, Message>>(
+    _ first: Envelope, number: UInt64, processor: Processor
+  ) {
+    let actor = processor.ownIsolation
+    Task.detached {
+      await self.drain(first, number: number, processor: processor, isolation: actor)
+    }
+  }
+
+  private func drain<Processor: MessageProcessor<State, Message>>(
+    _ first: Envelope, number: UInt64, processor: Processor, isolation: isolated (any Actor)?
+  ) async {
+    var envelope = first
+    var number = number
+    while true {
+      let state = cell.withLock { $0.current! }
+      let finished = await processOne(envelope, number: number, state: state, processor: processor)
+      guard case .process(let next, let nextNumber) = finished.next else { return }
+      (envelope, number) = (next, nextNumber)
+    }
+  }
+
+  /// Runs `body` as code that works on behalf of message `number`: a send from it to this owner
+  /// is recognised as re-entrant. Front-ends wrap the user code they await while processing
+  /// (middleware, `enter()`, `exit()`) in it.
+  package func onBehalf<Result>(
+    of number: UInt64, isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> Result
+  ) async rethrows -> Result {
+    try await ProcessingContext.$current.withValue(
+      ProcessingContext(core: ObjectIdentifier(self), number: number), operation: body,
+      isolation: isolation)
+  }
+}
+
+// MARK: - Observing
+
+extension OwnerCore where State: Sendable {
+  /// A new stream of the owner's states: the current one, then every later one.
+  package func observe(final: State?, bufferingPolicy: BroadcastBufferingPolicy?) -> AsyncStream<State> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: State.self, bufferingPolicy: (bufferingPolicy?.validated() ?? .unbounded).streamPolicy(of: State.self))
+    switch cell.withLock({ $0.subscribe(continuation, final: final) }) {
+    case .added(let id):
+      continuation.onTermination = { [weak self] _ in
+        _ = self?.cell.withLock { $0.unsubscribe(id: id) }
+      }
+    case .finished:
+      if let final { continuation.yield(final) }
+      continuation.finish()
+    }
+    return stream
+  }
+
+  /// The read-only broadcast of the owner's states, which does not keep the owner alive.
+  package var stateBroadcast: any AsyncBroadcast<State> {
+    ErasedBroadcast(self) { $0.observe(final: $1, bufferingPolicy: $2) }
+  }
+}
+
+/// The message on whose behalf the running code works, to recognise a re-entrant send.
+struct ProcessingContext: Sendable {
+  let core: ObjectIdentifier
+  let number: UInt64
+
+  @TaskLocal static var current: ProcessingContext?
+}

@@ -1,0 +1,29 @@
+import Synchronization
+
+/// Which store, machine or chart something happened in: a number unique in the process, a
+/// readable name and the line that created it.
+///
+/// Every ``InspectionRecord`` carries one, so an inspector attached to many owners can tell them
+/// apart.
+public struct OwnerIdentity: Sendable, Hashable, CustomStringConvertible {
+  /// Unique among the owners of this process, counting from 1 in order of creation.
+  public let id: UInt64
+  /// The owner's type, such as `Store<AppState, AppAction, ()>`.
+  public let name: String
+  /// Where the owner was created.
+  public let callSite: CallSite
+
+  package init(name: String, callSite: CallSite) {
+    self.id = Self.lastID.add(1, ordering: .relaxed).newValue
+    self.name = name
+    self.callSite = callSite
+  }
+
+  /// `Store<AppState, AppAction, ()> #3`.
+  public var description: String { "\(name) #\(id)" }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+  public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+  private static let lastID = Atomic<UInt64>(0)
+}

@@ -1,0 +1,154 @@
+/// Everything about one owner that its lock protects: its state, its mailbox and its observers.
+///
+/// A value-type state machine in the style of swift-async-algorithms' `ChannelStateMachine`:
+/// ``OwnerCore`` holds it in one lock, takes the lock once per transition, and does what the
+/// transition returns (resume a sender, yield to observers) after unlocking. The owner's state is
+/// held here once: observers are replayed from it, and there is no second copy in a broadcast.
+///
+/// Whoever holds the mailbox's processing right (see ``MailboxStateMachine``) is the only one who
+/// changes the state. It may take the state out (``take()``) to mutate it in place without copying,
+/// and puts it back with ``restore(_:)``.
+package struct OwnerStateMachine<State, Message: Sendable> {
+  /// A message in the mailbox, with what its processing needs to know.
+  package struct Envelope {
+    package var message: Message
+    /// The sender that waits until the message has been processed, if one waits.
+    package var completion: CheckedContinuation<Void, Never>?
+    /// The effect that delivered the message. If it is cancelled before the message's turn, the
+    /// message is dropped: a cancelled effect delivers nothing.
+    package var origin: EffectHandle?
+    /// Where the message was sent from.
+    package var callSite: CallSite?
+
+    package init(
+      _ message: Message, completion: CheckedContinuation<Void, Never>? = nil,
+      origin: EffectHandle? = nil, callSite: CallSite? = nil
+    ) {
+      self.message = message
+      self.completion = completion
+      self.origin = origin
+      self.callSite = callSite
+    }
+  }
+
+  /// `nil` only while the holder of the processing right has taken it out.
+  private var state: State?
+  package private(set) var mailbox = MailboxStateMachine<Envelope>()
+  private var observers = ObserverList<State>()
+
+  package init(state: State) {
+    self.state = state
+  }
+
+  // MARK: State
+
+  /// The current state, or `nil` while its processor has it out.
+  package var current: State? { state }
+
+  /// Takes the state out, for its processor to mutate in place. It must be put back with
+  /// ``restore(_:)`` before the processing right is given up.
+  package mutating func take() -> State {
+    guard let taken = state.take() else {
+      preconditionFailure("the state was taken twice: only the holder of the processing right takes it")
+    }
+    return taken
+  }
+
+  /// What the processor does after changing the state.
+  package enum CommitAction {
+    /// Nothing else: no observer needs the state.
+    case committed
+    /// Hand `state` to these observers, in order, still holding the processing right, so that a
+    /// later state cannot overtake it.
+    case publish(State, to: [ObserverList<State>.Observer])
+  }
+
+  /// Makes `newState` current.
+  package mutating func commit(_ newState: State) -> CommitAction {
+    state = newState
+    return observers.isEmpty ? .committed : .publish(newState, to: observers.observers)
+  }
+
+  /// Puts back the state that ``take()`` took out. Every observer gets it: one that started
+  /// observing while the state was out was waiting for it.
+  package mutating func restore(_ restored: State) -> CommitAction {
+    commit(restored)
+  }
+
+  // MARK: Observers
+
+  /// What the caller does with a new observer's continuation.
+  package enum SubscribeAction {
+    /// Registered; remove it with this id when its stream terminates.
+    case added(id: UInt64)
+    /// The owner is gone: yield the observer's final element, if any, and finish it.
+    case finished
+  }
+
+  /// Registers an observer and gives it the current state first. While the state is out with its
+  /// processor, the observer gets it when it is put back.
+  package mutating func subscribe(
+    _ continuation: AsyncStream<State>.Continuation, final: State?
+  ) -> SubscribeAction {
+    guard case .added(let id) = observers.add(continuation, final: final) else { return .finished }
+    // A new stream has room for its first element: nothing is dropped here. Safe for the same
+    // reason as in `Delivery`: only `Sendable` states have observers.
+    if let state {
+      nonisolated(unsafe) let replay = state
+      continuation.yield(replay)
+    }
+    return .added(id: id)
+  }
+
+  /// Unregisters an observer; the caller releases it after unlocking.
+  package mutating func unsubscribe(id: UInt64) -> ObserverList<State>.Observer? {
+    observers.remove(id: id)
+  }
+
+  /// Unregisters observers whose streams turned out to be terminated while publishing.
+  package mutating func unsubscribe(ids: [UInt64]) -> [ObserverList<State>.Observer] {
+    observers.remove(ids: ids)
+  }
+
+  package var observerCount: Int { observers.count }
+
+  // MARK: Closing
+
+  /// What a closing owner leaves for the caller to settle outside the lock.
+  package struct Closed {
+    /// Messages that will never be processed: their senders are resumed.
+    package var unprocessed: [Envelope]
+    /// Observers whose streams end, after their final elements.
+    package var observers: [ObserverList<State>.Observer]
+  }
+
+  /// Closes the mailbox and finishes the observers. The owner is going away.
+  package mutating func close() -> Closed {
+    Closed(unprocessed: mailbox.close(), observers: observers.finish())
+  }
+
+  // MARK: Mailbox
+
+  /// Takes the processing right, if no one holds it. See ``MailboxStateMachine/claim()``.
+  package mutating func claim() -> UInt64? { mailbox.claim() }
+
+  /// Submits a message. See ``MailboxStateMachine/submit(_:)``.
+  package mutating func submit(_ envelope: Envelope) -> MailboxStateMachine<Envelope>.SubmitAction {
+    mailbox.submit(envelope)
+  }
+
+  /// Queues a message sent by code that runs on behalf of message `number`, if that message is
+  /// still being processed: its sender must not wait, since the message it waits behind waits for
+  /// it. Returns `false`, queuing nothing, if message `number` is no longer being processed.
+  package mutating func submitReentrant(_ envelope: Envelope, whileProcessing number: UInt64) -> Bool {
+    guard mailbox.isProcessing(number: number) else { return false }
+    guard case .enqueued = mailbox.submit(envelope) else {
+      preconditionFailure("a mailbox that is processing queues what it is sent")
+    }
+    return true
+  }
+
+  /// Called by the holder of the processing right after a message. See
+  /// ``MailboxStateMachine/next()``.
+  package mutating func next() -> MailboxStateMachine<Envelope>.NextAction { mailbox.next() }
+}

@@ -1,0 +1,35 @@
+import Synchronization
+
+/// A value behind a lock, for values that need not be `Sendable`: the state of a store, which
+/// only its actor touches, held in the same cell as a machine's `Sendable` state.
+///
+/// ``CriticalState`` holds its value inside a `Mutex`, whose `sending` parameters make the compiler
+/// check that nothing non-`Sendable` leaves the lock. The owner core is generic over a state that
+/// may not be `Sendable` (a `Store`'s), so it keeps its cell here instead, with the same lock and
+/// the same ThreadSanitizer edge, and checks the rule itself: see the safety note below.
+// @unchecked Sendable: every access to `value` happens inside `mutex.withLock`, so accesses are
+// serialised. What moves in and out of the cell does not cross isolation domains: the core moves a
+// non-Sendable state only between its cell and the code that processes it, and a store, the one
+// owner whose state may be non-Sendable, processes and reads it on the main actor alone. Machines
+// and state objects, whose processing and readers run anywhere, require `Sendable` states.
+package final class LockedCell<Value>: @unchecked Sendable {
+  private let mutex = Mutex(())
+  private let handoff = Atomic<UInt>(0)
+  private var value: Value
+
+  package init(_ value: consuming Value) {
+    self.value = value
+  }
+
+  /// Runs `body` with exclusive access to the value.
+  package func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
+    var result: Result?
+    try mutex.withLock { (_) throws(E) in
+      // The edge ThreadSanitizer needs: see `CriticalState`.
+      _ = handoff.load(ordering: .acquiring)
+      defer { handoff.wrappingAdd(1, ordering: .releasing) }
+      result = try body(&value)
+    }
+    return result!
+  }
+}
