@@ -115,10 +115,12 @@ let package = Package(
       name: "StatecraftTests",
       dependencies: [
         "Statecraft",
+        "StatecraftEngine",
         "SeedSamples",
         "StatecraftTesting",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "PropertyBased", package: "swift-property-based"),
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]

@@ -99,13 +99,17 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
       return core.finish()
     }
     if next == state, runtime.selfTransitionPolicy == .ignore { return core.finish() }
-    if !processing.value.cancellable.isEmpty { cancelEffects(enteringState: next) }
     let output = definition.output(when: next)
-    guard output != nil || !runtime.stateMiddlewares.isEmpty || !runtime.senders.isEmpty else {
+    guard output != nil || !runtime.stateMiddlewares.isEmpty || !runtime.senders.isEmpty
+      || !processing.value.cancellable.isEmpty
+    else {
       // Nothing happens on entering: store the state and end the event in one critical section.
       return core.commit(next, finishing: true)!
     }
     _ = core.commit(next, finishing: false)
+    // After the commit: an event that a cancelled side effect sends meanwhile waits behind this
+    // one, and is dropped when its turn comes.
+    if !processing.value.cancellable.isEmpty { cancelEffects(enteringState: next) }
     await entered(next, output: output, number: number)
     return core.finish()
   }

@@ -148,26 +148,30 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
         return StoreMessage(action: action, group: group)
       },
       origin: origin, callSite: callSite,
-      observing: self, keyPath: stateKeyPath
-    ) { state, message, callSite in
-      isReducing = true
-      currentAction = message.action
-      let effect = reducer(&state, message.action, environment)
-      isReducing = false
-      currentAction = nil
-      if case .none = effect.operation { return }
-      if message.group == nil {
-        runner.start(effect, group: &topLevelGroup) { action in
-          core.enqueue(StoreMessage(action: action, group: nil), callSite: callSite)
+      observing: self, keyPath: stateKeyPath,
+      step: { state, message, _ in
+        isReducing = true
+        currentAction = message.action
+        defer {
+          isReducing = false
+          currentAction = nil
         }
-      } else {
-        let messageGroup = message.group
-        var group = messageGroup
-        runner.start(effect, group: &group) { action in
-          core.enqueue(StoreMessage(action: action, group: messageGroup), callSite: callSite)
+        return reducer(&state, message.action, environment)
+      },
+      then: { effect, message, callSite in
+        if case .none = effect.operation { return }
+        if message.group == nil {
+          runner.start(effect, group: &topLevelGroup) { action in
+            core.enqueue(StoreMessage(action: action, group: nil), callSite: callSite)
+          }
+        } else {
+          let messageGroup = message.group
+          var group = messageGroup
+          runner.start(effect, group: &group) { action in
+            core.enqueue(StoreMessage(action: action, group: messageGroup), callSite: callSite)
+          }
         }
-      }
-    }
+      })
     guard processed else {
       if isReducing { reportSendDuringReduce(action, callSite: callSite) }
       return StoreTask(queuedGroup)
@@ -257,5 +261,13 @@ extension Store {
   /// Whether an effect is running under `id`. `StatecraftTesting` exposes it.
   package func hasRunningEffect(id: some Hashable & Sendable) -> Bool {
     core.effects.isRunning(id: EffectID(id))
+  }
+
+  /// How many throttle windows are open. For tests.
+  package var openThrottleWindowCount: Int { core.effects.openThrottleWindowCount }
+
+  /// Waits until the timers of throttle windows whose end has come have run. For tests.
+  package func throttleWindowsSettled() async {
+    await core.effects.windowTimersSettled()
   }
 }

@@ -170,6 +170,9 @@ package struct EffectRegistry {
   /// How many throttle windows are open.
   package var openWindowCount: Int { windows.count }
 
+  /// The timers that will end the open windows.
+  package var windowTimerTasks: [Task<Void, Never>] { Array(windowTimers.values) }
+
   // MARK: Queries
 
   /// Whether an effect that was not cancelled is running under `id`.

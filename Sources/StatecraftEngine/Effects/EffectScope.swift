@@ -146,6 +146,12 @@ package final class EffectScope: Sendable {
     registry.withLock { $0.openWindowCount }
   }
 
+  /// Waits for the timers of the open throttle windows. Call it once their end has come, or it
+  /// waits until it does. For tests.
+  package func windowTimersSettled() async {
+    for timer in registry.withLock({ $0.windowTimerTasks }) { await timer.value }
+  }
+
   private func makeHandle(id: EffectID?, group: EffectGroup?, callSite: CallSite?) -> EffectHandle {
     EffectHandle(
       id: id, group: group, number: context.nextEffectNumber(), callSite: callSite, context: context)

@@ -33,6 +33,8 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
 
   /// What inspectors see of a message: the action or event in it.
   private let inspectMessage: @Sendable (Message) -> Any
+  /// The state before the message being processed, while inspectors wait for its update.
+  private let inspectedBefore = ProcessorLocal<State?>(nil)
 
   /// Creates the core of an owner whose state starts as `state`.
   ///
@@ -88,20 +90,23 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   /// Whether a message is being processed.
   package var isProcessing: Bool { cell.withLock { $0.mailbox.isProcessing } }
 
+  #if DEBUG
+    /// How many critical sections the core's lock has run, so that tests can pin how many a path
+    /// takes. Debug builds only.
+    package var criticalSectionCount: Int { cell.criticalSectionCount }
+  #endif
+
   // MARK: Finishing a message
 
   /// Proof that a processor finished its message, and what comes next.
   package struct Finished {
     fileprivate let next: MailboxStateMachine<Envelope>.NextAction
-    /// The state after the message, when inspectors need it.
-    fileprivate let after: State?
   }
 
   /// Makes `newState` current and hands it to observers. With `finishing`, it also ends the
   /// message: when no one observes, storing the state and giving up the processing right take one
   /// critical section.
   package func commit(_ newState: State, finishing: Bool) -> Finished? {
-    let after = context.inspection.isActive ? newState : nil
     let (action, next) = cell.withLock { cell in
       let action = cell.commit(newState)
       guard finishing, case .committed = action else {
@@ -109,16 +114,25 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
       }
       return (action, cell.next())
     }
+    recordStateUpdate(after: newState)
     if case .publish(let state, let observers) = action { publish(state, to: observers) }
     guard finishing else { return nil }
-    return Finished(next: next ?? cell.withLock { $0.next() }, after: after)
+    return Finished(next: next ?? cell.withLock { $0.next() })
   }
 
   /// Ends a message that changed nothing, or whose new state was committed already.
   package func finish() -> Finished {
-    let inspecting = context.inspection.isActive
-    let (next, after) = cell.withLock { cell in (cell.next(), inspecting ? cell.current : nil) }
-    return Finished(next: next, after: after)
+    guard inspectedBefore.value != nil else { return Finished(next: cell.withLock { $0.next() }) }
+    let (next, after) = cell.withLock { cell in (cell.next(), cell.current) }
+    if let after { recordStateUpdate(after: after) }
+    return Finished(next: next)
+  }
+
+  /// Records the state before and after the message being processed, once per message: at the
+  /// first commit, or when the message ends without one.
+  private func recordStateUpdate(after: State) {
+    guard let before = inspectedBefore.value.take() else { return }
+    context.inspection.emit(.stateUpdated(before: InspectedValue(before), after: InspectedValue(after)))
   }
 
   private func publish(_ state: State, to observers: [ObserverList<State>.Observer]) {
@@ -144,14 +158,18 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   ///
   /// - Parameters:
   ///   - queued: Makes the message to queue when another is being processed; called only then.
+  ///   - step: Changes the state for a message, and returns what follows from it.
+  ///   - then: Acts on what `step` returned (such as starting effects), after inspectors have seen
+  ///     the new state.
   /// - Returns: `false` if the message was queued.
-  package func processSynchronously<Subject: Observable>(
+  package func processSynchronously<Subject: Observable, Outcome>(
     _ message: @autoclosure () -> Message,
     queued: () -> Message,
     origin: EffectHandle?,
     callSite: CallSite?,
     observing subject: Subject, keyPath: KeyPath<Subject, State>,
-    step: (inout State, Message, CallSite?) -> Void
+    step: (inout State, Message, CallSite?) -> Outcome,
+    then: (Outcome, Message, CallSite?) -> Void
   ) -> Bool {
     guard cell.withLock({ $0.claim() }) != nil else {
       _ = cell.withLock { $0.submit(Envelope(queued(), origin: origin, callSite: callSite)) }
@@ -162,15 +180,17 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
       var envelope = Envelope(message(), origin: origin, callSite: callSite)
       while true {
         if envelope.origin?.isCancelled != true {
+          let outcome: Outcome
           if context.inspection.isActive {
             let before = state
             context.inspection.emit(.received(InspectedValue(inspectMessage(envelope.message))))
-            step(&state, envelope.message, envelope.callSite)
+            outcome = step(&state, envelope.message, envelope.callSite)
             context.inspection.emit(
               .stateUpdated(before: InspectedValue(before), after: InspectedValue(state)))
           } else {
-            step(&state, envelope.message, envelope.callSite)
+            outcome = step(&state, envelope.message, envelope.callSite)
           }
+          then(outcome, envelope.message, envelope.callSite)
         }
         // With more queued, go on with the state still out; otherwise put it back, publish it,
         // and give the processing right up.
@@ -310,18 +330,13 @@ extension OwnerCore where State: Sendable {
   ) async -> Finished {
     defer { envelope.completion?.resume() }
     guard envelope.origin?.isCancelled != true else { return finish() }
-    guard context.inspection.isActive else {
-      return await processor.process(
-        envelope.message, number: number, state: state, callSite: envelope.callSite, core: self,
-        isolation: isolation)
+    if context.inspection.isActive {
+      context.inspection.emit(.received(InspectedValue(inspectMessage(envelope.message))))
+      inspectedBefore.value = state
     }
-    context.inspection.emit(.received(InspectedValue(inspectMessage(envelope.message))))
-    let finished = await processor.process(
+    return await processor.process(
       envelope.message, number: number, state: state, callSite: envelope.callSite, core: self,
       isolation: isolation)
-    context.inspection.emit(
-      .stateUpdated(before: InspectedValue(state), after: InspectedValue(finished.after ?? state)))
-    return finished
   }
 
   /// Processes messages, starting with `first`, until the mailbox is idle, in a task of the owner's

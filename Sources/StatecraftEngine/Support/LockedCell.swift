@@ -16,10 +16,20 @@ package final class LockedCell<Value>: @unchecked Sendable {
   private let mutex = Mutex(())
   private let handoff = Atomic<UInt>(0)
   private var value: Value
+  #if DEBUG
+    /// How many critical sections ran, so that tests can pin how many a path takes.
+    private var criticalSections = 0
+  #endif
 
   package init(_ value: consuming Value) {
     self.value = value
   }
+
+  #if DEBUG
+    /// How many critical sections have run, not counting the ones that read this. Debug builds
+    /// only.
+    package var criticalSectionCount: Int { mutex.withLock { _ in criticalSections } }
+  #endif
 
   /// Runs `body` with exclusive access to the value.
   package func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
@@ -28,6 +38,9 @@ package final class LockedCell<Value>: @unchecked Sendable {
       // The edge ThreadSanitizer needs: see `CriticalState`.
       _ = handoff.load(ordering: .acquiring)
       defer { handoff.wrappingAdd(1, ordering: .releasing) }
+      #if DEBUG
+        criticalSections += 1
+      #endif
       result = try body(&value)
     }
     return result!

@@ -1,12 +1,11 @@
-import Clocks
-import ConcurrencyExtras
 import Statecraft
 import StatecraftTesting
 import Testing
 
-extension MainSerialExecutorTests {
-/// Effects that wait on a clock. `withMainSerialExecutor` runs every task on the main executor in
-/// FIFO order, so `TestClock.advance` sees each sleeper registered: these tests are deterministic.
+/// Effects that wait on a clock, made deterministic without yielding and without a serial
+/// executor: the store fixes each timer's deadline when it starts the effect, the clock wakes a
+/// late sleeper whose deadline has passed at once, and each test waits for exactly the effects it
+/// started, with `StoreTask.finish()`.
 @MainActor
 @Suite("Effect: timing", .timeLimit(.minutes(1)))
 struct EffectTimingTests {
@@ -18,7 +17,9 @@ struct EffectTimingTests {
     case log(String)
   }
 
-  static func makeStore(clock: TestClock<Duration>, latest: Bool = true) -> Store<[String], Action, Void> {
+  static func makeStore(
+    clock: SteppingClock, latest: Bool = true, firstChildRunning: Gate = Gate()
+  ) -> Store<[String], Action, Void> {
     Store(initialState: []) { (log: inout [String], action: Action) in
       switch action {
       case .queryChanged(let query):
@@ -31,9 +32,12 @@ struct EffectTimingTests {
         log.append(value)
         return .none
       case .concatenate:
+        // The deadline is fixed here, when the reducer runs, like the store's own timers.
+        let deadline = clock.deadline(after: .seconds(1))
         return .concatenate(
           .run { send in
-            try await clock.sleep(for: .seconds(1))
+            firstChildRunning.open()
+            try await clock.sleep(until: deadline)
             await send(.log("first, after a second"))
           },
           .send(.log("second")),
@@ -45,126 +49,134 @@ struct EffectTimingTests {
 
   @Test("Seed defect: no debounce", .tags(.seedDefect))
   func debounceRunsOnlyTheLastEffectOfABurst() async {
-    await withMainSerialExecutor {
-      let clock = TestClock()
-      let store = Self.makeStore(clock: clock)
-      store.send(.queryChanged("s"))
-      await clock.advance(by: .milliseconds(100))
-      store.send(.queryChanged("sw"))
-      await clock.advance(by: .milliseconds(299))
-      #expect(store.state == [])
-      let last = store.send(.queryChanged("swift"))
-      await clock.advance(by: .milliseconds(299))
-      #expect(store.state == [])
-      await clock.advance(by: .milliseconds(1))
-      await last.finish()
-      #expect(store.state == ["swift"])
-    }
+    let clock = SteppingClock()
+    let store = Self.makeStore(clock: clock)
+    let first = store.send(.queryChanged("s"))
+    clock.advance(by: .milliseconds(100))
+    let second = store.send(.queryChanged("sw"))
+    clock.advance(by: .milliseconds(299))
+    #expect(store.state == [])
+    let last = store.send(.queryChanged("swift"))
+    await first.finish()
+    await second.finish()
+    clock.advance(by: .milliseconds(299))
+    #expect(store.state == [])
+    clock.advance(by: .milliseconds(1))
+    await last.finish()
+    #expect(store.state == ["swift"])
   }
 
   @Test func debounceCanBeCancelledByID() async {
-    await withMainSerialExecutor {
-      let clock = TestClock()
-      let store = Self.makeStore(clock: clock)
-      let task = store.send(.queryChanged("s"))
-      store.cancel("search")
-      await clock.advance(by: .seconds(1))
-      await task.finish()
-      #expect(store.state == [])
-    }
+    let clock = SteppingClock()
+    let store = Self.makeStore(clock: clock)
+    let task = store.send(.queryChanged("s"))
+    store.cancel("search")
+    clock.advance(by: .seconds(1))
+    await task.finish()
+    #expect(store.state == [])
   }
 
   @Test("Seed defect: no throttle", .tags(.seedDefect))
   func throttleWithLatestRunsTheLastEffectOfTheWindow() async {
-    await withMainSerialExecutor {
-      let clock = TestClock()
-      let store = Self.makeStore(clock: clock, latest: true)
-      store.send(.throttled("a"))
-      await Task.megaYield()
-      #expect(store.state == ["a"])
-      await clock.advance(by: .milliseconds(100))
-      store.send(.throttled("b"))
-      await clock.advance(by: .milliseconds(100))
-      let last = store.send(.throttled("c"))
-      await clock.advance(by: .milliseconds(799))
-      #expect(store.state == ["a"])
-      await clock.advance(by: .milliseconds(1))
-      await last.finish()
-      #expect(store.state == ["a", "c"])
-      await clock.advance(by: .seconds(5))
-      await store.send(.throttled("d")).finish()
-      #expect(store.state == ["a", "c", "d"])
-    }
+    let clock = SteppingClock()
+    let store = Self.makeStore(clock: clock, latest: true)
+    await store.send(.throttled("a")).finish()
+    #expect(store.state == ["a"])
+    clock.advance(by: .milliseconds(100))
+    let replaced = store.send(.throttled("b"))
+    clock.advance(by: .milliseconds(100))
+    let last = store.send(.throttled("c"))
+    await replaced.finish()
+    clock.advance(by: .milliseconds(799))
+    #expect(store.state == ["a"])
+    clock.advance(by: .milliseconds(1))
+    await last.finish()
+    #expect(store.state == ["a", "c"])
+    clock.advance(by: .seconds(5))
+    await store.send(.throttled("d")).finish()
+    #expect(store.state == ["a", "c", "d"])
   }
 
   @Test func throttleWithoutLatestRunsTheFirstEffectOfTheWindow() async {
-    await withMainSerialExecutor {
-      let clock = TestClock()
-      let store = Self.makeStore(clock: clock, latest: false)
-      store.send(.throttled("a"))
-      await clock.advance(by: .milliseconds(100))
-      let kept = store.send(.throttled("b"))
-      await clock.advance(by: .milliseconds(100))
-      let dropped = store.send(.throttled("c"))
-      await clock.advance(by: .milliseconds(800))
-      await kept.finish()
-      await dropped.finish()
-      #expect(store.state == ["a", "b"])
-    }
+    let clock = SteppingClock()
+    let store = Self.makeStore(clock: clock, latest: false)
+    store.send(.throttled("a"))
+    clock.advance(by: .milliseconds(100))
+    let kept = store.send(.throttled("b"))
+    clock.advance(by: .milliseconds(100))
+    let dropped = store.send(.throttled("c"))
+    clock.advance(by: .milliseconds(800))
+    await kept.finish()
+    await dropped.finish()
+    #expect(store.state == ["a", "b"])
   }
 
   @Test func throttledEffectWaitingForItsWindowCanBeCancelled() async {
-    await withMainSerialExecutor {
-      let clock = TestClock()
-      let store = Self.makeStore(clock: clock)
-      await store.send(.throttled("a")).finish()
-      let waiting = store.send(.throttled("b"))
-      store.cancel("throttle")
-      await clock.advance(by: .seconds(2))
-      await waiting.finish()
-      #expect(store.state == ["a"])
-    }
+    let clock = SteppingClock()
+    let store = Self.makeStore(clock: clock)
+    await store.send(.throttled("a")).finish()
+    let waiting = store.send(.throttled("b"))
+    store.cancel("throttle")
+    clock.advance(by: .seconds(2))
+    await waiting.finish()
+    #expect(store.state == ["a"])
   }
 
   @Test("Seed defect: nothing runs effects one after another", .tags(.seedDefect))
   func concatenateRunsChildrenOneAfterAnother() async {
-    await withMainSerialExecutor {
-      let clock = TestClock()
-      let store = Self.makeStore(clock: clock)
-      let task = store.send(.concatenate)
-      await Task.megaYield()
-      #expect(store.state == [], "the second child ran before the first finished")
-      await clock.advance(by: .seconds(1))
-      await task.finish()
-      #expect(store.state == ["first, after a second", "second", "third"])
-    }
+    let clock = SteppingClock()
+    let firstChildRunning = Gate()
+    let store = Self.makeStore(clock: clock, firstChildRunning: firstChildRunning)
+    let task = store.send(.concatenate)
+    await firstChildRunning.wait()
+    #expect(store.state == [], "the second child ran before the first finished")
+    clock.advance(by: .seconds(1))
+    await task.finish()
+    #expect(store.state == ["first, after a second", "second", "third"])
   }
 
   @Test func cancellingAConcatenationStopsItBeforeTheNextChild() async {
-    await withMainSerialExecutor {
-      let clock = TestClock()
-      let store = Store(initialState: [String]()) { (log: inout [String], action: Action) in
-        switch action {
-        case .concatenate:
-          return Effect.concatenate(
-            .run { _ in try await clock.sleep(for: .seconds(1)) },
-            .send(.log("after the sleep"))
-          )
-          .cancellable(id: "chain")
-        case .log(let entry):
-          log.append(entry)
-          return .none
-        default:
-          return .none
-        }
+    let clock = SteppingClock()
+    let firstChildRunning = Gate()
+    let store = Store(initialState: [String]()) { (log: inout [String], action: Action) in
+      switch action {
+      case .concatenate:
+        let deadline = clock.deadline(after: .seconds(1))
+        return Effect.concatenate(
+          .run { _ in
+            firstChildRunning.open()
+            try await clock.sleep(until: deadline)
+          },
+          .send(.log("after the sleep"))
+        )
+        .cancellable(id: "chain")
+      case .log(let entry):
+        log.append(entry)
+        return .none
+      default:
+        return .none
       }
-      let task = store.send(.concatenate)
-      await Task.megaYield()
-      store.cancel("chain")
-      await clock.advance(by: .seconds(2))
-      await task.finish()
-      #expect(store.state == [])
     }
+    let task = store.send(.concatenate)
+    await firstChildRunning.wait()
+    store.cancel("chain")
+    clock.advance(by: .seconds(2))
+    await task.finish()
+    #expect(store.state == [])
   }
-}
+
+  @Test("Throttle windows are never removed (a defect of the first engine)")
+  func throttleWindowsOfIDsUsedOnceAreRemovedWhenTheyEnd() async {
+    let clock = SteppingClock()
+    let store = Store(initialState: 0) { (count: inout Int, id: Int) in
+      count += 1
+      return Effect.run { _ in }.throttle(id: id, for: .seconds(1), clock: clock, latest: false)
+    }
+    for id in 0..<1_000 { store.send(id) }
+    await store.finishEffects()
+    #expect(store.openThrottleWindowCount == 1_000)
+    clock.advance(by: .seconds(1))
+    await store.throttleWindowsSettled()
+    #expect(store.openThrottleWindowCount == 0, "windows that ended stayed in memory")
+  }
 }

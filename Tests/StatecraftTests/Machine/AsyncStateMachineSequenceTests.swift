@@ -258,4 +258,102 @@ struct AsyncStateMachineSequenceTests {
     await sequence.send(.close(speed: 2), resumeWhen: .closed)
     #expect(sequence.currentState == .closed)
   }
+
+  @Test("A middleware that sends to its own machine hangs (a defect of the first engine)")
+  func aMiddlewareThatSendsToItsOwnMachineIsQueuedAndReported() async {
+    let recorder = DiagnosticRecorder()
+    let processed = Log<CountEvent>()
+    let box = Log<AsyncStateMachineSequence<Count, CountEvent, Never>>()
+    let sequence = DiagnosticHandler.$current.withValue(recorder.handler) {
+      AsyncStateMachineSequence(
+        stateMachine: countingMachine,
+        runtime: Runtime().register(middleware: { (event: CountEvent) in
+          processed.append(event)
+          // Waiting for `.stay` here would wait for itself: it is queued behind `.increment`.
+          if event == .increment, let sequence = box.all.first { await sequence.send(.stay) }
+        }))
+    }
+    box.append(sequence)
+    await sequence.send(.increment)
+    await sequence.send(.increment)  // queued behind the re-entrant `.stay`, so it runs after it
+    #expect(processed.all.prefix(3) == [.increment, .stay, .increment])
+    #expect(sequence.currentState == .value(2))
+    #expect(recorder.kinds.first == .reentrantSend)
+    #expect(recorder.diagnostics.first?.callSite?.fileID.description == "StatecraftTests/AsyncStateMachineSequenceTests.swift")
+  }
+
+  @Test("One sender's cancellation reaches another sender's event (a defect of the first engine)")
+  func anotherSendersCancellationNeverReachesAnEvent() async {
+    // The receiver is held in its `.increment` while a pipe queues a `.stay` behind it. Then the
+    // task that sent `.increment` is cancelled. `.stay` is not that task's event: it must not run
+    // in it.
+    let pipe = EventPipe<CountEvent>()
+    let holding = Gate()
+    let release = Gate()
+    let cancelledDuringStay = Log<Bool>()
+    let receiver = AsyncStateMachineSequence(
+      stateMachine: countingMachine,
+      runtime: Runtime()
+        .connectAsReceiver(to: pipe)
+        .register(middleware: { (event: CountEvent) in
+          switch event {
+          case .increment:
+            holding.open()
+            await release.wait()
+          case .stay:
+            cancelledDuringStay.append(Task.isCancelled)
+          }
+        }))
+    let sender = AsyncStateMachineSequence(
+      stateMachine: doorMachine,
+      runtime: Runtime().connectAsSender(to: pipe, when: Door.closing(speed:), send: CountEvent.stay)
+        .map(output: DoorOutput.startClosing(speed:), to: { _ in nil }))
+    let incrementing = Task { await receiver.send(.increment) }
+    await holding.wait()
+    await sender.send(.close(speed: 1))  // pipes `.stay`: queued behind `.increment`
+    incrementing.cancel()
+    release.open()
+    await incrementing.value
+    await receiver.send(.increment)  // after `.stay`, in FIFO order
+    #expect(cancelledDuringStay.all == [false], "the cancelled sender's task processed another's event")
+  }
+
+  @Test("A cancelled side effect's event is still processed (a defect of the first engine)")
+  func aSideEffectsEventQueuedBeforeItWasCancelledIsDropped() async {
+    // The side effect of `closing` returns `.locked` while `.reopen` is being processed: its event
+    // queues behind `.reopen`, whose transition cancels the side effect. The event must then be
+    // dropped, never processed in `open`, where it is unhandled. Each round races the side effect
+    // against the middleware's yields; the first engine lost some rounds.
+    let recorder = DiagnosticRecorder()
+    for _ in 0..<300 {
+      let release = Gate()
+      let started = Gate()
+      let sequence = DiagnosticHandler.$current.withValue(recorder.handler) {
+        AsyncStateMachineSequence(
+          stateMachine: doorMachine,
+          runtime: Runtime()
+            .map(
+              output: DoorOutput.startClosing(speed:),
+              to: { speed -> DoorEvent? in
+                guard speed == 1 else { return nil }
+                started.open()
+                await release.wait()
+                return .locked
+              },
+              strategy: .cancelWhenAnyState)
+            .map(output: DoorOutput.announce, to: { nil })
+            .register(middleware: { (event: DoorEvent) in
+              guard event == .reopen else { return }
+              release.open()
+              for _ in 0..<3 { await Task.yield() }
+            }))
+      }
+      await sequence.send(.close(speed: 1))
+      await started.wait()
+      await sequence.send(.reopen)
+      await sequence.send(.close(speed: 2))  // queued behind any late `.locked`
+      #expect(sequence.currentState == .closing(speed: 2))
+    }
+    #expect(!recorder.kinds.contains(.unhandledEvent), "a cancelled side effect's event was processed")
+  }
 }

@@ -30,6 +30,28 @@ enum Knob {
   case reset
 }
 
+/// A thermostat whose reading can be `nan`.
+@DSLCompatible
+enum Thermostat {
+  case idle
+  case reading(Double)
+}
+
+@DSLCompatible
+enum ThermostatEvent {
+  case measured(Double)
+  case reset
+}
+
+let thermostatMachine = StateMachine(initial: Thermostat.idle) {
+  When(states: OneOf { Thermostat.idle; Thermostat.reading }) { _ in Execute.noOutput } transitions: { _ in
+    On(event: ThermostatEvent.measured) { value in Transition(to: Thermostat.reading(value)) }
+  }
+  When(state: Thermostat.reading) { _ in Execute.noOutput } transitions: { _ in
+    On(event: ThermostatEvent.reset) { _ in Transition(to: Thermostat.idle) }
+  }
+}
+
 @Suite("@DSLCompatible in use", .timeLimit(.minutes(1)))
 struct DSLCompatibleMacroUseTests {
   @Test func theMacroReadsPayloadsWithoutReflection() {
@@ -92,5 +114,22 @@ struct DSLCompatibleMacroUseTests {
       .assert(when: .high(6), on: .turn(2), transitionTo: .high(2))
       .assert(when: .off, on: .turn(4), transitionTo: .high(4))
       .assertNoTransition(when: .off, on: .reset)
+  }
+
+  @Test("One NaN payload breaks matching for every machine of a definition (a defect of the first engine)")
+  func aNaNPayloadMatchesItsCaseAndLeavesOtherMachinesAlone() async {
+    let first = AsyncStateMachineSequence(stateMachine: thermostatMachine, runtime: Runtime())
+    await first.send(.measured(.nan))
+    await first.send(.reset)
+    #expect(first.currentState == .idle, "a reading of nan did not match its own case")
+
+    let second = AsyncStateMachineSequence(stateMachine: thermostatMachine, runtime: Runtime())
+    await second.send(.measured(20))
+    await second.send(.reset)
+    #expect(second.currentState == .idle, "another machine's nan broke matching for this one")
+
+    XCTStateMachine(thermostatMachine)
+      .assert(when: .reading(.nan), on: .reset, transitionTo: .idle)
+      .assert(when: .reading(21), on: .reset, transitionTo: .idle)
   }
 }

@@ -80,4 +80,16 @@ struct EventPipeTests {
     await sender.send(.increment)  // sending into a pipe whose receiver is gone is harmless
     #expect(sender.currentState == .value(1))
   }
+
+  @Test("A pipe forgets released receivers only at its next send (a defect of the first engine)")
+  func aReleasedReceiverIsDisconnectedAtOnce() async {
+    let pipe = EventPipe<CountEvent>()
+    do {
+      let receiver = AsyncStateMachineSequence(
+        stateMachine: countingMachine, runtime: Runtime().connectAsReceiver(to: pipe))
+      #expect(pipe.receiverCount == 1)
+      _ = receiver
+    }
+    #expect(pipe.receiverCount == 0, "the released receiver stayed until the pipe's next send")
+  }
 }

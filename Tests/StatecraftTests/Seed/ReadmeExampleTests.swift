@@ -1,10 +1,8 @@
 import Clocks
-import ConcurrencyExtras
 import Statecraft
 import StatecraftTesting
 import Testing
 
-extension MainSerialExecutorTests {
 /// The README's examples, kept compiling and working.
 @MainActor
 @Suite("README examples", .timeLimit(.minutes(1)))
@@ -77,22 +75,20 @@ struct ReadmeExampleTests {
   }
 
   @Test func stateObjectsExample() async {
-    await withMainSerialExecutor {
-      let clock = TestClock()
-      let recorder = DiagnosticRecorder()
-      let machine = DiagnosticHandler.$current.withValue(recorder.handler) {
-        ContextualStateMachine(initialState: OffState())
-          .context(Context(delay: .seconds(1), clock: clock))
-      }
-      var states = machine.states().makeAsyncIterator()
-      await machine.start()
-      #expect(await states.next() is OffState)
-      await clock.advance(by: .seconds(1))
-      #expect(await states.next() is OnState)
-      #expect(await states.next() is OffState, "a handler kept from enter() works in a detached task")
-      await machine.stop()
-      #expect(recorder.diagnostics.isEmpty)
+    let clock = SteppingClock()
+    let recorder = DiagnosticRecorder()
+    let machine = DiagnosticHandler.$current.withValue(recorder.handler) {
+      ContextualStateMachine(initialState: OffState())
+        .context(Context(delay: .seconds(1), clock: clock))
     }
+    var states = machine.states().makeAsyncIterator()
+    await machine.start()
+    #expect(await states.next() is OffState)
+    await clock.waitForSleepers(1)  // OffState's lifetime task sleeps for a second from now
+    clock.advance(by: .seconds(1))
+    #expect(await states.next() is OnState)
+    #expect(await states.next() is OffState, "a handler kept from enter() works in a detached task")
+    await machine.stop()
+    #expect(recorder.diagnostics.isEmpty)
   }
-}
 }

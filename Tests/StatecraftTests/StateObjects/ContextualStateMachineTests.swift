@@ -126,6 +126,26 @@ struct ContextualStateMachineTests {
     await machine.stop()
   }
 
+  @Test("A state's enter() that calls its own machine's transition(to:) hangs (a defect of the first engine)")
+  func enterCallingItsOwnMachinesTransitionIsQueuedAndReported() async {
+    let log = Log<String>()
+    let recorder = DiagnosticRecorder()
+    let box = Log<ContextualStateMachine<EmptyStateMachineContext>>()
+    let a = Step(name: "A", log: log, onEnter: { _, _ in
+      // Waiting for this transition here would wait for itself: it runs after enter() returns.
+      await box.all.first?.transition(to: Step(name: "B", log: log))
+    })
+    let machine = DiagnosticHandler.$current.withValue(recorder.handler) {
+      ContextualStateMachine(initialState: a)
+    }
+    box.append(machine)
+    await machine.start()
+    await machine.stop()  // queued behind the transition to B
+    #expect(log.all == ["A enter begins", "A enter ends", "A exit", "B enter begins", "B enter ends", "B exit"])
+    #expect(recorder.kinds == [.reentrantSend])
+    #expect(recorder.diagnostics.first?.callSite?.fileID.description == "StatecraftTests/ContextualStateMachineTests.swift")
+  }
+
   @Test("Seed defect: there is no stop()", .tags(.seedDefect))
   func stopExitsTheCurrentStateAndLaterRequestsAreIgnored() async {
     let log = Log<String>()

@@ -234,3 +234,48 @@ final class UncooperativeEffect: Sendable {
     }
   }
 }
+
+@MainActor
+extension StoreCancellationTests {
+  @Test("The child of a cancelled `.cancellable` can still deliver (a defect of the first engine)")
+  func theChildOfACancelledEffectNeverDelivers() async {
+    // `.cancel("parent")` follows the send at once. The first engine started the child before it
+    // linked it to its parent, so a child already running when the parent was cancelled could
+    // still deliver.
+    let store = Self.makeStore { tag in
+      Effect.merge(Effect.task { .delivered(tag) }.cancellable(id: "child"))
+        .cancellable(id: "parent", cancelInFlight: true)
+    }
+    for round in 0..<2_000 {
+      let task = store.send(.start("round \(round)"))
+      store.cancel("parent")
+      await task.finish()
+    }
+    await store.finishEffects()
+    #expect(store.state == [], "a child of a cancelled effect delivered")
+  }
+
+  @Test func aChildStartedBeforeItsParentIsCancelledIsCancelledWithIt() async {
+    let childRunning = Gate()
+    let release = Gate()
+    let store = Self.makeStore { tag in
+      Effect.merge(
+        Effect.run { send in
+          childRunning.open()
+          await release.wait()  // ignores cancellation
+          await send(.delivered(tag))
+        }
+        .cancellable(id: "child")
+      )
+      .cancellable(id: "parent")
+    }
+    let task = store.send(.start("child"))
+    await childRunning.wait()
+    store.cancel("parent")
+    #expect(!store.isEffectRunning(id: "child"), "cancelling the parent left its child running")
+    release.open()
+    await task.finish()
+    await store.finishEffects()
+    #expect(store.state == [])
+  }
+}

@@ -259,4 +259,34 @@ func collect<Element>(_ stream: AsyncStream<Element>) async -> [Element] {
     broadcast.finish()
     #expect(await collect(observer) == [10])
   }
+
+  @Test("Broadcasts release dropped elements while holding their lock (a defect of the first engine)")
+  func elementsThatLeaveABroadcastAreReleasedOutsideItsLock() async {
+    let broadcast = StateBroadcast<Tracked?>(nil)
+    let released = Log<Int>()
+    let latestOnly = broadcast.observe(bufferingPolicy: .bufferingNewest(1))
+    for number in 1...3 {
+      // Each element's deinit reads the broadcast, which takes its lock: done under the lock, it
+      // would deadlock. Element 1 leaves as the replaced current value and as a dropped element.
+      broadcast.send(Tracked(number) { released.append(number); _ = broadcast.observerCount })
+    }
+    broadcast.finish()
+    var seen: [Int?] = []
+    for await element in latestOnly { seen.append(element?.number) }
+    #expect(seen == [3])
+    #expect(released.all.contains(1))
+  }
+}
+
+/// An element that runs `onDeinit` when it is released.
+final class Tracked: Sendable {
+  let number: Int
+  let onDeinit: @Sendable () -> Void
+
+  init(_ number: Int, onDeinit: @escaping @Sendable () -> Void) {
+    self.number = number
+    self.onDeinit = onDeinit
+  }
+
+  deinit { onDeinit() }
 }

@@ -1,0 +1,111 @@
+import Statecraft
+import StatecraftTesting
+import Testing
+
+/// The engine's core, driven through a processor that adds each message to the state and can be
+/// held inside a message, to stage what happens while the owner is busy.
+@Suite("OwnerCore", .timeLimit(.minutes(1)))
+struct OwnerCoreTests {
+  /// Adds each message to the state. It holds message `held` until `release` opens, and records,
+  /// for each message, whether the task that processed it was cancelled.
+  struct Adder: MessageProcessor {
+    var held: Int? = nil
+    let holding = Gate()
+    let release = Gate()
+    let cancelledWhileProcessing = Log<(Int, Bool)>()
+    var onProcess: @Sendable (Int, UInt64, OwnerCore<Int, Int>) async -> Void = { _, _, _ in }
+
+    var ownIsolation: (any Actor)? { nil }
+
+    func process(
+      _ message: Int, number: UInt64, state: Int, callSite: CallSite?,
+      core: OwnerCore<Int, Int>, isolation: isolated (any Actor)?
+    ) async -> OwnerCore<Int, Int>.Finished {
+      if message == held {
+        holding.open()
+        await release.wait()
+      }
+      cancelledWhileProcessing.append((message, Task.isCancelled))
+      await onProcess(message, number, core)
+      return core.commit(state * 10 + message, finishing: true)!
+    }
+  }
+
+  static func makeCore(_ handler: DiagnosticHandler = .current) -> OwnerCore<Int, Int> {
+    DiagnosticHandler.$current.withValue(handler) {
+      OwnerCore(state: 0, name: "OwnerCoreTests", callSite: CallSite())
+    }
+  }
+
+  @Test("A cancelled side effect's event is still processed (a defect of the first engine)")
+  func aMessageFromAnEffectCancelledBeforeItsTurnIsDropped() async {
+    let core = Self.makeCore()
+    let adder = Adder(held: 1)
+    let first = Task { await core.send(1, callSite: nil, inline: true, processor: adder) }
+    await adder.holding.wait()
+    // The effect's message is queued behind the one being processed, then the effect is cancelled.
+    let effect = core.effects.start(callSite: nil) { _ in try await Task.sleep(for: .seconds(60)) }!
+    core.post(2, callSite: nil, origin: effect, processor: adder)
+    effect.cancel()
+    adder.release.open()
+    await first.value
+    await core.send(3, callSite: nil, inline: true, processor: adder)
+    #expect(core.currentState == 13, "the cancelled effect's message 2 was processed")
+  }
+
+  @Test("One sender's cancellation reaches another sender's event (a defect of the first engine)")
+  func messagesThatOthersQueuedRunInTheOwnersOwnTask() async {
+    let core = Self.makeCore()
+    let adder = Adder(held: 1)
+    let first = Task { await core.send(1, callSite: nil, inline: true, processor: adder) }
+    await adder.holding.wait()
+    core.post(2, callSite: nil, processor: adder)
+    first.cancel()
+    adder.release.open()
+    await first.value
+    await core.send(3, callSite: nil, inline: true, processor: adder)
+    let seen = adder.cancelledWhileProcessing.all
+    #expect(seen.map(\.0) == [1, 2, 3])
+    #expect(seen.first { $0.0 == 2 }?.1 == false, "message 2 ran with its sender's cancellation")
+    #expect(seen.first { $0.0 == 1 }?.1 == true, "the sender's own message ran outside its task")
+  }
+
+  @Test func aSendOnBehalfOfTheMessageBeingProcessedIsQueuedAndReported() async {
+    let recorder = DiagnosticRecorder()
+    let core = Self.makeCore(recorder.handler)
+    var adder = Adder()
+    adder.onProcess = { message, number, core in
+      guard message == 1 else { return }
+      await core.onBehalf(of: number) {
+        // Waiting for 2 here would wait for itself: 2 comes after 1.
+        await core.send(2, callSite: CallSite(), inline: true, processor: Adder())
+      }
+    }
+    await core.send(1, callSite: nil, inline: true, processor: adder)
+    await core.send(3, callSite: nil, inline: true, processor: adder)
+    #expect(core.currentState == 123)
+    #expect(recorder.kinds == [.reentrantSend])
+    #expect(recorder.diagnostics.first?.callSite?.fileID.description == "StatecraftTests/OwnerCoreTests.swift")
+  }
+
+  @Test func anIdleOwnerProcessesAMessageInTwoCriticalSections() async {
+    let core = Self.makeCore()
+    let adder = Adder()
+    await core.send(1, callSite: nil, inline: true, processor: adder)
+    let before = core.criticalSectionCount
+    await core.send(2, callSite: nil, inline: true, processor: adder)
+    #expect(core.criticalSectionCount - before == 2)
+  }
+
+  @Test func closingResumesWhatWaitsAndEndsObservers() async {
+    let core = Self.makeCore()
+    let states = core.observe(final: -1, bufferingPolicy: nil)
+    await core.send(4, callSite: nil, inline: true, processor: Adder())
+    core.close()
+    var seen: [Int] = []
+    for await state in states { seen.append(state) }
+    #expect(seen == [0, 4, -1])
+    await core.send(5, callSite: nil, inline: true, processor: Adder())  // returns: nothing runs
+    #expect(core.currentState == 4)
+  }
+}
