@@ -12,7 +12,7 @@ extension AsyncStream {
   /// ```
   ///
   /// As with the iterator, only one task may wait for the next element of a stream at a time.
-  public func next(isolation actor: isolated (any Actor)? = #isolation) async -> Element? {
+  public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async -> Element? {
     var iterator = makeAsyncIterator()
     return await iterator.next(isolation: actor)
   }

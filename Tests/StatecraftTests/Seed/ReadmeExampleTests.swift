@@ -44,6 +44,20 @@ struct ReadmeExampleTests {
     #expect(store.state.results == ["swift"])
   }
 
+  /// "Testing": a debounced search on a `TestClock`, with no yielding.
+  @Test func debounceOnATestClock() async {
+    struct Search: Sendable { var clock: any Clock<Duration> }
+    let search = { (state: inout SearchState, action: SearchAction, environment: Search) -> Effect<SearchAction> in
+      Self.searchReducer(&state, action, SearchEnvironment(search: { [$0] }, clock: environment.clock))
+    }
+    let clock = TestClock()
+    let store = Store(initialState: SearchState(), environment: Search(clock: clock), reducer: search)
+    let task = store.send(.queryChanged("swift"))
+    await clock.advance(by: .seconds(1))  // past the 300 ms debounce
+    await task.finish()
+    #expect(store.state.results == ["swift"])
+  }
+
   // "State objects".
   struct Context: StateMachineContext {
     var delay: Duration

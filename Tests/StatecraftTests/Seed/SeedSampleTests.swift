@@ -16,10 +16,19 @@ struct SeedSampleTests {
   }
 
   @Test func loadingStartsAndReleasingTheStoreCancelsTheSleep() {
-    let store = CounterSample.makeStore()
-    store.send(.startLoading)
-    #expect(store.state.isLoading)
-    #expect(store.state.counter == 0)
+    let recorder = InspectionRecorder()
+    weak var weakStore: Store<CounterSample.AppState, CounterSample.AppAction, Void>?
+    do {
+      let store = CounterSample.makeStore()
+      store.attach(recorder)
+      store.send(.startLoading)
+      #expect(store.state.isLoading)
+      #expect(store.state.counter == 0)
+      weakStore = store
+    }
+    #expect(weakStore == nil, "the loading effect kept the store alive")
+    // The two-second sleep was cancelled with the store, and will deliver nothing.
+    #expect(recorder.kinds == ["received", "stateUpdated", "effectStarted", "effectCancelled"])
   }
 
   @Test func searchDeliversOnlyTheLatestQuery() async {

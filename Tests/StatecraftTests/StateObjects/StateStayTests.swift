@@ -2,10 +2,12 @@ import Statecraft
 import StatecraftTesting
 import Testing
 
-/// Regressions found in review: each failed, or hung, before its fix.
+/// A state's stay: from its `enter()` to the end of its `exit()`. Requests from a stay that has
+/// ended are ignored and reported, its lifetime tasks end with it, and releasing the machine
+/// mid-stay releases it.
 @MainActor
-@Suite("ContextualStateMachine: review regressions", .timeLimit(.minutes(1)))
-struct MachineReviewRegressionTests {
+@Suite("ContextualStateMachine: stays", .timeLimit(.minutes(1)))
+struct StateStayTests {
   @Test func onlyTheFirstOfTwoRequestsFromOneStayRuns() async {
     let log = Log<String>()
     let recorder = DiagnosticRecorder()

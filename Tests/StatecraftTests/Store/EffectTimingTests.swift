@@ -179,4 +179,25 @@ struct EffectTimingTests {
     await store.throttleWindowsSettled()
     #expect(store.openThrottleWindowCount == 0, "windows that ended stayed in memory")
   }
+
+  @Test func throttledEffectWaitingPastTheEndOfItsWindowIsNotLost() async {
+    let clock = ManualClock()
+    let store = Store(initialState: [String]()) { (log: inout [String], action: String) in
+      if action.hasPrefix("ran ") {
+        log.append(action)
+        return .none
+      }
+      return Effect.send("ran \(action)")
+        .throttle(id: "throttle", for: .seconds(1), clock: clock, latest: false)
+    }
+    await store.send("A").finish()
+    clock.set(.milliseconds(500))
+    let waiting = store.send("B")
+    clock.set(.milliseconds(1_001))  // B's window has ended, but B has not run yet
+    store.send("C")
+    clock.wakeSleepers()
+    await waiting.finish()
+    await store.finishEffects()
+    #expect(store.state == ["ran A", "ran B"])
+  }
 }
