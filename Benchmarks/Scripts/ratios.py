@@ -5,7 +5,10 @@
     swift package --disable-sandbox benchmark --no-progress | tee run.txt
     python3 Scripts/ratios.py run.txt
 
-It reads the p50 of each benchmark's wall-clock and malloc rows from the text tables.
+It reads the p50 of each benchmark's wall-clock and malloc rows from the text tables. Every
+figure includes the harness's own cost per iteration, which the run measures with empty
+benchmarks: each ratio is given raw and net of that cost (both sides minus the empty benchmark of
+the harness they ran in), so that no ratio is flattered by overhead both sides share.
 """
 import re
 import sys
@@ -15,6 +18,11 @@ UNITS = {"ns": 1, "μs": 1_000, "us": 1_000, "ms": 1_000_000, "s": 1_000_000_000
 # (benchmark, baseline) pairs to report, with the target the issue set, if any.
 RATIOS = [
     ("Store.send with .none", "Baseline: reducer behind a Mutex", "at most 20x"),
+    ("Store.send with .none, an inspector attached", "Store.send with .none", "the cost of inspecting"),
+    ("AsyncStateMachineSequence: send to published state, an inspector attached",
+     "AsyncStateMachineSequence: send to published state", "the cost of inspecting"),
+    ("AsyncStateMachineSequence: send to published state, one observer",
+     "AsyncStateMachineSequence: send to published state", "the cost of one observer"),
     ("Store.send with .none", "Baseline: bare reducer call", None),
     ("Store.send with .none", "Baseline: @Observable property mutation", None),
     ("Store.send appending to a 100,000-element array",
@@ -47,6 +55,40 @@ RATIOS = [
 ]
 
 
+# The empty benchmark of each harness (see `Harness.swift`).
+MAIN_ACTOR_EMPTY = "Baseline: empty iteration on the main actor"
+TASK_EMPTY = "Baseline: empty iteration in a task"
+ROUND_TRIP_EMPTY = "Baseline: empty round trip"
+
+MAIN_ACTOR_BENCHMARKS = {
+    "Baseline: bare reducer call", "Baseline: reducer behind a Mutex",
+    "Baseline: @Observable property mutation", "Baseline: Store.send appending to an empty array",
+    "Store.send with .none", "Store.send with .none, an inspector attached",
+    "Store.send appending to a 100,000-element array",
+}
+ROUND_TRIP_BENCHMARKS = {
+    "Baseline: Task off the main actor and a hop back", "Effect round trip: action → .task → action",
+    "Baseline: exit() then enter() called directly",
+    "ContextualStateMachine: transition between states without wrappers",
+    "ContextualStateMachine: transition between states that read their wrappers",
+    "AsyncStateMachineSequence: side-effect round trip",
+}
+
+
+def empty_of(name):
+    if name in MAIN_ACTOR_BENCHMARKS:
+        return MAIN_ACTOR_EMPTY
+    if name in ROUND_TRIP_BENCHMARKS:
+        return ROUND_TRIP_EMPTY
+    return TASK_EMPTY
+
+
+def net(results, name):
+    """The p50 of `name` minus its harness's empty benchmark, at least 0.1 ns."""
+    empty = results.get(empty_of(name), {}).get("ns", 0.0)
+    return max(results[name]["ns"] - empty, 0.1)
+
+
 def parse(text):
     results, name = {}, None
     for line in text.splitlines():
@@ -68,13 +110,16 @@ def parse(text):
 def main():
     results = parse(open(sys.argv[1], encoding="utf-8").read())
     width = max(len(name) for name in results) if results else 10
-    print(f"{'benchmark':<{width}} {'p50':>10} {'mallocs':>8}")
+    print(f"{'benchmark':<{width}} {'p50':>10} {'net':>10} {'mallocs':>8}")
     for name, entry in sorted(results.items()):
-        print(f"{name:<{width}} {entry.get('ns', float('nan')):>8.0f}ns {entry.get('mallocs', float('nan')):>8.0f}")
+        net_ns = net(results, name) if "ns" in entry and not name.startswith("Baseline: empty") else float("nan")
+        print(f"{name:<{width}} {entry.get('ns', float('nan')):>8.0f}ns {net_ns:>8.0f}ns "
+              f"{entry.get('mallocs', float('nan')):>8.0f}")
     print()
     for name, baseline, target in RATIOS:
         if name in results and baseline in results:
             ratio = results[name]["ns"] / results[baseline]["ns"]
+            net_ratio = net(results, name) / net(results, baseline)
             suffix = f"   (target: {target})" if target else ""
             if target and "throughput" in target:
                 observers = int(re.search(r"to (\d+) observers", name).group(1))
@@ -82,7 +127,7 @@ def main():
                 print(f"{name}: {deliveries / 1e6:.1f} M deliveries/s, throughput "
                       f"{1 / ratio:.2f}x the baseline's{suffix}")
             else:
-                print(f"{name}  /  {baseline}: {ratio:.2f}x{suffix}")
+                print(f"{name}  /  {baseline}: {ratio:.2f}x raw, {net_ratio:.2f}x net{suffix}")
 
 
 if __name__ == "__main__":

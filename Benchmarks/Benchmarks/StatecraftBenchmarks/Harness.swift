@@ -9,10 +9,26 @@ let benchmarks: @Sendable () -> Void = {
     maxDuration: .seconds(2),
     maxIterations: 100_000
   )
+  harnessBenchmarks()
   storeBenchmarks()
   stateObjectBenchmarks()
   machineBenchmarks()
   streamingBenchmarks()
+}
+
+/// What each harness costs by itself, per iteration, to subtract from every figure measured with
+/// it: `Scripts/ratios.py` reports ratios net of it, so that no ratio is flattered by overhead that
+/// both sides share.
+func harnessBenchmarks() {
+  onMainActor("Baseline: empty iteration on the main actor") { iterations in
+    for index in iterations { blackHole(index) }
+  }
+  Benchmark("Baseline: empty iteration in a task") { benchmark in
+    for index in benchmark.scaledIterations { blackHole(index) }
+  }
+  asyncRoundTrip("Baseline: empty round trip") { iterations in
+    for index in iterations { blackHole(index) }
+  }
 }
 
 

@@ -57,6 +57,22 @@ func machineBenchmarks() {
     }
     blackHole(sequence.currentState)
   }
+  Benchmark("AsyncStateMachineSequence: send to published state, an inspector attached") { benchmark in
+    let sequence = AsyncStateMachineSequence(stateMachine: MachineFixtures.tallyMachine, runtime: Runtime())
+    sequence.attach(CountingInspector())
+    for _ in benchmark.scaledIterations {
+      await sequence.send(.add)
+    }
+    blackHole(sequence.currentState)
+  }
+  Benchmark("AsyncStateMachineSequence: send to published state, one observer") { benchmark in
+    let sequence = AsyncStateMachineSequence(stateMachine: MachineFixtures.tallyMachine, runtime: Runtime())
+    var states = sequence.makeAsyncIterator()
+    for _ in benchmark.scaledIterations {
+      await sequence.send(.add)
+      blackHole(await states.next())
+    }
+  }
   asyncRoundTrip("AsyncStateMachineSequence: side-effect round trip", MachineFixtures.sideEffectRoundTrips)
 }
 

@@ -16,6 +16,7 @@ func storeBenchmarks() {
   // Statecraft.
 
   onMainActor("Store.send with .none", Fixtures.sendNone)
+  onMainActor("Store.send with .none, an inspector attached", Fixtures.sendNoneInspected)
   onMainActor("Store.send appending to a 100,000-element array", Fixtures.appendToLarge)
   asyncRoundTrip("Effect round trip: action → .task → action", Fixtures.roundTrip)
 }
@@ -54,6 +55,11 @@ enum Fixtures {
   static let guardedState = Mutex(Counter())
   static let observable = ObservableCounter()
   static let counterStore = Store(initialState: Counter(), reducer: counterReducer)
+  static let inspectedStore: Store<Counter, CounterAction, Void> = {
+    let store = Store(initialState: Counter(), reducer: counterReducer)
+    store.attach(CountingInspector())
+    return store
+  }()
   /// Starts empty. Like `largeStore` it keeps growing across runs, so the two differ only in the
   /// size they started from.
   static let smallStore = Store(initialState: [Int]()) { (state: inout [Int], _: CounterAction) in
@@ -95,6 +101,12 @@ enum Fixtures {
     blackHole(store.state.count)
   }
 
+  static func sendNoneInspected(_ iterations: Range<Int>) {
+    let store = inspectedStore
+    for _ in iterations { store.send(.increment) }
+    blackHole(store.state.count)
+  }
+
   static func appendToLarge(_ iterations: Range<Int>) {
     let store = largeStore
     for _ in iterations { store.send(.increment) }
@@ -117,5 +129,14 @@ enum Fixtures {
     for _ in iterations {
       await Task { await MainActor.run { blackHole(0) } }.value
     }
+  }
+}
+
+/// The cheapest inspector that looks at every record: it counts them.
+final class CountingInspector: Inspector {
+  private let count = Mutex(0)
+
+  func receive(_ record: InspectionRecord) {
+    count.withLock { $0 += 1 }
   }
 }

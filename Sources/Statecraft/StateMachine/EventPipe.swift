@@ -23,6 +23,10 @@ public final class EventPipe<E: DSLCompatible>: Sendable {
   }
 
   private let receivers = CriticalState(Receivers())
+  /// Serialises senders, so that every receiver sees concurrent senders' events in the same order.
+  /// It is not the lock of the receiver list: a receiver released while it is posted to (its last
+  /// reference dropped elsewhere meanwhile) disconnects itself without deadlocking.
+  private let sending = CriticalState(())
 
   public init() {}
 
@@ -37,11 +41,10 @@ public final class EventPipe<E: DSLCompatible>: Sendable {
   }
 
   /// Hands `event` to every receiver, in the order they connected. Posting only queues the event
-  /// in each receiver's mailbox; doing it under the lock keeps concurrent senders' events in the
-  /// same order for every receiver.
+  /// in each receiver's mailbox.
   func send(_ event: E) {
-    receivers.withLock { receivers in
-      for receiver in receivers.posts { receiver.post(event) }
+    sending.withLock { _ in
+      for receiver in receivers.withLock({ $0.posts }) { receiver.post(event) }
     }
   }
 

@@ -32,13 +32,16 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
     var matchCache = MatchCache<S, E>()
     /// Side effects that a later state may cancel.
     var cancellable: [CancellableEffect] = []
+    /// Whether the initial state was entered.
+    var hasEntered = false
   }
 
   let definition: StateMachine<S, E, O>
   let runtime: Runtime<S, E, O>
   let core: OwnerCore<S, Message>
   private let processing = ProcessorLocal(ProcessingState())
-  private let hasStarted = Atomic<Bool>(false)
+  /// Whether something asked the machine to start; the processor enters the initial state once.
+  private let startRequested = Atomic<Bool>(false)
   /// Keeps the machine connected to the pipes it receives from; released with it.
   private let pipeConnections = CriticalState<[EventPipe<E>.Connection]>([])
 
@@ -77,15 +80,17 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
 
   /// Starts the machine if nothing has yet, without waiting.
   func startIfNeeded() {
-    guard !hasStarted.load(ordering: .relaxed) else { return }
+    guard !startRequested.exchange(true, ordering: .relaxed) else { return }
     core.post(.start, callSite: nil, processor: self)
   }
 
   func process(
-    _ message: Message, number: UInt64, state: S, callSite: CallSite?,
+    _ message: Message, number: UInt64, state: S, callSite: CallSite?, origin: EffectHandle?,
     core: OwnerCore<S, Message>, isolation: isolated (any Actor)?
   ) async -> OwnerCore<S, Message>.Finished {
-    if !hasStarted.exchange(true, ordering: .relaxed) {
+    if !processing.value.hasEntered {
+      processing.value.hasEntered = true
+      startRequested.store(true, ordering: .relaxed)
       await entered(definition.initial, number: number)
     }
     guard case .event(let event) = message else { return core.finish() }
@@ -108,9 +113,12 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
     }
     _ = core.commit(next, finishing: false)
     // After the commit: an event that a cancelled side effect sends meanwhile waits behind this
-    // one, and is dropped when its turn comes.
-    if !processing.value.cancellable.isEmpty { cancelEffects(enteringState: next) }
+    // one, and is dropped when its turn comes. The side effect that sent this event, if the new
+    // state cancels it, is cancelled only once this event is done: it runs in that side effect's
+    // task, and the new state's middleware must not run cancelled.
+    let cancelledSender = cancelEffects(enteringState: next, sparing: origin)
     await entered(next, output: output, number: number)
+    cancelledSender?.cancel()
     return core.finish()
   }
 
@@ -129,8 +137,9 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
   }
 
   /// Cancels the side effects whose strategy says entering `state` ends them, and forgets those
-  /// that are done.
-  private func cancelEffects(enteringState state: S) {
+  /// that are done. `sender`, the side effect whose event is being processed, is not cancelled
+  /// here but returned, if it must be, for the caller to cancel when the event is done.
+  private func cancelEffects(enteringState state: S, sparing sender: EffectHandle?) -> EffectHandle? {
     var cancelled: [EffectHandle] = []
     processing.value.cancellable.removeAll { entry in
       if entry.handle.isDone { return true }
@@ -138,7 +147,11 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
       cancelled.append(entry.handle)
       return true
     }
-    for handle in cancelled { handle.cancel() }
+    var spared: EffectHandle?
+    for handle in cancelled {
+      if handle === sender { spared = handle } else { handle.cancel() }
+    }
+    return spared
   }
 
   private func startSideEffect(for output: O, in state: S) {

@@ -65,10 +65,9 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
     event: @escaping @Sendable (Payload) -> E,
     transition: @escaping @Sendable (Payload) -> Transition<S>
   ) {
-    self.init(filter: .caseOnly, matchesCase: DSLPattern.case(event).matches) { received in
-      guard let payload = received.dslPayload(as: Payload.self), event(payload) == received
-      else { return nil }
-      return transition(payload).state
+    let pattern = DSLPattern.case(event)
+    self.init(filter: .caseOnly, matchesCase: pattern.matches) { received in
+      pattern.extract(received).map { transition($0).state }
     }
   }
 
@@ -79,10 +78,9 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
     guard check: @escaping @Sendable (Payload) -> Guard,
     transition: @escaping @Sendable (Payload) -> Transition<S>
   ) {
-    self.init(filter: .caseOnly, matchesCase: DSLPattern.case(event).matches) { received in
-      guard let payload = received.dslPayload(as: Payload.self), event(payload) == received,
-        check(payload).predicate
-      else { return nil }
+    let pattern = DSLPattern.case(event)
+    self.init(filter: .caseOnly, matchesCase: pattern.matches) { received in
+      guard let payload = pattern.extract(received), check(payload).predicate else { return nil }
       return transition(payload).state
     }
   }

@@ -279,7 +279,8 @@ struct StateObjectsProcessor<Context: StateMachineContext>: MessageProcessor {
 
   func process(
     _ request: StateRequest, number: UInt64, state: any StateMachineState, callSite: CallSite?,
-    core: OwnerCore<any StateMachineState, StateRequest>, isolation: isolated (any Actor)?
+    origin: EffectHandle?, core: OwnerCore<any StateMachineState, StateRequest>,
+    isolation: isolated (any Actor)?
   ) async -> OwnerCore<any StateMachineState, StateRequest>.Finished {
     for step in steps(for: request, callSite: callSite) {
       await core.onBehalf(of: number) { await step() }

@@ -37,6 +37,11 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   private let stateKeyPath: KeyPath<Store, State>
 
   /// The current state. Reading it inside SwiftUI or `withObservationTracking` observes it.
+  ///
+  /// While the store processes an action, the reducer has the state (in place, so that a large
+  /// state is never copied). Reading `store.state` from code that runs during that processing (the
+  /// reducer itself, or a diagnostics handler or inspector it triggers) is a programming error,
+  /// caught by a precondition: read the state the reducer is given instead.
   public var state: State {
     core.registrar.access(self, keyPath: stateKeyPath)
     return core.currentState

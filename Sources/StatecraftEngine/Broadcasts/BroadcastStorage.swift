@@ -13,6 +13,8 @@ final class BroadcastStorage<Element: Sendable>: Sendable {
     var observers = ObserverList<Element>()
     /// The latest element, replayed to each new observer. `nil` for broadcasts without replay.
     var latest: Element?
+    /// Counts the elements sent, so that an update can tell whether it was overtaken.
+    var generation: UInt64 = 0
   }
 
   /// What leaves the storage in one critical section, released once the lock is unlocked.
@@ -60,23 +62,49 @@ final class BroadcastStorage<Element: Sendable>: Sendable {
     return stream
   }
 
+  /// The latest element and the number of elements sent so far, or `nil` after `finish()`.
+  var latestAndGeneration: (Element, UInt64)? {
+    state.withLock { state in
+      state.observers.isFinished ? nil : state.latest.map { ($0, state.generation) }
+    }
+  }
+
   /// Hands `element` to every observer. Returns `false`, changing nothing, after `finish()`.
   @discardableResult
   func send(_ element: Element) -> Bool {
-    let released = state.withLock { state -> Released? in
-      guard !state.observers.isFinished else { return nil }
+    switch send(element, ifGeneration: nil) {
+    case .sent: return true
+    case .finished, .overtaken: return false
+    }
+  }
+
+  enum SendResult {
+    case sent
+    /// Nothing was sent: another element was sent since `generation`.
+    case overtaken
+    /// Nothing was sent: the broadcast has finished. Reported.
+    case finished
+  }
+
+  /// Hands `element` to every observer, if no other element was sent since `generation` (or
+  /// whatever was, with `nil`).
+  func send(_ element: Element, ifGeneration generation: UInt64?) -> SendResult {
+    let (result, released) = state.withLock { state -> (SendResult, Released?) in
+      guard !state.observers.isFinished else { return (.finished, nil) }
+      if let generation, generation != state.generation { return (.overtaken, nil) }
       var released = Released()
-      if replays { released.previous = state.latest.take() }
-      if replays { state.latest = element }
+      state.generation &+= 1
+      if replays {
+        released.previous = state.latest.take()
+        state.latest = element
+      }
       released.delivery = Delivery(element, to: state.observers.observers)
       released.removed = state.observers.remove(ids: released.delivery.terminated)
-      return released
+      return (.sent, released)
     }
-    guard released != nil else {
-      reportSendAfterFinish()
-      return false
-    }
-    return true
+    _ = released  // released here, after the lock
+    if case .finished = result { reportSendAfterFinish() }
+    return result
   }
 
   /// Gives each observer its final element, if it asked for one, then ends its stream after the

@@ -15,10 +15,6 @@
 /// comes first.
 public final class StateBroadcast<State: Sendable>: AsyncBroadcast {
   let storage: BroadcastStorage<State>
-  /// Serialises `send` and `update`, so that an update never loses a concurrent change. The
-  /// storage's own lock is not held while an update's closure runs, so the closure may read the
-  /// broadcast or cancel an observer.
-  private let writer = CriticalState(())
 
   /// Creates a broadcast whose current value is `initial`.
   ///
@@ -54,7 +50,7 @@ public final class StateBroadcast<State: Sendable>: AsyncBroadcast {
     precondition(
       BroadcastUpdate.current != ObjectIdentifier(self),
       "send(_:) was called from inside update(_:) of the same broadcast; change the value through the closure's argument instead")
-    writer.withLock { _ in _ = storage.send(state) }
+    storage.send(state)
   }
 
   /// Changes the current value and sends the result. Two concurrent updates never lose one
@@ -64,10 +60,12 @@ public final class StateBroadcast<State: Sendable>: AsyncBroadcast {
   /// _stateBroadcast.update { $0.contactIDs.append(id) }
   /// ```
   ///
-  /// `body` runs once, on a copy of the current value. Other `send`s and `update`s wait until it
-  /// returns, so none is lost and `body` never runs twice. It may read ``current`` or cancel an
-  /// observer. Calling `send` or `update` on the same broadcast from inside `body` is a programming
-  /// error, caught by a precondition: change the value through `body`'s argument instead.
+  /// `body` runs on a copy, with no lock held, so it may read ``current``, observe, or cancel an
+  /// observer, and a slow `body` never holds up other senders. If another `send` or `update` lands
+  /// while it runs, `body` runs again on the newer value, as often as it takes (each retry means
+  /// another change went through), so keep it free of side effects. Calling `send` or `update` on
+  /// the same broadcast from inside `body` is a programming error, caught by a precondition: it
+  /// could never settle.
   ///
   /// After ``finish()`` it changes nothing, does not call `body`, and reports a
   /// ``Diagnostic/Kind/sendAfterFinish`` diagnostic.
@@ -75,16 +73,19 @@ public final class StateBroadcast<State: Sendable>: AsyncBroadcast {
     precondition(
       BroadcastUpdate.current != ObjectIdentifier(self),
       "update(_:) was called from inside update(_:) of the same broadcast; change the value through the closure's argument instead")
-    try writer.withLock { (_) throws(Failure) in
-      guard !storage.isFinished else {
+    while true {
+      guard let (value, generation) = storage.latestAndGeneration else {
         storage.reportSendAfterFinish()
         return
       }
-      var value = storage.latest
+      var changed = value
       try BroadcastUpdate.$current.withValue(ObjectIdentifier(self)) {
-        Result { () throws(Failure) in try body(&value) }
+        Result { () throws(Failure) in try body(&changed) }
       }.get()
-      _ = storage.send(value)
+      switch storage.send(changed, ifGeneration: generation) {
+      case .sent, .finished: return
+      case .overtaken: continue  // another change landed while `body` ran: apply it to the newer value
+      }
     }
   }
 

@@ -6,35 +6,32 @@
 /// ``sleep(until:)`` returns without sleeping when the deadline has passed. So the engine's own
 /// timers never race a test that advances its clock right after `send`.
 package struct EffectClock: Sendable {
-  /// A point in time of the wrapped clock.
+  /// A point in time of the wrapped clock. It works only with the clock that made it.
   package struct Deadline: Sendable {
     fileprivate let instant: any Sendable
+    fileprivate let advance: @Sendable (any Sendable, Duration) -> any Sendable
+
+    /// The deadline `duration` after this one.
+    package func advanced(by duration: Duration) -> Deadline {
+      Deadline(instant: advance(instant, duration), advance: advance)
+    }
   }
 
   private let nowAfter: @Sendable (Duration) -> Deadline
-  private let advance: @Sendable (Deadline, Duration) -> Deadline
   private let hasPassed: @Sendable (Deadline) -> Bool
   private let sleepUntil: @Sendable (Deadline) async throws -> Void
 
   package init<C: Clock>(_ clock: C) where C.Duration == Duration {
-    nowAfter = { Deadline(instant: clock.now.advanced(by: $0)) }
-    advance = { deadline, duration in
-      Deadline(instant: (deadline.instant as! C.Instant).advanced(by: duration))
+    let advance: @Sendable (any Sendable, Duration) -> any Sendable = { instant, duration in
+      (instant as! C.Instant).advanced(by: duration)
     }
+    nowAfter = { Deadline(instant: clock.now.advanced(by: $0), advance: advance) }
     hasPassed = { clock.now >= ($0.instant as! C.Instant) }
     sleepUntil = { try await clock.sleep(until: $0.instant as! C.Instant, tolerance: nil) }
   }
 
   /// The deadline `duration` from now.
   package func deadline(after duration: Duration) -> Deadline { nowAfter(duration) }
-
-  /// The deadline `duration` after `deadline`.
-  package func deadline(_ deadline: Deadline, plus duration: Duration) -> Deadline {
-    advance(deadline, duration)
-  }
-
-  /// Whether `deadline` has come.
-  package func isDue(_ deadline: Deadline) -> Bool { hasPassed(deadline) }
 
   /// Sleeps until `deadline`, or not at all if it has come. Throws `CancellationError` if the task
   /// is cancelled.

@@ -74,7 +74,7 @@ package final class EffectHandle: Sendable {
   package func adopt(_ child: EffectHandle) -> Bool {
     state.withLock { state in
       guard !state.isCancelled else { return false }
-      state.children.removeAll { $0.isFinishedChild }
+      state.children.removeAll { $0.isDone }
       state.children.append(child)
       return true
     }
@@ -113,7 +113,4 @@ package final class EffectHandle: Sendable {
       if isDone { continuation.resume() }
     }
   }
-
-  /// Whether a child can be forgotten: it returned or was cancelled.
-  private var isFinishedChild: Bool { isDone }
 }

@@ -14,15 +14,16 @@ package struct EffectRegistry {
   package struct PendingEffect: Sendable {
     package let handle: EffectHandle
     package let priority: TaskPriority?
-    package let operation: @Sendable (EffectHandle) async -> Void
+    /// Called when the effect starts; returns the operation its task runs.
+    package let prepare: @Sendable () -> @Sendable (EffectHandle) async -> Void
 
     package init(
       handle: EffectHandle, priority: TaskPriority?,
-      operation: @escaping @Sendable (EffectHandle) async -> Void
+      prepare: @escaping @Sendable () -> @Sendable (EffectHandle) async -> Void
     ) {
       self.handle = handle
       self.priority = priority
-      self.operation = operation
+      self.prepare = prepare
     }
   }
 
@@ -149,10 +150,10 @@ package struct EffectRegistry {
     case none
   }
 
-  /// Ends the window with this token. `nextEnd` computes the end of the window the waiting effect
-  /// opens from the end of this one.
+  /// Ends the window with this token. The waiting effect, if any, starts `now`, and the window it
+  /// opens lasts the same interval from then.
   package mutating func windowEnded(
-    id: EffectID, token: UInt64, nextEnd: (EffectClock.Deadline, Duration) -> EffectClock.Deadline
+    id: EffectID, token: UInt64, now: EffectClock.Deadline
   ) -> WindowEndAction {
     windowTimers[token] = nil
     guard let window = windows[id], window.token == token else { return .none }
@@ -162,7 +163,7 @@ package struct EffectRegistry {
       return .none
     }
     lastWindowToken &+= 1
-    let end = nextEnd(window.end, window.interval)
+    let end = now.advanced(by: window.interval)
     windows[id] = ThrottleWindow(token: lastWindowToken, end: end, interval: window.interval)
     return .start(pending, windowToken: lastWindowToken, end: end)
   }

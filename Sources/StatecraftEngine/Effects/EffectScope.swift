@@ -38,22 +38,26 @@ package final class EffectScope: Sendable {
     operation: @escaping @Sendable (EffectHandle) async throws -> Void,
     catch handler: (@Sendable (any Error) async -> Void)? = nil
   ) -> EffectHandle? {
+    guard parent?.isCancelled != true else { return nil }
     let handle = makeHandle(id: id, group: group, callSite: callSite)
-    if let parent, !parent.adopt(handle) { return nil }
     guard let replaced = registry.withLock({ $0.register(handle, cancelInFlight: cancelInFlight) })
     else { return nil }
     for old in replaced { old.cancel() }
+    guard adopt(handle, by: parent) else { return nil }
     spawn(handle, priority: priority) { handle in
       await self.run({ try await operation(handle) }, in: handle, catch: handler)
     }
     return handle
   }
 
-  /// Starts `operation` now, later, or not at all, so that effects under `id` start at most once
+  /// Starts an effect now, later, or not at all, so that effects under `id` start at most once
   /// per `interval` (see ``EffectRegistry``).
   ///
-  /// - Parameter latest: Whether a newer effect replaces the one that waits for the window to end
-  ///   (`true`), or is dropped (`false`).
+  /// - Parameters:
+  ///   - latest: Whether a newer effect replaces the one that waits for the window to end
+  ///     (`true`), or is dropped (`false`).
+  ///   - prepare: Called at the moment the effect starts, now or when its window ends, and returns
+  ///     the operation to run: timers in the effect count from then.
   /// - Returns: The effect's handle, or `nil` when it was dropped or nothing can start.
   @discardableResult
   package func throttle(
@@ -65,11 +69,10 @@ package final class EffectScope: Sendable {
     group: EffectGroup? = nil,
     parent: EffectHandle? = nil,
     callSite: CallSite?,
-    operation: @escaping @Sendable (EffectHandle) async -> Void
+    prepare: @escaping @Sendable () -> @Sendable (EffectHandle) async -> Void
   ) -> EffectHandle? {
     let handle = makeHandle(id: id, group: group, callSite: callSite)
-    if let parent, !parent.adopt(handle) { return nil }
-    let effect = EffectRegistry.PendingEffect(handle: handle, priority: priority, operation: operation)
+    let effect = EffectRegistry.PendingEffect(handle: handle, priority: priority, prepare: prepare)
     let windowEnd = clock.deadline(after: interval)
     let action = registry.withLock {
       $0.throttle(id: id, latest: latest, effect: effect, interval: interval, windowEnd: windowEnd)
@@ -78,12 +81,14 @@ package final class EffectScope: Sendable {
     case .closed, .drop:
       return nil
     case .startNow(let token):
-      spawn(handle, priority: priority, operation: operation)
+      guard adopt(handle, by: parent) else { return nil }
+      spawn(handle, priority: priority, operation: prepare())
       startWindowTimer(id: id, token: token, end: windowEnd, clock: clock)
     case .wait(let replaced):
-      group?.add(handle)
-      context.inspection.emit(.effectStarted(handle.inspected))
       replaced?.cancel()
+      guard adopt(handle, by: parent) else { return nil }
+      context.inspection.emit(.effectStarted(handle.inspected))
+      group?.add(handle)
     }
     return handle
   }
@@ -157,41 +162,63 @@ package final class EffectScope: Sendable {
       id: id, group: group, number: context.nextEffectNumber(), callSite: callSite, context: context)
   }
 
-  /// Starts the task of a registered handle.
+  /// Links a registered effect to the running effect it was started from. If that parent was
+  /// cancelled meanwhile, the effect is unregistered and cancelled instead, and `false` returned.
+  private func adopt(_ handle: EffectHandle, by parent: EffectHandle?) -> Bool {
+    guard let parent, !parent.adopt(handle) else { return true }
+    registry.withLock { $0.unregister(handle) }
+    handle.cancel()
+    return false
+  }
+
+  /// Starts the task of a registered handle, unless it was cancelled before it could start.
   private func spawn(
     _ handle: EffectHandle, priority: TaskPriority?,
     operation: @escaping @Sendable (EffectHandle) async -> Void
   ) {
-    handle.group?.add(handle)
     context.inspection.emit(.effectStarted(handle.inspected))
+    handle.group?.add(handle)
+    guard !handle.isCancelled else {
+      registry.withLock { $0.unregister(handle) }
+      return
+    }
     // Created in this nonisolated method, so the task does not inherit the caller's actor: an
-    // effect runs on the global executor and hops to its owner only to deliver.
-    let task = Task(priority: priority) {
-      await operation(handle)
-      self.finished(handle)
+    // effect runs on the global executor and hops to its owner only to deliver. Outside every
+    // processing context: what the effect sends is never a re-entrant send of its starter.
+    let task = ProcessingContext.outside {
+      Task(priority: priority) {
+        await operation(handle)
+        self.finished(handle)
+      }
     }
     handle.attach(task)
   }
 
   private func startWindowTimer(id: EffectID, token: UInt64, end: EffectClock.Deadline, clock: EffectClock) {
-    let timer = Task { [weak self] in
-      do { try await clock.sleep(until: end) } catch { return }
-      self?.windowEnded(id: id, token: token, clock: clock)
+    let timer = ProcessingContext.outside {
+      Task { [weak self] in
+        do { try await clock.sleep(until: end) } catch { return }
+        self?.windowEnded(id: id, token: token, clock: clock)
+      }
     }
     if !registry.withLock({ $0.keepTimer(timer, forWindow: token) }) { timer.cancel() }
   }
 
   private func windowEnded(id: EffectID, token: UInt64, clock: EffectClock) {
-    let action = registry.withLock {
-      $0.windowEnded(id: id, token: token, nextEnd: clock.deadline(_:plus:))
+    // The waiting effect starts now: the window it opens is measured from now.
+    let end = clock.deadline(after: .zero)
+    let action = registry.withLock { $0.windowEnded(id: id, token: token, now: end) }
+    guard case .start(let pending, let nextToken, let nextEnd) = action else { return }
+    let handle = pending.handle
+    let operation = pending.prepare()
+    let task = ProcessingContext.outside {
+      Task(priority: pending.priority) {
+        await operation(handle)
+        self.finished(handle)
+      }
     }
-    guard case .start(let pending, let nextToken, let end) = action else { return }
-    let task = Task(priority: pending.priority) {
-      await pending.operation(pending.handle)
-      self.finished(pending.handle)
-    }
-    pending.handle.attach(task)
-    startWindowTimer(id: id, token: nextToken, end: end, clock: clock)
+    handle.attach(task)
+    startWindowTimer(id: id, token: nextToken, end: nextEnd, clock: clock)
   }
 
   private func finished(_ handle: EffectHandle) {

@@ -59,9 +59,9 @@ package struct MailboxStateMachine<Message> {
     }
   }
 
-  /// Takes the processing right without a message, if the mailbox is idle, so that its holder can
-  /// do work that must not overlap a message (such as starting the owner). The holder then calls
-  /// ``next()`` as after a message.
+  /// Takes the processing right without queuing, if the mailbox is idle: the caller then processes
+  /// a message it holds itself, with no trip through the queue. The holder calls ``next()`` as
+  /// after any message.
   package mutating func claim() -> UInt64? {
     guard case .idle = phase else { return nil }
     return startNext()

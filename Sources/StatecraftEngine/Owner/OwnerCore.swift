@@ -59,8 +59,8 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
     let closed = cell.withLock { $0.close() }
     for envelope in closed.unprocessed { envelope.completion?.resume() }
     for observer in closed.observers {
-      // Safe: only `Sendable` states have observers (see `Delivery`).
       if let final = observer.final {
+        // Safe: only `Sendable` states have observers (see `Delivery`).
         nonisolated(unsafe) let final = final
         observer.continuation.yield(final)
       }
@@ -87,9 +87,6 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
     }
   }
 
-  /// Whether a message is being processed.
-  package var isProcessing: Bool { cell.withLock { $0.mailbox.isProcessing } }
-
   #if DEBUG
     /// How many critical sections the core's lock has run, so that tests can pin how many a path
     /// takes. Debug builds only.
@@ -107,6 +104,8 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   /// message: when no one observes, storing the state and giving up the processing right take one
   /// critical section.
   package func commit(_ newState: State, finishing: Bool) -> Finished? {
+    // Recorded while the processing right is held: the next holder records its own message.
+    recordStateUpdate(after: newState)
     let (action, next) = cell.withLock { cell in
       let action = cell.commit(newState)
       guard finishing, case .committed = action else {
@@ -114,7 +113,6 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
       }
       return (action, cell.next())
     }
-    recordStateUpdate(after: newState)
     if case .publish(let state, let observers) = action { publish(state, to: observers) }
     guard finishing else { return nil }
     return Finished(next: next ?? cell.withLock { $0.next() })
@@ -122,14 +120,14 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
 
   /// Ends a message that changed nothing, or whose new state was committed already.
   package func finish() -> Finished {
-    guard inspectedBefore.value != nil else { return Finished(next: cell.withLock { $0.next() }) }
-    let (next, after) = cell.withLock { cell in (cell.next(), cell.current) }
-    if let after { recordStateUpdate(after: after) }
-    return Finished(next: next)
+    // Without a commit, the state after the message is the state before it.
+    if let before = inspectedBefore.value { recordStateUpdate(after: before) }
+    return Finished(next: cell.withLock { $0.next() })
   }
 
   /// Records the state before and after the message being processed, once per message: at the
-  /// first commit, or when the message ends without one.
+  /// first commit, or when the message ends without one. Only the holder of the processing right
+  /// calls it.
   private func recordStateUpdate(after: State) {
     guard let before = inspectedBefore.value.take() else { return }
     context.inspection.emit(.stateUpdated(before: InspectedValue(before), after: InspectedValue(after)))
@@ -161,7 +159,8 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   ///   - step: Changes the state for a message, and returns what follows from it.
   ///   - then: Acts on what `step` returned (such as starting effects), after inspectors have seen
   ///     the new state.
-  /// - Returns: `false` if the message was queued.
+  /// - Returns: `false` if the message was not processed now: it was queued behind the one being
+  ///   processed, or the owner is closed.
   package func processSynchronously<Subject: Observable, Outcome>(
     _ message: @autoclosure () -> Message,
     queued: () -> Message,
@@ -171,9 +170,15 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
     step: (inout State, Message, CallSite?) -> Outcome,
     then: (Outcome, Message, CallSite?) -> Void
   ) -> Bool {
-    guard cell.withLock({ $0.claim() }) != nil else {
-      _ = cell.withLock { $0.submit(Envelope(queued(), origin: origin, callSite: callSite)) }
-      return false
+    let arrival = cell.withLock { cell -> MailboxStateMachine<Envelope>.SubmitAction? in
+      guard cell.claim() == nil else { return nil }
+      return cell.submit(Envelope(queued(), origin: origin, callSite: callSite))
+    }
+    switch arrival {
+    case nil: break  // claimed: process it now
+    case .enqueued?, .rejected?: return false
+    case .process?:
+      preconditionFailure("a mailbox that refused a claim handed out the processing right")
     }
     registrar.withMutation(of: subject, keyPath: keyPath) {
       var state = cell.withLock { $0.take() }
@@ -192,6 +197,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
           }
           then(outcome, envelope.message, envelope.callSite)
         }
+        envelope.completion?.resume()
         // With more queued, go on with the state still out; otherwise put it back, publish it,
         // and give the processing right up.
         let step = cell.withLock { cell -> SynchronousStep in
@@ -238,8 +244,11 @@ package protocol MessageProcessor<State, Message>: Sendable {
   /// Processes `message`, which arrived while the owner was in `state`, holding the processing
   /// right. It ends the message with ``OwnerCore/commit(_:finishing:)`` or ``OwnerCore/finish()``
   /// and returns what that returned.
+  ///
+  /// - Parameter origin: The effect that sent the message, if one did. When the owner was idle,
+  ///   the message runs in that effect's task.
   func process(
-    _ message: Message, number: UInt64, state: State, callSite: CallSite?,
+    _ message: Message, number: UInt64, state: State, callSite: CallSite?, origin: EffectHandle?,
     core: OwnerCore<State, Message>, isolation: isolated (any Actor)?
   ) async -> OwnerCore<State, Message>.Finished
 
@@ -269,10 +278,10 @@ extension OwnerCore where State: Sendable {
         processor: processor)
       return
     }
-    if let context = ProcessingContext.current, context.core == ObjectIdentifier(self),
+    if let number = ProcessingContext.number(in: self),
       cell.withLock({
         $0.submitReentrant(
-          Envelope(message, origin: origin, callSite: callSite), whileProcessing: context.number)
+          Envelope(message, origin: origin, callSite: callSite), whileProcessing: number)
       })
     {
       self.context.report(
@@ -335,8 +344,8 @@ extension OwnerCore where State: Sendable {
       inspectedBefore.value = state
     }
     return await processor.process(
-      envelope.message, number: number, state: state, callSite: envelope.callSite, core: self,
-      isolation: isolation)
+      envelope.message, number: number, state: state, callSite: envelope.callSite,
+      origin: envelope.origin, core: self, isolation: isolation)
   }
 
   /// Processes messages, starting with `first`, until the mailbox is idle, in a task of the owner's
@@ -371,8 +380,8 @@ extension OwnerCore where State: Sendable {
     _ body: () async throws -> Result
   ) async rethrows -> Result {
     try await ProcessingContext.$current.withValue(
-      ProcessingContext(core: ObjectIdentifier(self), number: number), operation: body,
-      isolation: isolation)
+      ProcessingContext.current + [ProcessingContext(core: ObjectIdentifier(self), number: number)],
+      operation: body, isolation: isolation)
   }
 }
 
@@ -401,10 +410,25 @@ extension OwnerCore where State: Sendable {
   }
 }
 
-/// The message on whose behalf the running code works, to recognise a re-entrant send.
+/// A message on whose behalf the running code works, to recognise a re-entrant send.
 struct ProcessingContext: Sendable {
   let core: ObjectIdentifier
   let number: UInt64
 
-  @TaskLocal static var current: ProcessingContext?
+  /// The messages the running code works for, outermost first: a middleware of one owner may send
+  /// to another owner whose middleware sends back.
+  @TaskLocal static var current: [ProcessingContext] = []
+
+  /// The number of the message of `core` that the running code works for, if any.
+  static func number(in core: AnyObject) -> UInt64? {
+    let id = ObjectIdentifier(core)
+    return current.last { $0.core == id }?.number
+  }
+
+  /// Runs `body` outside every processing context: effects and timers start their tasks in it, so
+  /// that what they send is never taken for a re-entrant send of the code that started them.
+  static func outside<Result>(_ body: () throws -> Result) rethrows -> Result {
+    guard !current.isEmpty else { return try body() }
+    return try $current.withValue([], operation: body)
+  }
 }

@@ -91,9 +91,9 @@ package struct OwnerStateMachine<State, Message: Sendable> {
     _ continuation: AsyncStream<State>.Continuation, final: State?
   ) -> SubscribeAction {
     guard case .added(let id) = observers.add(continuation, final: final) else { return .finished }
-    // A new stream has room for its first element: nothing is dropped here. Safe for the same
-    // reason as in `Delivery`: only `Sendable` states have observers.
+    // A new stream has room for its first element: nothing is dropped here.
     if let state {
+      // Safe for the same reason as in `Delivery`: only `Sendable` states have observers.
       nonisolated(unsafe) let replay = state
       continuation.yield(replay)
     }
@@ -109,8 +109,6 @@ package struct OwnerStateMachine<State, Message: Sendable> {
   package mutating func unsubscribe(ids: [UInt64]) -> [ObserverList<State>.Observer] {
     observers.remove(ids: ids)
   }
-
-  package var observerCount: Int { observers.count }
 
   // MARK: Closing
 

@@ -14,7 +14,7 @@ struct EffectRegistryTests {
   }
 
   func pending(_ id: String) -> EffectRegistry.PendingEffect {
-    EffectRegistry.PendingEffect(handle: handle(id), priority: nil) { _ in }
+    EffectRegistry.PendingEffect(handle: handle(id), priority: nil) { { _ in } }
   }
 
   @Test func cancelInFlightHandsBackTheEffectsUnderTheSameID() {
@@ -79,14 +79,14 @@ struct EffectRegistryTests {
     }
     #expect(replaced === second.handle)
     guard case .start(let started, let nextToken, _) = registry.windowEnded(
-      id: "t", token: token, nextEnd: clock.deadline(_:plus:))
+      id: "t", token: token, now: clock.deadline(after: .seconds(1)))
     else {
       Issue.record("the waiting effect did not start when the window ended")
       return
     }
     #expect(started.handle === third.handle)
     #expect(registry.openWindowCount == 1, "the started effect opened the next window")
-    guard case .none = registry.windowEnded(id: "t", token: nextToken, nextEnd: clock.deadline(_:plus:))
+    guard case .none = registry.windowEnded(id: "t", token: nextToken, now: clock.deadline(after: .seconds(1)))
     else {
       Issue.record("a window with nothing waiting started something")
       return
@@ -116,7 +116,7 @@ struct EffectRegistryTests {
     let waiting = pending("t")
     _ = registry.throttle(id: "t", latest: true, effect: waiting, interval: .seconds(1), windowEnd: end)
     #expect(registry.cancel(id: "t").contains { $0 === waiting.handle })
-    guard case .none = registry.windowEnded(id: "t", token: token, nextEnd: clock.deadline(_:plus:)) else {
+    guard case .none = registry.windowEnded(id: "t", token: token, now: clock.deadline(after: .seconds(1))) else {
       Issue.record("a cancelled effect started when its window ended")
       return
     }
@@ -137,7 +137,7 @@ struct EffectRegistryTests {
     }
     #expect(registry.openWindowCount == 10_000)
     for (id, token) in tokens {
-      _ = registry.windowEnded(id: EffectID(id), token: token, nextEnd: clock.deadline(_:plus:))
+      _ = registry.windowEnded(id: EffectID(id), token: token, now: clock.deadline(after: .seconds(1)))
     }
     #expect(registry.openWindowCount == 0)
   }

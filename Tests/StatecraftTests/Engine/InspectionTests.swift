@@ -162,6 +162,25 @@ struct InspectionTests {
     #expect(store.state.count == 200)
   }
 
+  @Test func eachReceivedMessageIsFollowedByItsOwnStateUpdateUnderConcurrentSenders() async {
+    let recorder = InspectionRecorder()
+    let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime())
+    sequence.attach(recorder)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 {
+        group.addTask { for _ in 0..<200 { await sequence.send(.increment) } }
+      }
+    }
+    #expect(recorder.kinds == Array(repeating: ["received", "stateUpdated"], count: 1_600).flatMap { $0 })
+    var expected = 0
+    for record in recorder.records {
+      guard case .stateUpdated(let before, let after) = record.kind else { continue }
+      #expect(before.value(as: Count.self) == .value(expected))
+      #expect(after.value(as: Count.self) == .value(expected + 1))
+      expected += 1
+    }
+  }
+
   @Test func theLoggingInspectorLogsEachChangeAsADiff() {
     let lines = Log<String>()
     let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }

@@ -18,7 +18,7 @@ struct OwnerCoreTests {
     var ownIsolation: (any Actor)? { nil }
 
     func process(
-      _ message: Int, number: UInt64, state: Int, callSite: CallSite?,
+      _ message: Int, number: UInt64, state: Int, callSite: CallSite?, origin: EffectHandle?,
       core: OwnerCore<Int, Int>, isolation: isolated (any Actor)?
     ) async -> OwnerCore<Int, Int>.Finished {
       if message == held {

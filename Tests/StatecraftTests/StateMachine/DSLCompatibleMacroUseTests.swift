@@ -120,8 +120,12 @@ struct DSLCompatibleMacroUseTests {
   func aNaNPayloadMatchesItsCaseAndLeavesOtherMachinesAlone() async {
     let first = AsyncStateMachineSequence(stateMachine: thermostatMachine, runtime: Runtime())
     await first.send(.measured(.nan))
+    guard case .reading(let value) = first.currentState, value.isNaN else {
+      Issue.record("the event measured(nan) did not match its own case: \(first.currentState)")
+      return
+    }
     await first.send(.reset)
-    #expect(first.currentState == .idle, "a reading of nan did not match its own case")
+    #expect(first.currentState == .idle, "the state reading(nan) did not match its own case")
 
     let second = AsyncStateMachineSequence(stateMachine: thermostatMachine, runtime: Runtime())
     await second.send(.measured(20))
@@ -130,6 +134,7 @@ struct DSLCompatibleMacroUseTests {
 
     XCTStateMachine(thermostatMachine)
       .assert(when: .reading(.nan), on: .reset, transitionTo: .idle)
+      .assert(when: .idle, on: .measured(20), transitionTo: .reading(20))
       .assert(when: .reading(21), on: .reset, transitionTo: .idle)
   }
 }

@@ -100,4 +100,38 @@ struct ExecutionStrategyTests {
     for _ in 0..<6 { seen.append(await states.next()!) }
     #expect(seen == [.open, .closing(speed: 1), .open, .closing(speed: 2), .closed, .open])
   }
+
+  /// The side effect's event runs in the side effect's own task when the machine is idle. The state
+  /// it leads to cancels that side effect, but only once the event is done: the state's middleware
+  /// does not run cancelled.
+  @Test func aSideEffectCancelledByTheStateItsOwnEventEntersIsCancelledAfterThatEvent() async {
+    let release = Gate()
+    let middlewareRan = Gate()
+    let cancelledInMiddleware = Log<Bool>()
+    let probe = CancellationProbe()
+    let sequence = AsyncStateMachineSequence(
+      stateMachine: doorMachine,
+      runtime: Runtime()
+        .map(
+          output: DoorOutput.startClosing(speed:),
+          to: { _ -> DoorEvent? in
+            await release.wait()
+            return .locked  // enters closed, which cancels this side effect
+          },
+          strategy: .cancelWhenAnyState)
+        .map(output: DoorOutput.announce, to: {
+          await probe.waitForCancellation()
+          return nil
+        })
+        .register(middleware: { (state: Door) in
+          guard state == .closed else { return }
+          cancelledInMiddleware.append(Task.isCancelled)
+          middlewareRan.open()
+        }))
+    await sequence.send(.close(speed: 1))
+    release.open()  // the machine is idle: the side effect's event runs in its own task
+    await middlewareRan.wait()
+    #expect(sequence.currentState == .closed)
+    #expect(cancelledInMiddleware.all == [false], "the new state's middleware ran cancelled")
+  }
 }

@@ -105,7 +105,11 @@ struct EffectRunner<Action: Sendable>: Sendable {
       id: policy.id, interval: policy.interval, clock: policy.clock, latest: policy.latest,
       priority: inner.priority, group: group, parent: parent,
       callSite: inner.callSite ?? policy.callSite
-    ) { handle in await perform(inner, in: handle) }
+    ) {
+      // Called when the effect starts, now or when its window ends: its timers count from then.
+      let inner = inner.armed()
+      return { handle in await perform(inner, in: handle) }
+    }
   }
 
   private static func existing(_ group: inout EffectGroup?) -> EffectGroup {
