@@ -31,7 +31,7 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   public typealias Element = S
   public typealias AsyncIterator = AsyncStream<S>.Iterator
 
-  let machine: MachineCore<S, E, O>
+  @usableFromInline let machine: MachineCore<S, E, O>
 
   /// Creates a running machine from a definition and a runtime.
   public init(
@@ -51,6 +51,7 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   }
 
   /// The state the machine is in.
+  @inlinable
   public var currentState: S { machine.core.currentState }
 
   /// Sends an event, and returns once it has been processed and any new state published.
@@ -61,6 +62,7 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   ///
   /// It runs on the caller's executor: from the main actor, processing happens there, with no hop.
   /// An event that no transition handles is reported at the line of this call.
+  @inlinable
   public func send(
     _ event: E, isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,

@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// A running declarative machine: what one event means to the engine's ``OwnerCore``. The core
 /// holds the machine's state, mailbox, observers and side effects; this type brings the definition's
@@ -7,12 +7,15 @@ import Synchronization
 /// Whoever sends an event while the machine is idle processes it in its own task, on its own
 /// executor; events that others sent meanwhile are processed in the machine's own task. Nobody
 /// waits for an observer.
+@usableFromInline
 final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: MessageProcessor {
+  @usableFromInline
   enum Message: Sendable, CustomStringConvertible {
     /// Enter the initial state: run its output, middleware and pipes. Happens once.
     case start
     case event(E)
 
+    @usableFromInline
     var description: String {
       switch self {
       case .start: "start"
@@ -22,26 +25,28 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
   }
 
   /// A side effect that a later state may cancel, with its strategy.
+  @usableFromInline
   struct CancellableEffect {
-    let handle: EffectHandle
-    let strategy: ExecutionStrategy<S>
+    @usableFromInline let handle: EffectHandle
+    @usableFromInline let strategy: ExecutionStrategy<S>
   }
 
   /// What only the holder of the processing right touches.
+  @usableFromInline
   struct ProcessingState {
-    var matchCache = MatchCache<S, E>()
+    @usableFromInline var matchCache = MatchCache<S, E>()
     /// Side effects that a later state may cancel.
-    var cancellable: [CancellableEffect] = []
+    @usableFromInline var cancellable: [CancellableEffect] = []
     /// Whether the initial state was entered.
-    var hasEntered = false
+    @usableFromInline var hasEntered = false
   }
 
-  let definition: StateMachine<S, E, O>
-  let runtime: Runtime<S, E, O>
-  let core: OwnerCore<S, Message>
-  private let processing = ProcessorLocal(ProcessingState())
+  @usableFromInline let definition: StateMachine<S, E, O>
+  @usableFromInline let runtime: Runtime<S, E, O>
+  @usableFromInline let core: OwnerCore<S, Message>
+  @usableFromInline let processing = ProcessorLocal(ProcessingState())
   /// Whether something asked the machine to start; the processor enters the initial state once.
-  private let startRequested = Atomic<Bool>(false)
+  @usableFromInline let startRequested = Atomic<Bool>(false)
   /// Keeps the machine connected to the pipes it receives from; released with it.
   private let pipeConnections = CriticalState<[EventPipe<E>.Connection]>([])
 
@@ -66,9 +71,11 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
     core.close()
   }
 
+  @usableFromInline
   var ownIsolation: (any Actor)? { nil }
 
   /// Processes `event` and returns once it has been processed and any new state published.
+  @inlinable
   func send(_ event: E, callSite: CallSite, isolation: isolated (any Actor)? = #isolation) async {
     await core.send(.event(event), callSite: callSite, inline: true, processor: self)
   }
@@ -84,6 +91,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
     core.post(.start, callSite: nil, processor: self)
   }
 
+  @inlinable
   func process(
     _ message: Message, number: UInt64, state: S, callSite: CallSite?, origin: EffectHandle?,
     core: OwnerCore<S, Message>, isolation: isolated (any Actor)?
@@ -124,7 +132,8 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
 
   /// Runs what entering `state` triggers: its output's side effect, then state middleware, then
   /// pipes.
-  private func entered(
+  @usableFromInline
+  func entered(
     _ state: S, output: O?? = .none, number: UInt64, isolation: isolated (any Actor)? = #isolation
   ) async {
     if let output = output ?? definition.output(when: state) {
@@ -139,7 +148,8 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
   /// Cancels the side effects whose strategy says entering `state` ends them, and forgets those
   /// that are done. `sender`, the side effect whose event is being processed, is not cancelled
   /// here but returned, if it must be, for the caller to cancel when the event is done.
-  private func cancelEffects(enteringState state: S, sparing sender: EffectHandle?) -> EffectHandle? {
+  @usableFromInline
+  func cancelEffects(enteringState state: S, sparing sender: EffectHandle?) -> EffectHandle? {
     var cancelled: [EffectHandle] = []
     processing.value.cancellable.removeAll { entry in
       if entry.handle.isDone { return true }
@@ -154,7 +164,8 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
     return spared
   }
 
-  private func startSideEffect(for output: O, in state: S) {
+  @usableFromInline
+  func startSideEffect(for output: O, in state: S) {
     guard let mapping = runtime.outputMappings.first(where: { $0.matches(output) }) else {
       core.context.report(
         .unmappedOutput, "\(state) executes \(output), which the runtime maps to no side effect.")

@@ -14,7 +14,8 @@ struct MatchCache<S: DSLCompatible, E: DSLCompatible> {
   struct BuiltOns {
     @usableFromInline let state: S
     @usableFromInline let ons: [On<S, E>]
-    @usableFromInline var byEventCase: [Int: [Int]] = [:]
+    /// Indexed by event case number.
+    @usableFromInline var byEventCase: [[Int]?] = []
 
     @usableFromInline
     init(state: S, ons: [On<S, E>]) {
@@ -23,8 +24,11 @@ struct MatchCache<S: DSLCompatible, E: DSLCompatible> {
     }
   }
 
-  @usableFromInline var whensByStateCase: [Int: [Int]] = [:]
-  @usableFromInline var onsByWhen: [Int: BuiltOns] = [:]
+  /// Indexed by state case number; `nil` until that case is first seen. Arrays, not
+  /// dictionaries: case numbers are small, and hashing would cost more than the lookups it saves.
+  @usableFromInline var whensByStateCase: [[Int]?] = []
+  /// Indexed by `When` number.
+  @usableFromInline var onsByWhen: [BuiltOns?] = []
 
   @usableFromInline
   init() {}

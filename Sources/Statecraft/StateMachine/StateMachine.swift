@@ -68,7 +68,12 @@ public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>
   /// and event's cases can match, as `cache` remembers them for one running machine.
   @inlinable
   func transition(from state: S, on event: E, cache: inout MatchCache<S, E>) -> S? {
-    guard let stateCase = state.dslCaseIndex else { return transition(from: state, on: event) }
+    guard let stateCase = state.dslCaseIndex, stateCase >= 0 else {
+      return transition(from: state, on: event)
+    }
+    if cache.whensByStateCase.count <= stateCase {
+      cache.whensByStateCase.append(contentsOf: repeatElement(nil, count: stateCase + 1 - cache.whensByStateCase.count))
+    }
     let candidates: [Int]
     if let known = cache.whensByStateCase[stateCase] {
       candidates = known
@@ -77,6 +82,9 @@ public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>
         whens[index].filter.admits(caseIndex: stateCase) { whens[index].matches(state) }
       }
       cache.whensByStateCase[stateCase] = candidates
+    }
+    if cache.onsByWhen.count < whens.count {
+      cache.onsByWhen = Array(repeating: nil, count: whens.count)
     }
     for index in candidates {
       if let next = nextState(of: index, from: state, on: event, cache: &cache) { return next }
@@ -95,15 +103,18 @@ public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>
       }
       cache.onsByWhen[index] = MatchCache.BuiltOns(state: state, ons: ons)
     }
-    // Reading `built` through the dictionary each time would copy it; take it out and put it back.
-    guard var built = cache.onsByWhen.removeValue(forKey: index) else { return nil }
+    // Taken out and put back, so that updating its table does not copy it.
+    guard var built = cache.onsByWhen[index].take() else { return nil }
     defer { cache.onsByWhen[index] = built }
     // A short list is scanned faster than a table is built.
-    guard built.ons.count > 4, let eventCase = event.dslCaseIndex else {
+    guard built.ons.count > 4, let eventCase = event.dslCaseIndex, eventCase >= 0 else {
       for on in built.ons {
         if let next = on.nextState(event) { return next }
       }
       return nil
+    }
+    if built.byEventCase.count <= eventCase {
+      built.byEventCase.append(contentsOf: repeatElement(nil, count: eventCase + 1 - built.byEventCase.count))
     }
     let candidates: [Int]
     if let known = built.byEventCase[eventCase] {

@@ -27,14 +27,14 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   /// The in-place reducer that every initializer reduces to.
   public typealias Reducer = (inout State, Action, Environment) -> Effect<Action>
 
-  private let reducer: Reducer
-  private let environment: Environment
-  let core: OwnerCore<State, StoreMessage<Action>>
+  @usableFromInline let reducer: Reducer
+  @usableFromInline let environment: Environment
+  @usableFromInline let core: OwnerCore<State, StoreMessage<Action>>
   /// Whether the reducer is running, to diagnose a `send` made from inside it.
-  private var isReducing = false
-  private var currentAction: Action?
+  @usableFromInline var isReducing = false
+  @usableFromInline var currentAction: Action?
   /// Built once: key path creation is not cached for generic classes.
-  private let stateKeyPath: KeyPath<Store, State>
+  @usableFromInline let stateKeyPath: KeyPath<Store, State>
 
   /// The current state. Reading it inside SwiftUI or `withObservationTracking` observes it.
   ///
@@ -42,6 +42,7 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   /// state is never copied). Reading `store.state` from code that runs during that processing (the
   /// reducer itself, or a diagnostics handler or inspector it triggers) is a programming error,
   /// caught by a precondition: read the state the reducer is given instead.
+  @inlinable
   public var state: State {
     core.registrar.access(self, keyPath: stateKeyPath)
     return core.currentState
@@ -111,7 +112,7 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   /// Calling `send` from inside the reducer is a mistake: the action is queued behind the current
   /// one and a diagnostic is reported at the line of that `send`. From an effect or an observation
   /// callback it is safe.
-  @discardableResult
+  @inlinable @discardableResult
   public func send(
     _ action: Action,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
@@ -140,7 +141,8 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   ///
   /// - Parameter group: The group of the `send` the action belongs to. `nil` for a top-level
   ///   `send`, whose group is created only when an effect starts.
-  private func send(
+  @inlinable
+  func send(
     _ action: Action, group: EffectGroup?, origin: EffectHandle?, callSite: CallSite
   ) -> StoreTask {
     var topLevelGroup = group
@@ -186,14 +188,15 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
 
   /// Delivers effect actions back through ``send(_:group:origin:callSite:)``; weak, so effects
   /// never keep the store alive.
-  private lazy var runner = EffectRunner<Action>(scope: core.effects) { [weak self] action, handle in
+  @usableFromInline lazy var runner = EffectRunner<Action>(scope: core.effects) { [weak self] action, handle in
     guard let self else { return }
     _ = send(
       action, group: handle.group ?? EffectGroup(), origin: handle,
       callSite: handle.callSite ?? core.context.identity.callSite)
   }
 
-  private func reportSendDuringReduce(_ action: Action, callSite: CallSite) {
+  @usableFromInline
+  func reportSendDuringReduce(_ action: Action, callSite: CallSite) {
     core.context.report(
       .sendDuringReduce,
       """
@@ -207,9 +210,16 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
 
 /// An action in a store's mailbox, with the group of the `send` whose effects it joins: `nil` for
 /// the top-level `send` being processed, whose group is created only when an effect starts.
+@usableFromInline
 struct StoreMessage<Action: Sendable>: Sendable {
-  var action: Action
-  var group: EffectGroup?
+  @usableFromInline var action: Action
+  @usableFromInline var group: EffectGroup?
+
+  @inlinable
+  init(action: Action, group: EffectGroup?) {
+    self.action = action
+    self.group = group
+  }
 }
 
 extension Store where Environment == Void {

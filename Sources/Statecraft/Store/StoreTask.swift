@@ -8,8 +8,9 @@
 /// A `send` whose reducer returned only synchronous effects has nothing to wait for: ``finish()``
 /// returns at once and ``isCancelled`` stays `false`.
 public struct StoreTask: Hashable, Sendable {
-  let group: EffectGroup?
+  @usableFromInline let group: EffectGroup?
 
+  @inlinable
   init(_ group: EffectGroup?) {
     self.group = group
   }

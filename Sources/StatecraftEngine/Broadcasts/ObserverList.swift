@@ -6,7 +6,9 @@
 /// list to be released under that lock: removed observers and elements that a full buffer dropped
 /// are handed back, so that the caller releases them after unlocking. An element's `deinit` may then
 /// use the broadcast again without deadlocking.
+@usableFromInline
 package struct ObserverList<Element> {
+  @usableFromInline
   package struct Observer {
     package let id: UInt64
     package let continuation: AsyncStream<Element>.Continuation
@@ -14,12 +16,14 @@ package struct ObserverList<Element> {
     package let final: Element?
   }
 
-  package private(set) var observers: [Observer] = []
+  @usableFromInline package private(set) var observers: [Observer] = []
   private var nextID: UInt64 = 0
   package private(set) var isFinished = false
 
+  @inlinable
   package init() {}
 
+  @inlinable
   package var isEmpty: Bool { observers.isEmpty }
   package var count: Int { observers.count }
 

@@ -5,8 +5,10 @@
 /// late, after a test clock has already been advanced past its deadline, still wakes at once:
 /// ``sleep(until:)`` returns without sleeping when the deadline has passed. So the engine's own
 /// timers never race a test that advances its clock right after `send`.
+@usableFromInline
 package struct EffectClock: Sendable {
   /// A point in time of the wrapped clock. It works only with the clock that made it.
+  @usableFromInline
   package struct Deadline: Sendable {
     fileprivate let instant: any Sendable
     fileprivate let advance: @Sendable (any Sendable, Duration) -> any Sendable

@@ -3,6 +3,7 @@
 /// It holds only the effects still running: each leaves when it returns or is cancelled, so a
 /// long-lived stream that feeds back many actions does not grow it. A store hands it out as a
 /// `StoreTask`.
+@usableFromInline
 package final class EffectGroup: Sendable {
   private struct State {
     var running: [ObjectIdentifier: EffectHandle] = [:]
@@ -12,6 +13,7 @@ package final class EffectGroup: Sendable {
 
   private let state = CriticalState(State())
 
+  @usableFromInline
   package init() {}
 
   /// Whether ``cancel()`` was called.

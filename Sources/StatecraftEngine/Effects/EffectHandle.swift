@@ -8,6 +8,7 @@
 /// An effect started from inside another (a `.cancellable` nested in a running effect) is its
 /// *child*: the child is linked before its task starts, and cancelling the parent cancels it in the
 /// same call, so no child of a cancelled effect can deliver.
+@usableFromInline
 package final class EffectHandle: Sendable {
   private struct State {
     var task: Task<Void, Never>?
@@ -44,6 +45,7 @@ package final class EffectHandle: Sendable {
   package var callSite: CallSite? { inspected.callSite }
 
   /// Whether the effect was cancelled. A cancelled effect delivers nothing.
+  @usableFromInline
   package var isCancelled: Bool { state.withLock { $0.isCancelled } }
 
   /// Whether the effect returned or was cancelled.
@@ -51,6 +53,7 @@ package final class EffectHandle: Sendable {
 
   /// Marks the effect and its children cancelled, cancels their tasks, and lets everyone waiting
   /// for them go on. Does nothing to an effect that already returned or was cancelled.
+  @usableFromInline
   package func cancel() {
     let cancelled = state.withLock { state -> (Task<Void, Never>?, [CheckedContinuation<Void, Never>], [EffectHandle])? in
       guard !state.isCancelled, !state.isDone else { return nil }

@@ -6,6 +6,7 @@
 /// one error path of the engine: ``run(_:in:catch:)`` turns what an effect throws into a
 /// diagnostic at the effect's call site, or hands it to the effect's own handler, and treats
 /// cancellation as no error.
+@usableFromInline
 package final class EffectScope: Sendable {
   private let registry = CriticalState(EffectRegistry())
   package let context: OwnerContext

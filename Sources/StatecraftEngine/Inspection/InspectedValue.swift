@@ -15,6 +15,7 @@ public struct InspectedValue: @unchecked Sendable, CustomStringConvertible {
   /// The value itself.
   public let value: Any
 
+  @inlinable
   package init(_ value: Any) {
     self.value = value
   }

@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// The inspectors of one owner, and the serial delivery of its records to them.
 ///
@@ -8,6 +8,7 @@ import Synchronization
 /// delivers until it is empty. Records of one owner thus reach inspectors one at a time and in
 /// order, even when effects emit them from several threads, and an inspector that causes a record
 /// itself (by reporting a diagnostic) does not deadlock: that record waits its turn.
+@usableFromInline
 package final class Inspection: Sendable {
   private struct State {
     var inspectors: [any Inspector]
@@ -17,7 +18,7 @@ package final class Inspection: Sendable {
 
   private let owner: OwnerIdentity
   private let state: CriticalState<State>
-  private let active: Atomic<Bool>
+  @usableFromInline let active: Atomic<Bool>
 
   /// Starts with the inspectors of the scopes around the owner's creation.
   package init(owner: OwnerIdentity) {
@@ -28,6 +29,7 @@ package final class Inspection: Sendable {
   }
 
   /// Whether any inspector is attached. Check it before building what a record needs.
+  @inlinable
   package var isActive: Bool { active.load(ordering: .relaxed) }
 
   /// Attaches another inspector; it receives the records emitted from now on.
@@ -37,6 +39,7 @@ package final class Inspection: Sendable {
   }
 
   /// Numbers, timestamps and delivers a record, if any inspector is attached.
+  @usableFromInline
   package func emit(_ kind: @autoclosure () -> InspectionRecord.Kind) {
     guard isActive else { return }
     let kind = kind()

@@ -1,4 +1,4 @@
-import DequeModule
+public import DequeModule
 
 /// The FIFO queue in front of an owner that processes one message at a time, to completion.
 ///
@@ -20,8 +20,10 @@ import DequeModule
 /// mailbox.next()        // .process("b", number: 2)
 /// mailbox.next()        // .idle
 /// ```
+@usableFromInline
 package struct MailboxStateMachine<Message> {
-  private enum Phase {
+  @usableFromInline
+  enum Phase {
     case idle
     /// A holder of the processing right is processing the message with this number.
     case processing(number: UInt64)
@@ -29,13 +31,15 @@ package struct MailboxStateMachine<Message> {
     case closed
   }
 
-  private var phase = Phase.idle
-  private var queue = Deque<Message>()
-  private var lastNumber: UInt64 = 0
+  @usableFromInline var phase = Phase.idle
+  @usableFromInline var queue = Deque<Message>()
+  @usableFromInline var lastNumber: UInt64 = 0
 
+  @inlinable
   package init() {}
 
   /// What the submitter of a message does.
+  @usableFromInline
   package enum SubmitAction {
     /// The mailbox was idle: the submitter now holds the processing right and processes the
     /// message.
@@ -47,6 +51,7 @@ package struct MailboxStateMachine<Message> {
   }
 
   /// Submits a message.
+  @inlinable
   package mutating func submit(_ message: Message) -> SubmitAction {
     switch phase {
     case .idle:
@@ -62,12 +67,14 @@ package struct MailboxStateMachine<Message> {
   /// Takes the processing right without queuing, if the mailbox is idle: the caller then processes
   /// a message it holds itself, with no trip through the queue. The holder calls ``next()`` as
   /// after any message.
+  @inlinable
   package mutating func claim() -> UInt64? {
     guard case .idle = phase else { return nil }
     return startNext()
   }
 
   /// What the holder of the processing right does after a message.
+  @usableFromInline
   package enum NextAction {
     /// Process this message too; the holder keeps the right.
     case process(Message, number: UInt64)
@@ -76,6 +83,7 @@ package struct MailboxStateMachine<Message> {
   }
 
   /// Called by the holder of the processing right when it has finished a message.
+  @inlinable
   package mutating func next() -> NextAction {
     switch phase {
     case .processing:
@@ -90,18 +98,21 @@ package struct MailboxStateMachine<Message> {
   }
 
   /// Whether the message with this number is the one being processed.
+  @inlinable
   package func isProcessing(number: UInt64) -> Bool {
     if case .processing(number) = phase { return true }
     return false
   }
 
   /// Whether a holder is processing a message.
+  @inlinable
   package var isProcessing: Bool {
     if case .processing = phase { return true }
     return false
   }
 
   /// How many messages wait behind the one being processed.
+  @inlinable
   package var queuedCount: Int { queue.count }
 
   /// Closes the mailbox and hands back the messages that were waiting, for the caller to settle
@@ -113,7 +124,8 @@ package struct MailboxStateMachine<Message> {
     return Array(queue)
   }
 
-  private mutating func startNext() -> UInt64 {
+  @inlinable
+  mutating func startNext() -> UInt64 {
     lastNumber &+= 1
     phase = .processing(number: lastNumber)
     return lastNumber

@@ -5,10 +5,11 @@ import Synchronization
 /// It is the one report path of the engine: effects, side effects, state lifetimes and front-ends
 /// all report through ``report(_:_:callSite:error:)``, which hands the diagnostic to the handler
 /// and to the inspectors.
+@usableFromInline
 package final class OwnerContext: Sendable {
   package let identity: OwnerIdentity
   package let diagnostics: DiagnosticHandler
-  package let inspection: Inspection
+  @usableFromInline package let inspection: Inspection
   private let lastEffectNumber = Atomic<UInt64>(0)
 
   /// Captures the diagnostic handler and inspectors of the scope that creates the owner.
@@ -25,9 +26,11 @@ package final class OwnerContext: Sendable {
   }
 
   /// The owner's name, for messages.
+  @usableFromInline
   package var name: String { identity.name }
 
   /// Reports a diagnostic to the handler and to the inspectors.
+  @usableFromInline
   package func report(
     _ kind: Diagnostic.Kind, _ message: String, callSite: CallSite? = nil, error: (any Error)? = nil
   ) {

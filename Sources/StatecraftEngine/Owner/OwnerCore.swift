@@ -1,4 +1,4 @@
-package import Observation
+public import Observation
 
 /// The one engine under every front-end: an owner's mailbox, state, observers, effects, inspectors
 /// and diagnostics.
@@ -23,18 +23,20 @@ package import Observation
 ///
 /// An event that needs no side effect and no observer costs two critical sections: one to claim
 /// the processing right and read the state, one to store the new state and give the right up.
+@usableFromInline
 package final class OwnerCore<State, Message: Sendable>: Sendable {
+  @usableFromInline
   package typealias Envelope = OwnerStateMachine<State, Message>.Envelope
 
-  package let context: OwnerContext
-  package let effects: EffectScope
-  package let registrar = ObservationRegistrar()
-  let cell: LockedCell<OwnerStateMachine<State, Message>>
+  @usableFromInline package let context: OwnerContext
+  @usableFromInline package let effects: EffectScope
+  @usableFromInline package let registrar = ObservationRegistrar()
+  @usableFromInline let cell: LockedCell<OwnerStateMachine<State, Message>>
 
   /// What inspectors see of a message: the action or event in it.
-  private let inspectMessage: @Sendable (Message) -> Any
+  @usableFromInline let inspectMessage: @Sendable (Message) -> Any
   /// The state before the message being processed, while inspectors wait for its update.
-  private let inspectedBefore = ProcessorLocal<State?>(nil)
+  @usableFromInline let inspectedBefore = ProcessorLocal<State?>(nil)
 
   /// Creates the core of an owner whose state starts as `state`.
   ///
@@ -71,6 +73,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
 
   /// The current state. Fails with a precondition while the state is out with its processor,
   /// which only code that runs inside that processing (a reducer reading its own store) can see.
+  @inlinable
   package var currentState: State {
     guard let state = cell.withLock({ $0.current }) else {
       preconditionFailure(
@@ -81,6 +84,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
 
   /// Queues a message behind the one being processed, such as a follow-up that a store's reducer
   /// returned. Only the holder of the processing right calls it.
+  @inlinable
   package func enqueue(_ message: Message, callSite: CallSite?) {
     guard case .enqueued = cell.withLock({ $0.submit(Envelope(message, callSite: callSite)) }) else {
       preconditionFailure("enqueue(_:callSite:) is for the holder of the processing right")
@@ -96,13 +100,20 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   // MARK: Finishing a message
 
   /// Proof that a processor finished its message, and what comes next.
+  @usableFromInline
   package struct Finished {
-    fileprivate let next: MailboxStateMachine<Envelope>.NextAction
+    @usableFromInline let next: MailboxStateMachine<Envelope>.NextAction
+
+    @inlinable
+    init(next: MailboxStateMachine<Envelope>.NextAction) {
+      self.next = next
+    }
   }
 
   /// Makes `newState` current and hands it to observers. With `finishing`, it also ends the
   /// message: when no one observes, storing the state and giving up the processing right take one
   /// critical section.
+  @inlinable
   package func commit(_ newState: State, finishing: Bool) -> Finished? {
     // Recorded while the processing right is held: the next holder records its own message.
     recordStateUpdate(after: newState)
@@ -119,6 +130,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   }
 
   /// Ends a message that changed nothing, or whose new state was committed already.
+  @inlinable
   package func finish() -> Finished {
     // Without a commit, the state after the message is the state before it.
     if let before = inspectedBefore.value { recordStateUpdate(after: before) }
@@ -128,12 +140,14 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   /// Records the state before and after the message being processed, once per message: at the
   /// first commit, or when the message ends without one. Only the holder of the processing right
   /// calls it.
-  private func recordStateUpdate(after: State) {
+  @inlinable
+  func recordStateUpdate(after: State) {
     guard let before = inspectedBefore.value.take() else { return }
     context.inspection.emit(.stateUpdated(before: InspectedValue(before), after: InspectedValue(after)))
   }
 
-  private func publish(_ state: State, to observers: [ObserverList<State>.Observer]) {
+  @usableFromInline
+  func publish(_ state: State, to observers: [ObserverList<State>.Observer]) {
     let delivery = Delivery(state, to: observers)
     if !delivery.terminated.isEmpty {
       _ = cell.withLock { $0.unsubscribe(ids: delivery.terminated) }
@@ -143,7 +157,8 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   // MARK: Processing synchronously
 
   /// What the synchronous processing loop does after one message.
-  private enum SynchronousStep {
+  @usableFromInline
+  enum SynchronousStep {
     case process(Envelope)
     case publish(State, [ObserverList<State>.Observer])
     case done
@@ -161,6 +176,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   ///     the new state.
   /// - Returns: `false` if the message was not processed now: it was queued behind the one being
   ///   processed, or the owner is closed.
+  @inlinable
   package func processSynchronously<Subject: Observable, Outcome>(
     _ message: @autoclosure () -> Message,
     queued: () -> Message,
@@ -237,6 +253,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
 
 /// What one message means to an owner whose processing suspends (a machine's middleware, a state's
 /// `enter()`): the front-end's half of ``OwnerCore``'s asynchronous processing.
+@usableFromInline
 package protocol MessageProcessor<State, Message>: Sendable {
   associatedtype State: Sendable
   associatedtype Message: Sendable
@@ -264,6 +281,7 @@ extension OwnerCore where State: Sendable {
   ///     Otherwise every message is processed in the owner's own task.
   ///   - origin: The effect that sends it; the message is dropped if that effect is cancelled
   ///     before its turn.
+  @inlinable
   package func send<Processor: MessageProcessor<State, Message>>(
     _ message: Message,
     callSite: CallSite?,
@@ -273,9 +291,20 @@ extension OwnerCore where State: Sendable {
     isolation: isolated (any Actor)? = #isolation
   ) async {
     if inline, let (number, state) = cell.withLock({ cell in cell.claim().map { ($0, cell.current!) } }) {
-      await process(
-        Envelope(message, origin: origin, callSite: callSite), number: number, state: state,
-        processor: processor)
+      // The fast path, written out rather than through `processOne`: each async call it saves is
+      // a task-allocator frame per message.
+      let finished: Finished
+      if origin?.isCancelled == true {
+        finished = finish()
+      } else {
+        willProcess(message, state: state)
+        finished = await processor.process(
+          message, number: number, state: state, callSite: callSite, origin: origin, core: self,
+          isolation: isolation)
+      }
+      if case .process(let next, let nextNumber) = finished.next {
+        startOwnTask(next, number: nextNumber, processor: processor)
+      }
       return
     }
     if let number = ProcessingContext.number(in: self),
@@ -295,7 +324,9 @@ extension OwnerCore where State: Sendable {
       return
     }
     await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Void, Never>) in
-      let envelope = Envelope(message, completion: continuation, origin: origin, callSite: callSite)
+      let envelope = Envelope(
+        message, completion: OwnerStateMachine<State, Message>.Completion(continuation), origin: origin,
+        callSite: callSite)
       switch cell.withLock({ $0.submit(envelope) }) {
       case .process(let envelope, let number):
         startOwnTask(envelope, number: number, processor: processor)
@@ -309,6 +340,7 @@ extension OwnerCore where State: Sendable {
 
   /// Queues `message` without waiting for it, processing it in the owner's own task if the owner
   /// is idle.
+  @usableFromInline
   package func post<Processor: MessageProcessor<State, Message>>(
     _ message: Message, callSite: CallSite?, origin: EffectHandle? = nil, processor: Processor
   ) {
@@ -319,38 +351,33 @@ extension OwnerCore where State: Sendable {
     }
   }
 
-  /// Processes a message that the caller holds the processing right for. If others queued
-  /// messages meanwhile, they are processed in the owner's own task, not the caller's.
-  private func process<Processor: MessageProcessor<State, Message>>(
-    _ envelope: Envelope, number: UInt64, state: State, processor: Processor,
-    isolation: isolated (any Actor)? = #isolation
-  ) async {
-    let finished = await processOne(envelope, number: number, state: state, processor: processor)
-    if case .process(let next, let nextNumber) = finished.next {
-      startOwnTask(next, number: nextNumber, processor: processor)
-    }
-  }
-
   /// Processes one message, unless the effect that sent it was cancelled, resumes its sender, and
   /// returns what comes next.
-  private func processOne<Processor: MessageProcessor<State, Message>>(
+  @usableFromInline
+  func processOne<Processor: MessageProcessor<State, Message>>(
     _ envelope: Envelope, number: UInt64, state: State, processor: Processor,
     isolation: isolated (any Actor)? = #isolation
   ) async -> Finished {
     defer { envelope.completion?.resume() }
     guard envelope.origin?.isCancelled != true else { return finish() }
-    if context.inspection.isActive {
-      context.inspection.emit(.received(InspectedValue(inspectMessage(envelope.message))))
-      inspectedBefore.value = state
-    }
+    willProcess(envelope.message, state: state)
     return await processor.process(
       envelope.message, number: number, state: state, callSite: envelope.callSite,
       origin: envelope.origin, core: self, isolation: isolation)
   }
 
+  /// Tells inspectors that `message` is being processed, and keeps the state before it.
+  @inlinable
+  func willProcess(_ message: Message, state: State) {
+    guard context.inspection.isActive else { return }
+    context.inspection.emit(.received(InspectedValue(inspectMessage(message))))
+    inspectedBefore.value = state
+  }
+
   /// Processes messages, starting with `first`, until the mailbox is idle, in a task of the owner's
   /// own: it inherits no sender's cancellation, task-locals or priority.
-  private func startOwnTask<Processor: MessageProcessor<State, Message>>(
+  @usableFromInline
+  func startOwnTask<Processor: MessageProcessor<State, Message>>(
     _ first: Envelope, number: UInt64, processor: Processor
   ) {
     let actor = processor.ownIsolation
@@ -375,6 +402,7 @@ extension OwnerCore where State: Sendable {
   /// Runs `body` as code that works on behalf of message `number`: a send from it to this owner
   /// is recognised as re-entrant. Front-ends wrap the user code they await while processing
   /// (middleware, `enter()`, `exit()`) in it.
+  @usableFromInline
   package func onBehalf<Result>(
     of number: UInt64, isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> Result
@@ -411,6 +439,7 @@ extension OwnerCore where State: Sendable {
 }
 
 /// A message on whose behalf the running code works, to recognise a re-entrant send.
+@usableFromInline
 struct ProcessingContext: Sendable {
   let core: ObjectIdentifier
   let number: UInt64
@@ -420,6 +449,7 @@ struct ProcessingContext: Sendable {
   @TaskLocal static var current: [ProcessingContext] = []
 
   /// The number of the message of `core` that the running code works for, if any.
+  @usableFromInline
   static func number(in core: AnyObject) -> UInt64? {
     let id = ObjectIdentifier(core)
     return current.last { $0.core == id }?.number

@@ -8,20 +8,23 @@
 /// Whoever holds the mailbox's processing right (see ``MailboxStateMachine``) is the only one who
 /// changes the state. It may take the state out (``take()``) to mutate it in place without copying,
 /// and puts it back with ``restore(_:)``.
+@usableFromInline
 package struct OwnerStateMachine<State, Message: Sendable> {
   /// A message in the mailbox, with what its processing needs to know.
-  package struct Envelope {
-    package var message: Message
+  @usableFromInline
+  package struct Envelope: Sendable {
+    @usableFromInline package var message: Message
     /// The sender that waits until the message has been processed, if one waits.
-    package var completion: CheckedContinuation<Void, Never>?
+    @usableFromInline package var completion: Completion?
     /// The effect that delivered the message. If it is cancelled before the message's turn, the
     /// message is dropped: a cancelled effect delivers nothing.
-    package var origin: EffectHandle?
+    @usableFromInline package var origin: EffectHandle?
     /// Where the message was sent from.
-    package var callSite: CallSite?
+    @usableFromInline package var callSite: CallSite?
 
+    @inlinable
     package init(
-      _ message: Message, completion: CheckedContinuation<Void, Never>? = nil,
+      _ message: Message, completion: Completion? = nil,
       origin: EffectHandle? = nil, callSite: CallSite? = nil
     ) {
       self.message = message
@@ -31,11 +34,30 @@ package struct OwnerStateMachine<State, Message: Sendable> {
     }
   }
 
-  /// `nil` only while the holder of the processing right has taken it out.
-  private var state: State?
-  package private(set) var mailbox = MailboxStateMachine<Envelope>()
-  private var observers = ObserverList<State>()
+  /// The sender waiting for a message to be processed. A class, so that an envelope has a layout
+  /// the compiler knows: `CheckedContinuation` comes from a module built for library evolution,
+  /// and holding one directly made every envelope, and every enum that carries one, go through
+  /// the runtime's value witnesses on the hot path.
+  @usableFromInline
+  package final class Completion: Sendable {
+    private let continuation: CheckedContinuation<Void, Never>
 
+    @usableFromInline
+    package init(_ continuation: CheckedContinuation<Void, Never>) {
+      self.continuation = continuation
+    }
+
+    /// Lets the sender go on.
+    @usableFromInline
+    package func resume() { continuation.resume() }
+  }
+
+  /// `nil` only while the holder of the processing right has taken it out.
+  @usableFromInline var state: State?
+  @usableFromInline package private(set) var mailbox = MailboxStateMachine<Envelope>()
+  @usableFromInline var observers = ObserverList<State>()
+
+  @inlinable
   package init(state: State) {
     self.state = state
   }
@@ -43,10 +65,12 @@ package struct OwnerStateMachine<State, Message: Sendable> {
   // MARK: State
 
   /// The current state, or `nil` while its processor has it out.
+  @inlinable
   package var current: State? { state }
 
   /// Takes the state out, for its processor to mutate in place. It must be put back with
   /// ``restore(_:)`` before the processing right is given up.
+  @inlinable
   package mutating func take() -> State {
     guard let taken = state.take() else {
       preconditionFailure("the state was taken twice: only the holder of the processing right takes it")
@@ -55,6 +79,7 @@ package struct OwnerStateMachine<State, Message: Sendable> {
   }
 
   /// What the processor does after changing the state.
+  @usableFromInline
   package enum CommitAction {
     /// Nothing else: no observer needs the state.
     case committed
@@ -64,6 +89,7 @@ package struct OwnerStateMachine<State, Message: Sendable> {
   }
 
   /// Makes `newState` current.
+  @inlinable
   package mutating func commit(_ newState: State) -> CommitAction {
     state = newState
     return observers.isEmpty ? .committed : .publish(newState, to: observers.observers)
@@ -71,6 +97,7 @@ package struct OwnerStateMachine<State, Message: Sendable> {
 
   /// Puts back the state that ``take()`` took out. Every observer gets it: one that started
   /// observing while the state was out was waiting for it.
+  @inlinable
   package mutating func restore(_ restored: State) -> CommitAction {
     commit(restored)
   }
@@ -128,9 +155,11 @@ package struct OwnerStateMachine<State, Message: Sendable> {
   // MARK: Mailbox
 
   /// Takes the processing right, if no one holds it. See ``MailboxStateMachine/claim()``.
+  @inlinable
   package mutating func claim() -> UInt64? { mailbox.claim() }
 
   /// Submits a message. See ``MailboxStateMachine/submit(_:)``.
+  @inlinable
   package mutating func submit(_ envelope: Envelope) -> MailboxStateMachine<Envelope>.SubmitAction {
     mailbox.submit(envelope)
   }
@@ -138,6 +167,7 @@ package struct OwnerStateMachine<State, Message: Sendable> {
   /// Queues a message sent by code that runs on behalf of message `number`, if that message is
   /// still being processed: its sender must not wait, since the message it waits behind waits for
   /// it. Returns `false`, queuing nothing, if message `number` is no longer being processed.
+  @inlinable
   package mutating func submitReentrant(_ envelope: Envelope, whileProcessing number: UInt64) -> Bool {
     guard mailbox.isProcessing(number: number) else { return false }
     guard case .enqueued = mailbox.submit(envelope) else {
@@ -148,5 +178,6 @@ package struct OwnerStateMachine<State, Message: Sendable> {
 
   /// Called by the holder of the processing right after a message. See
   /// ``MailboxStateMachine/next()``.
+  @inlinable
   package mutating func next() -> MailboxStateMachine<Envelope>.NextAction { mailbox.next() }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// A value behind a lock, for values that need not be `Sendable`: the state of a store, which
 /// only its actor touches, held in the same cell as a machine's `Sendable` state.
@@ -12,13 +12,14 @@ import Synchronization
 // non-Sendable state only between its cell and the code that processes it, and a store, the one
 // owner whose state may be non-Sendable, processes and reads it on the main actor alone. Machines
 // and state objects, whose processing and readers run anywhere, require `Sendable` states.
+@usableFromInline
 package final class LockedCell<Value>: @unchecked Sendable {
-  private let mutex = Mutex(())
-  private let handoff = Atomic<UInt>(0)
-  private var value: Value
+  @usableFromInline let mutex = Mutex(())
+  @usableFromInline let handoff = Atomic<UInt>(0)
+  @usableFromInline var value: Value
   #if DEBUG
     /// How many critical sections ran, so that tests can pin how many a path takes.
-    private var criticalSections = 0
+    @usableFromInline var criticalSections = 0
   #endif
 
   package init(_ value: consuming Value) {
@@ -31,7 +32,9 @@ package final class LockedCell<Value>: @unchecked Sendable {
     package var criticalSectionCount: Int { mutex.withLock { _ in criticalSections } }
   #endif
 
-  /// Runs `body` with exclusive access to the value.
+  /// Runs `body` with exclusive access to the value. Inlinable, so that a client specialises the
+  /// owner core's hot paths for its own types.
+  @inlinable
   package func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
     var result: Result?
     try mutex.withLock { (_) throws(E) in

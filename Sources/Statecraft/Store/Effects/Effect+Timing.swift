@@ -54,6 +54,7 @@ extension Effect {
 
 /// A throttle's id, window and clock, with the clock's type erased, so that `Effect` needs no clock
 /// type parameter.
+@usableFromInline
 struct ThrottlePolicy: Sendable {
   var id: EffectID
   var interval: Duration
@@ -64,6 +65,7 @@ struct ThrottlePolicy: Sendable {
 
 /// A wait on a clock. Its deadline is fixed when the effect that contains it starts, if the delay
 /// comes first in it, or else when the delay's turn comes.
+@usableFromInline
 struct EffectDelay: Sendable {
   var clock: EffectClock
   var duration: Duration

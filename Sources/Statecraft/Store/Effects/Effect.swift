@@ -13,6 +13,7 @@
 /// in the order the effect lists them and delivers each action they produce back on the main actor.
 public struct Effect<Action: Sendable>: Sendable {
   /// The operation this effect stands for.
+  @usableFromInline
   enum Operation: Sendable {
     case none
     /// An action fed back synchronously, inside the same `send`.
@@ -30,6 +31,7 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 
   /// An asynchronous operation, what to do with its errors, and where it was written.
+  @usableFromInline
   struct Run: Sendable {
     var priority: TaskPriority?
     var operation: @Sendable (Send<Action>) async throws -> Void
@@ -37,8 +39,9 @@ public struct Effect<Action: Sendable>: Sendable {
     var callSite: CallSite
   }
 
-  let operation: Operation
+  @usableFromInline let operation: Operation
 
+  @usableFromInline
   init(_ operation: Operation) {
     self.operation = operation
   }

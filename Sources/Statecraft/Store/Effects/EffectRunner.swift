@@ -5,6 +5,7 @@
 /// inside such a task. Every task is started through the owner's ``EffectScope``, so ids, throttle
 /// windows, releasing the owner, inspectors and ``StoreTask`` all reach it, and so do its errors:
 /// the scope's one error path reports them at the effect's call site.
+@usableFromInline
 struct EffectRunner<Action: Sendable>: Sendable {
   let scope: EffectScope
   /// Hands an action from an effect to the store, with the effect that sent it.
@@ -15,6 +16,7 @@ struct EffectRunner<Action: Sendable>: Sendable {
   /// - Parameters:
   ///   - group: The group of the `send` being processed; created when the first task starts.
   ///   - followUp: Receives each synchronous `.send` action, to be processed in this same `send`.
+  @usableFromInline
   func start(_ effect: Effect<Action>, group: inout EffectGroup?, followUp: (Action) -> Void) {
     switch effect.operation {
     case .none:
