@@ -72,6 +72,11 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
       event, callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  #if DEBUG
+    /// How many critical sections the machine's core has run. Debug builds only, for tests.
+    package var criticalSectionCount: Int { machine.core.criticalSectionCount }
+  #endif
+
   /// Attaches an inspector, which receives a record of every event, state change, side effect and
   /// diagnostic of this machine from now on.
   ///

@@ -9,23 +9,28 @@
 /// handed out of the critical section and released after it.
 @usableFromInline
 final class BroadcastStorage<Element: Sendable>: Sendable {
+  @usableFromInline
   struct State {
-    var observers = ObserverList<Element>()
+    @usableFromInline var observers = ObserverList<Element>()
     /// The latest element, replayed to each new observer. `nil` for broadcasts without replay.
-    var latest: Element?
+    @usableFromInline var latest: Element?
     /// Counts the elements sent, so that an update can tell whether it was overtaken.
-    var generation: UInt64 = 0
+    @usableFromInline var generation: UInt64 = 0
   }
 
   /// What leaves the storage in one critical section, released once the lock is unlocked.
-  private struct Released {
-    var previous: Element?
-    var delivery = Delivery<Element>()
-    var removed: [ObserverList<Element>.Observer] = []
+  @usableFromInline
+  struct Released {
+    @usableFromInline var previous: Element?
+    @usableFromInline var delivery = Delivery<Element>()
+    @usableFromInline var removed: [ObserverList<Element>.Observer] = []
+
+    @inlinable
+    init() {}
   }
 
-  private let state: CriticalState<State>
-  private let replays: Bool
+  @usableFromInline let state: CriticalState<State>
+  @usableFromInline let replays: Bool
   private let bufferingPolicy: BroadcastBufferingPolicy
   private let diagnostics: DiagnosticHandler
   let ownerName: String
@@ -70,7 +75,7 @@ final class BroadcastStorage<Element: Sendable>: Sendable {
   }
 
   /// Hands `element` to every observer. Returns `false`, changing nothing, after `finish()`.
-  @discardableResult
+  @inlinable @discardableResult
   func send(_ element: Element) -> Bool {
     switch send(element, ifGeneration: nil) {
     case .sent: return true
@@ -78,6 +83,7 @@ final class BroadcastStorage<Element: Sendable>: Sendable {
     }
   }
 
+  @usableFromInline
   enum SendResult {
     case sent
     /// Nothing was sent: another element was sent since `generation`.
@@ -88,6 +94,7 @@ final class BroadcastStorage<Element: Sendable>: Sendable {
 
   /// Hands `element` to every observer, if no other element was sent since `generation` (or
   /// whatever was, with `nil`).
+  @inlinable
   func send(_ element: Element, ifGeneration generation: UInt64?) -> SendResult {
     let (result, released) = state.withLock { state -> (SendResult, Released?) in
       guard !state.observers.isFinished else { return (.finished, nil) }
@@ -120,6 +127,7 @@ final class BroadcastStorage<Element: Sendable>: Sendable {
     _ = state.withLock { $0.observers.remove(id: id) }
   }
 
+  @usableFromInline
   func reportSendAfterFinish() {
     diagnostics.report(
       Diagnostic(

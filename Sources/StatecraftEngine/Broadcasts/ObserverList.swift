@@ -10,15 +10,15 @@
 package struct ObserverList<Element> {
   @usableFromInline
   package struct Observer {
-    package let id: UInt64
-    package let continuation: AsyncStream<Element>.Continuation
+    @usableFromInline package let id: UInt64
+    @usableFromInline package let continuation: AsyncStream<Element>.Continuation
     /// Yielded just before the stream ends, when the broadcast finishes.
     package let final: Element?
   }
 
   @usableFromInline package private(set) var observers: [Observer] = []
   private var nextID: UInt64 = 0
-  package private(set) var isFinished = false
+  @usableFromInline package private(set) var isFinished = false
 
   @inlinable
   package init() {}
@@ -52,6 +52,7 @@ package struct ObserverList<Element> {
   }
 
   /// Unregisters observers whose streams turned out to be terminated while delivering.
+  @inlinable
   package mutating func remove(ids: [UInt64]) -> [Observer] {
     guard !ids.isEmpty else { return [] }
     var removed: [Observer] = []
@@ -74,14 +75,17 @@ package struct ObserverList<Element> {
 
 /// What delivering one element left for the caller: elements that full buffers dropped, to be
 /// released outside the lock, and the observers whose streams had terminated.
+@usableFromInline
 package struct Delivery<Element> {
-  package var dropped: [Element] = []
-  package var terminated: [UInt64] = []
+  @usableFromInline package var dropped: [Element] = []
+  @usableFromInline package var terminated: [UInt64] = []
 
+  @inlinable
   package init() {}
 
   /// Yields `element` to each observer, in order. `AsyncStream`'s `yield` only buffers the element
   /// and, at most, schedules the waiting reader, so it never runs user code.
+  @inlinable
   package init(_ element: Element, to observers: [ObserverList<Element>.Observer]) {
     // Safe: observers of a non-Sendable element type never exist. `AsyncBroadcast` and the owners'
     // `observe` require `Sendable` elements; only the owner core's list is generic over a state

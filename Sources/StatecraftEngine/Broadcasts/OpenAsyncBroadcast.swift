@@ -16,7 +16,7 @@
 /// at once, use ``StateBroadcast``. The broadcast finishes when ``finish()`` is called or when it is
 /// deinitialised, whichever comes first.
 public final class OpenAsyncBroadcast<Element: Sendable>: AsyncBroadcast {
-  let storage: BroadcastStorage<Element>
+  @usableFromInline let storage: BroadcastStorage<Element>
 
   /// Creates a broadcast.
   ///
@@ -42,6 +42,7 @@ public final class OpenAsyncBroadcast<Element: Sendable>: AsyncBroadcast {
   ///
   /// After ``finish()`` it changes nothing and reports a ``Diagnostic/Kind/sendAfterFinish``
   /// diagnostic.
+  @inlinable
   public func send(_ element: Element) {
     storage.send(element)
   }

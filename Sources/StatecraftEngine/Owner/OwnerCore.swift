@@ -380,9 +380,24 @@ extension OwnerCore where State: Sendable {
   func startOwnTask<Processor: MessageProcessor<State, Message>>(
     _ first: Envelope, number: UInt64, processor: Processor
   ) {
-    let actor = processor.ownIsolation
-    Task.detached {
-      await self.drain(first, number: number, processor: processor, isolation: actor)
+    guard let actor = processor.ownIsolation else {
+      Task.detached { await self.drain(first, number: number, processor: processor, isolation: nil) }
+      return
+    }
+    if actor === MainActor.shared {
+      startOwnMainActorTask(first, number: number, processor: processor)
+    } else {
+      Task.detached { await self.drain(first, number: number, processor: processor, isolation: actor) }
+    }
+  }
+
+  /// Starts the owner's task on the main actor, rather than hopping there from the global
+  /// executor.
+  private func startOwnMainActorTask<Processor: MessageProcessor<State, Message>>(
+    _ first: Envelope, number: UInt64, processor: Processor
+  ) {
+    detachedOnMainActor {
+      await self.drain(first, number: number, processor: processor, isolation: MainActor.shared)
     }
   }
 
@@ -436,6 +451,12 @@ extension OwnerCore where State: Sendable {
   package var stateBroadcast: any AsyncBroadcast<State> {
     ErasedBroadcast(self) { $0.observe(final: $1, bufferingPolicy: $2) }
   }
+}
+
+/// Starts `operation` in a detached task, which inherits no caller's task-locals or priority, on
+/// the main actor from its first instruction.
+private func detachedOnMainActor(_ operation: @escaping @MainActor @Sendable () async -> Void) {
+  Task.detached(operation: operation)
 }
 
 /// A message on whose behalf the running code works, to recognise a re-entrant send.

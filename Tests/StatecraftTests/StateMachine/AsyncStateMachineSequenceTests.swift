@@ -356,4 +356,16 @@ struct AsyncStateMachineSequenceTests {
     }
     #expect(!recorder.kinds.contains(.unhandledEvent), "a cancelled side effect's event was processed")
   }
+
+  /// One event with no side effect and no observer passes through two critical sections: one to
+  /// claim the machine and read its state, one to store the new state and give the machine up.
+  /// (The first engine took up to eight, on four locks.)
+  @Test func anEventWithNoSideEffectAndNoObserverTakesTwoCriticalSections() async {
+    let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime())
+    await sequence.send(.increment)  // enters the initial state first
+    let before = sequence.criticalSectionCount
+    await sequence.send(.increment)
+    #expect(sequence.criticalSectionCount - before == 2)
+    #expect(sequence.currentState == .value(2))
+  }
 }
