@@ -17,6 +17,13 @@ let package = Package(
     .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
   ],
   targets: [
+    // Tight loops outside the benchmark harness, as a new user would time them, and the binary to
+    // profile with `perf`: `swift run -c release SendLoops store|machine|roundtrip|sideeffect|contextual [n]`.
+    .executableTarget(
+      name: "SendLoops",
+      dependencies: [.product(name: "Statecraft", package: "Statecraft")],
+      path: "SendLoops"
+    ),
     .executableTarget(
       name: "StatecraftBenchmarks",
       dependencies: [

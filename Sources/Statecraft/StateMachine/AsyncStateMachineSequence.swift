@@ -91,6 +91,7 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   ///
   /// It returns exactly once: when the state after the event is accepted, at the first later
   /// state that is, or when the waiting task is cancelled.
+  @inlinable
   public func send(
     _ event: E, resumeWhen predicate: @escaping @Sendable (S) -> Bool,
     isolation: isolated (any Actor)? = #isolation,
@@ -108,6 +109,7 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   }
 
   /// Sends an event, then waits until the machine is in a state equal to `state`.
+  @inlinable
   public func send(
     _ event: E, resumeWhen state: S,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
@@ -119,6 +121,7 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   }
 
   /// Sends an event, then waits until the machine is in a state of the case `state` builds.
+  @inlinable
   public func send<Payload>(
     _ event: E, resumeWhen state: @escaping @Sendable (Payload) -> S,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
@@ -130,6 +133,7 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   }
 
   /// Sends an event, then waits until the machine is in any state of `states`.
+  @inlinable
   public func send(
     _ event: E, resumeWhen states: OneOf<S>,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,

@@ -9,9 +9,9 @@
 /// A cancelled side effect delivers nothing.
 public struct ExecutionStrategy<S: DSLCompatible>: Sendable {
   /// Whether entering a state cancels the side effect.
-  let cancelsOnEntering: @Sendable (S) -> Bool
+  @usableFromInline let cancelsOnEntering: @Sendable (S) -> Bool
   /// Whether any state can cancel it; the runtime tracks only those that can.
-  var canCancel = true
+  @usableFromInline var canCancel = true
 
   /// The side effect runs to its end, whatever states follow. The default.
   public static var continueWhenAnyState: Self { Self(cancelsOnEntering: { _ in false }, canCancel: false) }

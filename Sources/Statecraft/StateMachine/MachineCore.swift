@@ -29,6 +29,12 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
   struct CancellableEffect {
     @usableFromInline let handle: EffectHandle
     @usableFromInline let strategy: ExecutionStrategy<S>
+
+    @inlinable
+    init(handle: EffectHandle, strategy: ExecutionStrategy<S>) {
+      self.handle = handle
+      self.strategy = strategy
+    }
   }
 
   /// What only the holder of the processing right touches.
@@ -132,7 +138,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
 
   /// Runs what entering `state` triggers: its output's side effect, then state middleware, then
   /// pipes.
-  @usableFromInline
+  @inlinable
   func entered(
     _ state: S, output: O?? = .none, number: UInt64, isolation: isolated (any Actor)? = #isolation
   ) async {
@@ -148,7 +154,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
   /// Cancels the side effects whose strategy says entering `state` ends them, and forgets those
   /// that are done. `sender`, the side effect whose event is being processed, is not cancelled
   /// here but returned, if it must be, for the caller to cancel when the event is done.
-  @usableFromInline
+  @inlinable
   func cancelEffects(enteringState state: S, sparing sender: EffectHandle?) -> EffectHandle? {
     var cancelled: [EffectHandle] = []
     processing.value.cancellable.removeAll { entry in
@@ -164,7 +170,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
     return spared
   }
 
-  @usableFromInline
+  @inlinable
   func startSideEffect(for output: O, in state: S) {
     guard let mapping = runtime.outputMappings.first(where: { $0.matches(output) }) else {
       core.context.report(

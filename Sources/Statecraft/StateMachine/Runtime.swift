@@ -12,14 +12,15 @@
 /// dropped, which would do nothing, gets a compiler warning.
 public struct Runtime<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendable {
   /// A side effect for the outputs a pattern matches.
+  @usableFromInline
   struct OutputMapping: Sendable {
-    let matches: @Sendable (O) -> Bool
-    let priority: TaskPriority?
-    let strategy: ExecutionStrategy<S>
+    @usableFromInline let matches: @Sendable (O) -> Bool
+    @usableFromInline let priority: TaskPriority?
+    @usableFromInline let strategy: ExecutionStrategy<S>
     /// Where `map` was called, to report the side effect's failures there.
-    let callSite: CallSite
+    @usableFromInline let callSite: CallSite
     /// Runs the side effect for an output, handing each event it produces to `send`.
-    let run: @Sendable (O, _ send: @Sendable (E) async -> Void) async throws -> Void
+    @usableFromInline let run: @Sendable (O, _ send: @Sendable (E) async -> Void) async throws -> Void
   }
 
   /// A step run after each state or event, in registration order.
@@ -37,7 +38,7 @@ public struct Runtime<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sen
     case reenter
   }
 
-  var outputMappings: [OutputMapping] = []
+  @usableFromInline var outputMappings: [OutputMapping] = []
   @usableFromInline var stateMiddlewares: [Middleware<S>] = []
   @usableFromInline var eventMiddlewares: [Middleware<E>] = []
   /// Sends into other machines' pipes on entering a state.

@@ -289,8 +289,11 @@ struct StateObjectsProcessor<Context: StateMachineContext>: MessageProcessor {
   }
 
   /// The `enter()` and `exit()` calls that a request makes, with the machine's bookkeeping done
-  /// between them. The steps capture states and activations, never the machine.
-  private func steps(for request: StateRequest, callSite: CallSite?) -> [@Sendable () async -> Void] {
+  /// between them, on the main actor, where the processor runs: only `enter()` and `exit()`
+  /// themselves leave it. The steps capture states and activations, never the machine.
+  private func steps(
+    for request: StateRequest, callSite: CallSite?
+  ) -> [@MainActor @Sendable () async -> Void] {
     MainActor.assumeIsolated {
       guard let machine else { return [] }
       switch request.kind {
@@ -304,15 +307,15 @@ struct StateObjectsProcessor<Context: StateMachineContext>: MessageProcessor {
         let weakMachine = WeakMachine(machine)
         return [
           machine.exitCurrentState(),
-          {
+          { @MainActor in
             // Two statements, so that the machine is not held while the new state's enter() runs.
-            let enterNewState = await weakMachine.enter(newState)
+            let enterNewState = weakMachine.enter(newState)
             await enterNewState?()
           },
         ]
       case .stop:
         let weakMachine = WeakMachine(machine)
-        return [machine.exitCurrentState(), { await weakMachine.stopped() }]
+        return [machine.exitCurrentState(), { @MainActor in weakMachine.stopped() }]
       }
     }
   }

@@ -12,6 +12,7 @@ public enum BroadcastBufferingPolicy: Sendable, Hashable {
   case bufferingNewest(Int)
 
   /// Checks the policy where it is given, so that a bad count fails at its source.
+  @inlinable
   func validated() -> Self {
     if case .bufferingNewest(let count) = self {
       precondition(
@@ -20,6 +21,7 @@ public enum BroadcastBufferingPolicy: Sendable, Hashable {
     return self
   }
 
+  @inlinable
   func streamPolicy<Element>(of _: Element.Type) -> AsyncStream<Element>.Continuation.BufferingPolicy {
     switch self {
     case .unbounded:

@@ -13,11 +13,18 @@ package struct ObserverList<Element> {
     @usableFromInline package let id: UInt64
     @usableFromInline package let continuation: AsyncStream<Element>.Continuation
     /// Yielded just before the stream ends, when the broadcast finishes.
-    package let final: Element?
+    @usableFromInline package let final: Element?
+
+    @inlinable
+    init(id: UInt64, continuation: AsyncStream<Element>.Continuation, final: Element?) {
+      self.id = id
+      self.continuation = continuation
+      self.final = final
+    }
   }
 
   @usableFromInline package private(set) var observers: [Observer] = []
-  private var nextID: UInt64 = 0
+  @usableFromInline var nextID: UInt64 = 0
   @usableFromInline package private(set) var isFinished = false
 
   @inlinable
@@ -28,6 +35,7 @@ package struct ObserverList<Element> {
   package var count: Int { observers.count }
 
   /// What the caller does with a continuation it asked to add.
+  @usableFromInline
   package enum AddAction {
     /// Registered under this id: remove it with this id when its stream terminates.
     case added(id: UInt64)
@@ -36,6 +44,7 @@ package struct ObserverList<Element> {
   }
 
   /// Registers an observer, unless the broadcast has finished.
+  @inlinable
   package mutating func add(
     _ continuation: AsyncStream<Element>.Continuation, final: Element?
   ) -> AddAction {
@@ -46,6 +55,7 @@ package struct ObserverList<Element> {
   }
 
   /// Unregisters an observer whose stream terminated. The caller releases it after unlocking.
+  @inlinable
   package mutating func remove(id: UInt64) -> Observer? {
     guard let index = observers.firstIndex(where: { $0.id == id }) else { return nil }
     return observers.remove(at: index)

@@ -49,6 +49,7 @@ package final class EffectHandle: Sendable {
   package var isCancelled: Bool { state.withLock { $0.isCancelled } }
 
   /// Whether the effect returned or was cancelled.
+  @usableFromInline
   package var isDone: Bool { state.withLock { $0.isDone } }
 
   /// Marks the effect and its children cancelled, cancels their tasks, and lets everyone waiting

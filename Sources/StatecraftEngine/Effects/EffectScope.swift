@@ -28,7 +28,7 @@ package final class EffectScope: Sendable {
   ///   - handler: Receives what `operation` throws, instead of the diagnostics handler.
   /// - Returns: The effect's handle, or `nil` when nothing started: the scope is closed, or the
   ///   parent was cancelled.
-  @discardableResult
+  @usableFromInline @discardableResult
   package func start(
     id: EffectID? = nil,
     cancelInFlight: Bool = false,

@@ -432,6 +432,7 @@ extension OwnerCore where State: Sendable {
 
 extension OwnerCore where State: Sendable {
   /// A new stream of the owner's states: the current one, then every later one.
+  @inlinable
   package func observe(final: State?, bufferingPolicy: BroadcastBufferingPolicy?) -> AsyncStream<State> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: State.self, bufferingPolicy: (bufferingPolicy?.validated() ?? .unbounded).streamPolicy(of: State.self))

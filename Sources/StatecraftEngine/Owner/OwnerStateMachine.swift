@@ -105,6 +105,7 @@ package struct OwnerStateMachine<State, Message: Sendable> {
   // MARK: Observers
 
   /// What the caller does with a new observer's continuation.
+  @usableFromInline
   package enum SubscribeAction {
     /// Registered; remove it with this id when its stream terminates.
     case added(id: UInt64)
@@ -114,6 +115,7 @@ package struct OwnerStateMachine<State, Message: Sendable> {
 
   /// Registers an observer and gives it the current state first. While the state is out with its
   /// processor, the observer gets it when it is put back.
+  @inlinable
   package mutating func subscribe(
     _ continuation: AsyncStream<State>.Continuation, final: State?
   ) -> SubscribeAction {
@@ -128,6 +130,7 @@ package struct OwnerStateMachine<State, Message: Sendable> {
   }
 
   /// Unregisters an observer; the caller releases it after unlocking.
+  @inlinable
   package mutating func unsubscribe(id: UInt64) -> ObserverList<State>.Observer? {
     observers.remove(id: id)
   }

@@ -1,0 +1,87 @@
+// Times Statecraft's hot paths in tight loops, outside package-benchmark's harness, and gives
+// `perf record` a small binary to profile:
+//
+//     swift run -c release SendLoops store 3000000
+//     perf record -g .build/release/SendLoops machine 1000000
+//
+// It prints the time per operation. The measurements that reports quote are in
+// `Benchmarks/StatecraftBenchmarks`, with their baselines in the same run.
+import Statecraft
+
+enum A: Sendable { case inc }
+struct C { var count = 0 }
+
+@DSLCompatible enum T { case count(Int) }
+@DSLCompatible enum TE { case add }
+
+let tally = StateMachine(initial: T.count(0)) {
+  When(state: T.count) { _ in Execute.noOutput } transitions: { count in
+    On(event: TE.add) { _ in Transition(to: T.count(count &+ 1)) }
+  }
+}
+
+@MainActor func storeLoop(_ n: Int) {
+  let store = Store(initialState: C()) { (s: inout C, _: A) in s.count &+= 1; return .none }
+  for _ in 0..<n { store.send(.inc) }
+  if store.state.count == 42 { print("") }
+}
+
+func machineLoop(_ n: Int) async {
+  let seq = AsyncStateMachineSequence(stateMachine: tally, runtime: Runtime())
+  for _ in 0..<n { await seq.send(.add) }
+  if seq.currentState == .count(42) { print("") }
+}
+
+enum RA: Sendable { case start, done }
+@MainActor func roundTrips(_ n: Int) async {
+  let store = Store(initialState: C()) { (s: inout C, a: RA) -> Effect<RA> in
+    switch a {
+    case .start: return .task { .done }
+    case .done: s.count &+= 1; return .none
+    }
+  }
+  for _ in 0..<n { await store.send(.start).finish() }
+}
+
+struct PlainS: StateMachineState {}
+@MainActor func transitions(_ n: Int) async {
+  let machine = ContextualStateMachine(initialState: PlainS())
+  await machine.start()
+  for _ in 0..<n { await machine.transition(to: PlainS()) }
+}
+
+@DSLCompatible enum G { case open, closing, closed }
+@DSLCompatible enum GE { case close, locked, reopen }
+@DSLCompatible enum GO { case lock }
+let gate = StateMachine(initial: G.open) {
+  When(state: G.open) { _ in Execute.noOutput } transitions: { _ in On(event: GE.close) { _ in Transition(to: G.closing) } }
+  When(state: G.closing) { _ in Execute(output: GO.lock) } transitions: { _ in On(event: GE.locked) { _ in Transition(to: G.closed) } }
+  When(state: G.closed) { _ in Execute.noOutput } transitions: { _ in On(event: GE.reopen) { _ in Transition(to: G.open) } }
+}
+func sideEffects(_ n: Int) async {
+  let seq = AsyncStateMachineSequence(stateMachine: gate, runtime: Runtime().map(output: GO.lock, to: { GE.locked }))
+  for _ in 0..<n {
+    await seq.send(.close, resumeWhen: .closed)
+    await seq.send(.reopen)
+  }
+}
+
+let mode = CommandLine.arguments.dropFirst().first ?? "store"
+let n = Int(CommandLine.arguments.dropFirst(2).first ?? "1000000")!
+let clock = ContinuousClock()
+if mode == "contextual" {
+  let d = await clock.measure { await transitions(n) }
+  print("contextual transition", d / n)
+} else if mode == "sideeffect" {
+  let d = await clock.measure { await sideEffects(n) }
+  print("side-effect round trip", d / n)
+} else if mode == "roundtrip" {
+  let d = await clock.measure { await roundTrips(n) }
+  print("effect round trip", d / n)
+} else if mode == "store" {
+  let d = await clock.measure { await MainActor.run { storeLoop(n) } }
+  print("store send", d / n)
+} else {
+  let d = await clock.measure { await Task.detached { await machineLoop(n) }.value }
+  print("machine send", d / n)
+}
