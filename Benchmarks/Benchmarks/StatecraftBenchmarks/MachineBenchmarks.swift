@@ -19,6 +19,24 @@ func machineBenchmarks() {
       blackHole(macroGridMachine.transition(from: macroStates[index % 12], on: macroEvents[(index / 12) % 12]))
     }
   }
+  // The same matching, as a running machine does it: with its own cache of the On's each When
+  // built for the state it is in. With payloads that stay 0 the states recur, so the cache hits;
+  // with payloads that change on every event it never does.
+  let recurringEvents: [MacroGridEvent] = [.e0(0), .e1(0), .e2(0), .e3(0), .e4(0), .e5(0), .e6(0), .e7(0), .e8(0), .e9(0), .e10(0), .e11(0)]
+  Benchmark("AsyncStateMachineSequence: send through the 12 × 12 grid, recurring states") { benchmark in
+    let sequence = AsyncStateMachineSequence(stateMachine: macroGridMachine, runtime: Runtime())
+    for index in benchmark.scaledIterations {
+      await sequence.send(recurringEvents[(index / 12) % 12])
+    }
+    blackHole(sequence.currentState)
+  }
+  Benchmark("AsyncStateMachineSequence: send through the 12 × 12 grid, changing payloads") { benchmark in
+    let sequence = AsyncStateMachineSequence(stateMachine: macroGridMachine, runtime: Runtime())
+    for index in benchmark.scaledIterations {
+      await sequence.send(macroEvents[(index / 12) % 12])
+    }
+    blackHole(sequence.currentState)
+  }
   Benchmark("StateMachine matching, 12 × 12, plain conformance (reflection)") { benchmark in
     for index in benchmark.scaledIterations {
       blackHole(plainGridMachine.transition(from: gridStates[index % 12], on: gridEvents[(index / 12) % 12]))

@@ -104,17 +104,19 @@ extension DSLPattern {
   /// Matches values of the case that `constructor` builds, and extracts its associated values.
   @inlinable
   static func `case`(_ constructor: @escaping @Sendable (Extracted) -> Value) -> Self {
-    Self(
-      extract: { value in
-        guard let payload = value.dslPayload(as: Extracted.self) else { return nil }
-        let rebuilt = constructor(payload)
-        // Where the type numbers its cases, the case decides: a payload that is not equal to
-        // itself, such as `Double.nan`, still matches its case.
-        if let valueCase = value.dslCaseIndex, let rebuiltCase = rebuilt.dslCaseIndex {
-          return valueCase == rebuiltCase ? payload : nil
-        }
-        return rebuilt == value ? payload : nil
-      },
-      filter: .caseOnly)
+    Self(extract: { payload(of: $0, ifBuiltBy: constructor) }, filter: .caseOnly)
+  }
+
+  /// The associated values of `value`, if it is of the case `constructor` builds.
+  @inlinable
+  static func payload(of value: Value, ifBuiltBy constructor: (Extracted) -> Value) -> Extracted? {
+    guard let payload = value.dslPayload(as: Extracted.self) else { return nil }
+    let rebuilt = constructor(payload)
+    // Where the type numbers its cases, the case decides: a payload that is not equal to itself,
+    // such as `Double.nan`, still matches its case.
+    if let valueCase = value.dslCaseIndex, let rebuiltCase = rebuilt.dslCaseIndex {
+      return valueCase == rebuiltCase ? payload : nil
+    }
+    return rebuilt == value ? payload : nil
   }
 }

@@ -14,36 +14,50 @@
 /// Match an event by value, by case (the closures get its associated values), or by membership in a
 /// ``OneOf``. A false guard falls through to the next `On`.
 public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
-  /// The next state for an event, or `nil` when the event does not match or the guard is false.
-  @usableFromInline let nextState: @Sendable (E) -> S?
-  /// Which events it can match, for dispatch by case.
-  @usableFromInline let filter: CaseFilter
-  /// Whether an event is of its case; set for case patterns, whose guard must not decide dispatch.
-  @usableFromInline let matchesCase: (@Sendable (E) -> Bool)?
-
+  /// What an `On` makes of an event.
   @usableFromInline
-  init(
-    filter: CaseFilter,
-    matchesCase: (@Sendable (E) -> Bool)? = nil,
-    nextState: @escaping @Sendable (E) -> S?
-  ) {
-    self.filter = filter
-    self.matchesCase = matchesCase
-    self.nextState = nextState
+  enum Outcome {
+    /// The event is not of its case or value.
+    case noMatch
+    /// The event matches, but the guard is false: the next `On` is tried.
+    case guardFailed
+    case next(S)
   }
 
-  /// Whether it can match events of case `caseIndex`, of which `sample` is one.
+  /// Matches an event, checks the guard and makes the next state, in one closure: `On`s are built
+  /// for every state a machine enters, and each closure is an allocation.
+  @usableFromInline let evaluate: @Sendable (E) -> Outcome
+  /// Which events it can match, for dispatch by case.
+  @usableFromInline let filter: CaseFilter
+
+  @usableFromInline
+  init(filter: CaseFilter, evaluate: @escaping @Sendable (E) -> Outcome) {
+    self.filter = filter
+    self.evaluate = evaluate
+  }
+
+  /// The next state for an event, or `nil` when the event does not match or the guard is false.
+  @inlinable
+  func nextState(_ event: E) -> S? {
+    if case .next(let state) = evaluate(event) { return state }
+    return nil
+  }
+
+  /// Whether it can match events of case `caseIndex`, of which `sample` is one. For a case
+  /// pattern, only the case decides, not the guard.
   @inlinable
   func admits(caseIndex: Int, sample: E) -> Bool {
-    filter.admits(caseIndex: caseIndex) { matchesCase?(sample) ?? true }
+    filter.admits(caseIndex: caseIndex) {
+      if case .noMatch = evaluate(sample) { return false }
+      return true
+    }
   }
 
   /// On an event equal to `event`.
   @inlinable
   public init(event: E, transition: @escaping @Sendable (E) -> Transition<S>) {
-    // One closure per On, with no pattern object: Ons are rebuilt for every event.
     self.init(filter: .value(caseIndex: event.dslCaseIndex)) { received in
-      received == event ? transition(received).state : nil
+      received == event ? .next(transition(received).state) : .noMatch
     }
   }
 
@@ -55,7 +69,8 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
     transition: @escaping @Sendable (E) -> Transition<S>
   ) {
     self.init(filter: .value(caseIndex: event.dslCaseIndex)) { received in
-      received == event && check(received).predicate ? transition(received).state : nil
+      guard received == event else { return .noMatch }
+      return check(received).predicate ? .next(transition(received).state) : .guardFailed
     }
   }
 
@@ -65,9 +80,11 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
     event: @escaping @Sendable (Payload) -> E,
     transition: @escaping @Sendable (Payload) -> Transition<S>
   ) {
-    let pattern = DSLPattern.case(event)
-    self.init(filter: .caseOnly, matchesCase: pattern.matches) { received in
-      pattern.extract(received).map { transition($0).state }
+    self.init(filter: .caseOnly) { received in
+      guard let payload = DSLPattern<E, Payload>.payload(of: received, ifBuiltBy: event) else {
+        return .noMatch
+      }
+      return .next(transition(payload).state)
     }
   }
 
@@ -78,10 +95,11 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
     guard check: @escaping @Sendable (Payload) -> Guard,
     transition: @escaping @Sendable (Payload) -> Transition<S>
   ) {
-    let pattern = DSLPattern.case(event)
-    self.init(filter: .caseOnly, matchesCase: pattern.matches) { received in
-      guard let payload = pattern.extract(received), check(payload).predicate else { return nil }
-      return transition(payload).state
+    self.init(filter: .caseOnly) { received in
+      guard let payload = DSLPattern<E, Payload>.payload(of: received, ifBuiltBy: event) else {
+        return .noMatch
+      }
+      return check(payload).predicate ? .next(transition(payload).state) : .guardFailed
     }
   }
 
@@ -89,7 +107,7 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
   @inlinable
   public init(events: OneOf<E>, transition: @escaping @Sendable (E) -> Transition<S>) {
     self.init(filter: .any) { received in
-      events.patterns.contains { $0(received) } ? transition(received).state : nil
+      events.patterns.contains { $0(received) } ? .next(transition(received).state) : .noMatch
     }
   }
 
@@ -101,8 +119,8 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
     transition: @escaping @Sendable (E) -> Transition<S>
   ) {
     self.init(filter: .any) { received in
-      events.patterns.contains { $0(received) } && check(received).predicate
-        ? transition(received).state : nil
+      guard events.patterns.contains(where: { $0(received) }) else { return .noMatch }
+      return check(received).predicate ? .next(transition(received).state) : .guardFailed
     }
   }
 }
@@ -110,20 +128,14 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
 extension On {
   /// The same `On`, typed for a machine whose event type this one's `When` left as `Never`.
   func lifted<E2: DSLCompatible>() -> On<S, E2> {
-    let nextState = nextState
-    var liftedMatchesCase: (@Sendable (E2) -> Bool)?
-    if let matchesCase {
-      liftedMatchesCase = { @Sendable event in
-        guard let event = event as? E else { return false }
-        return matchesCase(event)
+    let evaluate = evaluate
+    return On<S, E2>(filter: filter) { @Sendable event in
+      guard let event = event as? E else { return .noMatch }
+      switch evaluate(event) {
+      case .noMatch: return .noMatch
+      case .guardFailed: return .guardFailed
+      case .next(let state): return .next(state)
       }
     }
-    return On<S, E2>(
-      filter: filter,
-      matchesCase: liftedMatchesCase,
-      nextState: { @Sendable event in
-        guard let event = event as? E else { return nil }
-        return nextState(event)
-      })
   }
 }
