@@ -58,6 +58,7 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   ///   return .none
   /// }
   /// ```
+  @inlinable
   public init(
     initialState: State,
     environment: Environment,
@@ -73,6 +74,7 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
       inspectMessage: { $0.action })
     self.stateKeyPath = \Store.state
+    self.runner = makeRunner()
   }
 
   /// Creates a store from the seed's value-returning reducer and an environment.
@@ -80,6 +82,7 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   /// ```swift
   /// let store = Store(initialState: AppState(), reduce: reduce, environment: .live)
   /// ```
+  @inlinable
   public convenience init(
     initialState: State,
     reduce: @escaping (State, Action, Environment) -> (State, Effect<Action>),
@@ -186,13 +189,20 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
     return StoreTask(topLevelGroup)
   }
 
-  /// Delivers effect actions back through ``send(_:group:origin:callSite:)``; weak, so effects
-  /// never keep the store alive.
-  @usableFromInline lazy var runner = EffectRunner<Action>(scope: core.effects) { [weak self] action, handle in
-    guard let self else { return }
-    _ = send(
-      action, group: handle.group ?? EffectGroup(), origin: handle,
-      callSite: handle.callSite ?? core.context.identity.callSite)
+  /// Starts the reducer's effects, and delivers their actions back through
+  /// ``send(_:group:origin:callSite:)``. Set at the end of `init`, which is inlinable, so that the
+  /// delivery runs specialised for the client's types.
+  @usableFromInline var runner: EffectRunner<Action>!
+
+  /// Makes the runner: its delivery holds the store weakly, so effects never keep it alive.
+  @inlinable
+  func makeRunner() -> EffectRunner<Action> {
+    EffectRunner<Action>(scope: core.effects) { [weak self] action, handle in
+      guard let self else { return }
+      _ = send(
+        action, group: handle.group ?? EffectGroup(), origin: handle,
+        callSite: handle.callSite ?? core.context.identity.callSite)
+    }
   }
 
   @usableFromInline
@@ -230,6 +240,7 @@ extension Store where Environment == Void {
   /// ```
   ///
   /// With an inline closure, name the types: `{ (state: AppState, action: AppAction) in … }`.
+  @inlinable
   public convenience init(
     initialState: State,
     reduce: @escaping (State, Action) -> (State, Effect<Action>),
@@ -254,6 +265,7 @@ extension Store where Environment == Void {
   ///   return .none
   /// }
   /// ```
+  @inlinable
   public convenience init(
     initialState: State,
     reducer: @escaping (inout State, Action) -> Effect<Action>,

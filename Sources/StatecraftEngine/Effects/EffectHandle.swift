@@ -28,7 +28,7 @@ package final class EffectHandle: Sendable {
   /// The id that cancels this effect, if it has one.
   package let id: EffectID?
   /// The `send` whose effects this one belongs to, if anyone is tracking them.
-  package let group: EffectGroup?
+  @usableFromInline package let group: EffectGroup?
   /// How inspectors see it.
   package let inspected: InspectedEffect
   private let context: OwnerContext
@@ -42,6 +42,7 @@ package final class EffectHandle: Sendable {
   }
 
   /// Where the effect was created.
+  @usableFromInline
   package var callSite: CallSite? { inspected.callSite }
 
   /// Whether the effect was cancelled. A cancelled effect delivers nothing.

@@ -7,7 +7,7 @@ import Synchronization
 /// and to the inspectors.
 @usableFromInline
 package final class OwnerContext: Sendable {
-  package let identity: OwnerIdentity
+  @usableFromInline package let identity: OwnerIdentity
   package let diagnostics: DiagnosticHandler
   @usableFromInline package let inspection: Inspection
   private let lastEffectNumber = Atomic<UInt64>(0)

@@ -44,6 +44,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   ///   - name: The owner's type, for diagnostics and inspectors.
   ///   - callSite: Where the owner was created.
   ///   - inspectMessage: What inspectors see of a message, such as the action it carries.
+  @usableFromInline
   package init(
     state: State, name: String, callSite: CallSite,
     inspectMessage: @escaping @Sendable (Message) -> Any = { $0 }

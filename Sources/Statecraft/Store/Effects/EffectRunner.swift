@@ -11,6 +11,12 @@ struct EffectRunner<Action: Sendable>: Sendable {
   /// Hands an action from an effect to the store, with the effect that sent it.
   let deliver: @MainActor @Sendable (Action, EffectHandle) -> Void
 
+  @usableFromInline
+  init(scope: EffectScope, deliver: @escaping @MainActor @Sendable (Action, EffectHandle) -> Void) {
+    self.scope = scope
+    self.deliver = deliver
+  }
+
   /// Starts an effect that a reducer returned.
   ///
   /// - Parameters:
