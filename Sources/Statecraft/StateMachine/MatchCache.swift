@@ -32,4 +32,10 @@ struct MatchCache<S: DSLCompatible, E: DSLCompatible> {
 
   @usableFromInline
   init() {}
+
+  /// Grows a table indexed by case number so that it has a slot for `index`.
+  @inlinable
+  static func makeRoom(in table: inout [[Int]?], for index: Int) {
+    if table.count <= index { table.append(contentsOf: repeatElement(nil, count: index + 1 - table.count)) }
+  }
 }

@@ -71,9 +71,7 @@ public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>
     guard let stateCase = state.dslCaseIndex, stateCase >= 0 else {
       return transition(from: state, on: event)
     }
-    if cache.whensByStateCase.count <= stateCase {
-      cache.whensByStateCase.append(contentsOf: repeatElement(nil, count: stateCase + 1 - cache.whensByStateCase.count))
-    }
+    MatchCache<S, E>.makeRoom(in: &cache.whensByStateCase, for: stateCase)
     let candidates: [Int]
     if let known = cache.whensByStateCase[stateCase] {
       candidates = known
@@ -113,9 +111,7 @@ public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>
       }
       return nil
     }
-    if built.byEventCase.count <= eventCase {
-      built.byEventCase.append(contentsOf: repeatElement(nil, count: eventCase + 1 - built.byEventCase.count))
-    }
+    MatchCache<S, E>.makeRoom(in: &built.byEventCase, for: eventCase)
     let candidates: [Int]
     if let known = built.byEventCase[eventCase] {
       candidates = known

@@ -10,8 +10,7 @@
 // `MailboxStateMachine`). The right passes from one holder to the next through the owner's lock:
 // the holder that gives it up does so in a critical section that the next holder's critical
 // section follows, so every access to `value` happens after the previous holder's last one.
-@usableFromInline
-package final class ProcessorLocal<Value>: @unchecked Sendable {
+@usableFromInline package final class ProcessorLocal<Value>: @unchecked Sendable {
   @usableFromInline package var value: Value
 
   @inlinable

@@ -12,8 +12,7 @@ public import Synchronization
 // non-Sendable state only between its cell and the code that processes it, and a store, the one
 // owner whose state may be non-Sendable, processes and reads it on the main actor alone. Machines
 // and state objects, whose processing and readers run anywhere, require `Sendable` states.
-@usableFromInline
-package final class LockedCell<Value>: @unchecked Sendable {
+@usableFromInline package final class LockedCell<Value>: @unchecked Sendable {
   @usableFromInline let mutex = Mutex(())
   @usableFromInline let handoff = Atomic<UInt>(0)
   @usableFromInline var value: Value

@@ -30,7 +30,7 @@ struct InspectionTests {
     case .load:
       return .task { .loaded }
     case .loadForever:
-      return Effect.run { _ in try await Task.sleep(for: .seconds(60)) }.cancellable(id: "forever")
+      return Effect.run { _ in await CancellationProbe().waitForCancellation() }.cancellable(id: "forever")
     case .fail:
       return .run { _ in throw Failure() }
     }

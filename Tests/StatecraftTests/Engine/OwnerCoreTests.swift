@@ -44,7 +44,7 @@ struct OwnerCoreTests {
     let first = Task { await core.send(1, callSite: nil, inline: true, processor: adder) }
     await adder.holding.wait()
     // The effect's message is queued behind the one being processed, then the effect is cancelled.
-    let effect = core.effects.start(callSite: nil) { _ in try await Task.sleep(for: .seconds(60)) }!
+    let effect = core.effects.start(callSite: nil) { _ in await CancellationProbe().waitForCancellation() }!
     core.post(2, callSite: nil, origin: effect, processor: adder)
     effect.cancel()
     adder.release.open()

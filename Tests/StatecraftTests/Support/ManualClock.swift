@@ -3,12 +3,7 @@ import Statecraft
 /// A clock whose time moves only when a test sets it, and whose sleepers wake only when the test
 /// says so: it can hold the moment "the deadline has passed, but the sleeper has not run yet".
 final class ManualClock: Clock, Sendable {
-  struct Instant: InstantProtocol {
-    var offset: Duration
-    func advanced(by duration: Duration) -> Self { Self(offset: offset + duration) }
-    func duration(to other: Self) -> Duration { other.offset - offset }
-    static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
-  }
+  typealias Instant = SteppingClock.Instant
 
   private let time = CriticalState(Instant(offset: .zero))
   private let wake = Gate()
