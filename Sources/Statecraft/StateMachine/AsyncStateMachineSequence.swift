@@ -112,35 +112,38 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   @inlinable
   public func send(
     _ event: E, resumeWhen state: S,
+    isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
     await send(
       event, resumeWhen: DSLPattern.value(state).matches,
-      fileID: fileID, filePath: filePath, line: line, column: column)
+      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Sends an event, then waits until the machine is in a state of the case `state` builds.
   @inlinable
   public func send<Payload>(
     _ event: E, resumeWhen state: @escaping @Sendable (Payload) -> S,
+    isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
     await send(
       event, resumeWhen: DSLPattern.case(state).matches,
-      fileID: fileID, filePath: filePath, line: line, column: column)
+      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Sends an event, then waits until the machine is in any state of `states`.
   @inlinable
   public func send(
     _ event: E, resumeWhen states: OneOf<S>,
+    isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
     await send(
       event, resumeWhen: DSLPattern.oneOf(states).matches,
-      fileID: fileID, filePath: filePath, line: line, column: column)
+      isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

@@ -4,7 +4,7 @@
 enum CaseFilter: Sendable {
   /// A case pattern: it matches every value of one case and nothing else, so testing one value of a
   /// case tells for all of them. The test compares case numbers, not payloads, so it gives the same
-  /// answer for every value of the case, `Double.nan` payloads included.
+  /// answer for every value of the case, `Double.nan` payloads included; it runs no guard.
   case caseOnly
   /// A value pattern: it matches only values of the case with this index (`nil` if unknown).
   case value(caseIndex: Int?)

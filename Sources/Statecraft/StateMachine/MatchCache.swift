@@ -33,7 +33,16 @@ struct MatchCache<S: DSLCompatible, E: DSLCompatible> {
   @usableFromInline
   init() {}
 
-  /// Grows a table indexed by case number so that it has a slot for `index`.
+  /// Case numbers the tables index directly; a type that numbers its cases beyond (a hand-written
+  /// `dslCaseIndex`) is matched without them.
+  @usableFromInline static var tableSize: Int { 256 }
+
+  /// Whether `index` has a slot in a table indexed by case number.
+  @inlinable
+  static func isTableIndex(_ index: Int) -> Bool { index >= 0 && index < tableSize }
+
+  /// Grows a table indexed by case number so that it has a slot for `index`, one of
+  /// ``isTableIndex(_:)``.
   @inlinable
   static func makeRoom(in table: inout [[Int]?], for index: Int) {
     if table.count <= index { table.append(contentsOf: repeatElement(nil, count: index + 1 - table.count)) }

@@ -25,13 +25,15 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
   }
 
   /// Matches an event, checks the guard and makes the next state, in one closure: `On`s are built
-  /// for every state a machine enters, and each closure is an allocation.
-  @usableFromInline let evaluate: @Sendable (E) -> Outcome
+  /// for every state a machine enters, and each closure is an allocation. With `matchOnly`, it
+  /// stops after the match (`.guardFailed` then stands for "matches"), so that dispatch never runs
+  /// a guard or a transition of the user's.
+  @usableFromInline let evaluate: @Sendable (E, _ matchOnly: Bool) -> Outcome
   /// Which events it can match, for dispatch by case.
   @usableFromInline let filter: CaseFilter
 
   @usableFromInline
-  init(filter: CaseFilter, evaluate: @escaping @Sendable (E) -> Outcome) {
+  init(filter: CaseFilter, evaluate: @escaping @Sendable (E, _ matchOnly: Bool) -> Outcome) {
     self.filter = filter
     self.evaluate = evaluate
   }
@@ -39,16 +41,16 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
   /// The next state for an event, or `nil` when the event does not match or the guard is false.
   @inlinable
   func nextState(_ event: E) -> S? {
-    if case .next(let state) = evaluate(event) { return state }
+    if case .next(let state) = evaluate(event, false) { return state }
     return nil
   }
 
   /// Whether it can match events of case `caseIndex`, of which `sample` is one. For a case
-  /// pattern, only the case decides, not the guard.
+  /// pattern, only the case decides: no guard or transition runs.
   @inlinable
   func admits(caseIndex: Int, sample: E) -> Bool {
     filter.admits(caseIndex: caseIndex) {
-      if case .noMatch = evaluate(sample) { return false }
+      if case .noMatch = evaluate(sample, true) { return false }
       return true
     }
   }
@@ -56,8 +58,9 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
   /// On an event equal to `event`.
   @inlinable
   public init(event: E, transition: @escaping @Sendable (E) -> Transition<S>) {
-    self.init(filter: .value(caseIndex: event.dslCaseIndex)) { received in
-      received == event ? .next(transition(received).state) : .noMatch
+    self.init(filter: .value(caseIndex: event.dslCaseIndex)) { received, matchOnly in
+      guard received == event else { return .noMatch }
+      return matchOnly ? .guardFailed : .next(transition(received).state)
     }
   }
 
@@ -68,9 +71,10 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
     guard check: @escaping @Sendable (E) -> Guard,
     transition: @escaping @Sendable (E) -> Transition<S>
   ) {
-    self.init(filter: .value(caseIndex: event.dslCaseIndex)) { received in
+    self.init(filter: .value(caseIndex: event.dslCaseIndex)) { received, matchOnly in
       guard received == event else { return .noMatch }
-      return check(received).predicate ? .next(transition(received).state) : .guardFailed
+      guard !matchOnly, check(received).predicate else { return .guardFailed }
+      return .next(transition(received).state)
     }
   }
 
@@ -80,11 +84,11 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
     event: @escaping @Sendable (Payload) -> E,
     transition: @escaping @Sendable (Payload) -> Transition<S>
   ) {
-    self.init(filter: .caseOnly) { received in
+    self.init(filter: .caseOnly) { received, matchOnly in
       guard let payload = DSLPattern<E, Payload>.payload(of: received, ifBuiltBy: event) else {
         return .noMatch
       }
-      return .next(transition(payload).state)
+      return matchOnly ? .guardFailed : .next(transition(payload).state)
     }
   }
 
@@ -95,19 +99,21 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
     guard check: @escaping @Sendable (Payload) -> Guard,
     transition: @escaping @Sendable (Payload) -> Transition<S>
   ) {
-    self.init(filter: .caseOnly) { received in
+    self.init(filter: .caseOnly) { received, matchOnly in
       guard let payload = DSLPattern<E, Payload>.payload(of: received, ifBuiltBy: event) else {
         return .noMatch
       }
-      return check(payload).predicate ? .next(transition(payload).state) : .guardFailed
+      guard !matchOnly, check(payload).predicate else { return .guardFailed }
+      return .next(transition(payload).state)
     }
   }
 
   /// On any event of `events`.
   @inlinable
   public init(events: OneOf<E>, transition: @escaping @Sendable (E) -> Transition<S>) {
-    self.init(filter: .any) { received in
-      events.patterns.contains { $0(received) } ? .next(transition(received).state) : .noMatch
+    self.init(filter: .any) { received, matchOnly in
+      guard events.patterns.contains(where: { $0(received) }) else { return .noMatch }
+      return matchOnly ? .guardFailed : .next(transition(received).state)
     }
   }
 
@@ -118,9 +124,10 @@ public struct On<S: DSLCompatible, E: DSLCompatible>: Sendable {
     guard check: @escaping @Sendable (E) -> Guard,
     transition: @escaping @Sendable (E) -> Transition<S>
   ) {
-    self.init(filter: .any) { received in
+    self.init(filter: .any) { received, matchOnly in
       guard events.patterns.contains(where: { $0(received) }) else { return .noMatch }
-      return check(received).predicate ? .next(transition(received).state) : .guardFailed
+      guard !matchOnly, check(received).predicate else { return .guardFailed }
+      return .next(transition(received).state)
     }
   }
 }
@@ -129,9 +136,9 @@ extension On {
   /// The same `On`, typed for a machine whose event type this one's `When` left as `Never`.
   func lifted<E2: DSLCompatible>() -> On<S, E2> {
     let evaluate = evaluate
-    return On<S, E2>(filter: filter) { @Sendable event in
+    return On<S, E2>(filter: filter) { @Sendable event, matchOnly in
       guard let event = event as? E else { return .noMatch }
-      switch evaluate(event) {
+      switch evaluate(event, matchOnly) {
       case .noMatch: return .noMatch
       case .guardFailed: return .guardFailed
       case .next(let state): return .next(state)

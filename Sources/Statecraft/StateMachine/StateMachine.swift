@@ -68,7 +68,7 @@ public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>
   /// and event's cases can match, as `cache` remembers them for one running machine.
   @inlinable
   func transition(from state: S, on event: E, cache: inout MatchCache<S, E>) -> S? {
-    guard let stateCase = state.dslCaseIndex, stateCase >= 0 else {
+    guard let stateCase = state.dslCaseIndex, MatchCache<S, E>.isTableIndex(stateCase) else {
       return transition(from: state, on: event)
     }
     MatchCache<S, E>.makeRoom(in: &cache.whensByStateCase, for: stateCase)
@@ -105,7 +105,8 @@ public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>
     guard var built = cache.onsByWhen[index].take() else { return nil }
     defer { cache.onsByWhen[index] = built }
     // A short list is scanned faster than a table is built.
-    guard built.ons.count > 4, let eventCase = event.dslCaseIndex, eventCase >= 0 else {
+    guard built.ons.count > 4, let eventCase = event.dslCaseIndex, MatchCache<S, E>.isTableIndex(eventCase)
+    else {
       for on in built.ons {
         if let next = on.nextState(event) { return next }
       }

@@ -52,46 +52,82 @@ public final class ViewState<S: DSLCompatible, E: DSLCompatible, O: DSLCompatibl
     }
   }
 
-  /// Sends an event, and returns once the machine has processed it.
-  public func send(_ event: E) async {
-    await sequence.send(event)
+  /// Sends an event, and returns once the machine has processed it. An event that no transition
+  /// handles is reported at the line of this call.
+  public func send(
+    _ event: E,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    await sequence.send(event, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Sends an event, then waits until the machine is in a state that `predicate` accepts.
-  public func send(_ event: E, resumeWhen predicate: @escaping @Sendable (S) -> Bool) async {
-    await sequence.send(event, resumeWhen: predicate)
+  public func send(
+    _ event: E, resumeWhen predicate: @escaping @Sendable (S) -> Bool,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    await sequence.send(event, resumeWhen: predicate, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Sends an event, then waits until the machine is in a state equal to `state`.
-  public func send(_ event: E, resumeWhen state: S) async {
-    await sequence.send(event, resumeWhen: state)
+  public func send(
+    _ event: E, resumeWhen state: S,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    await sequence.send(event, resumeWhen: state, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Sends an event, then waits until the machine is in a state of the case `state` builds.
-  public func send<Payload>(_ event: E, resumeWhen state: @escaping @Sendable (Payload) -> S) async {
-    await sequence.send(event, resumeWhen: state)
+  public func send<Payload>(
+    _ event: E, resumeWhen state: @escaping @Sendable (Payload) -> S,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    await sequence.send(event, resumeWhen: state, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Sends an event, then waits until the machine is in any state of `states`.
-  public func send(_ event: E, resumeWhen states: OneOf<S>) async {
-    await sequence.send(event, resumeWhen: states)
+  public func send(
+    _ event: E, resumeWhen states: OneOf<S>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    await sequence.send(event, resumeWhen: states, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// A binding on the whole state that sends `event` when written. It shows the written value at
-  /// once, until the machine publishes its next state.
-  public func binding(send event: E) -> StateBinding<S> {
-    binding(keypath: \S.self, send: { _ in event })
+  /// once, until the machine publishes its next state. An event that no transition handles is
+  /// reported at the line that made the binding.
+  public func binding(
+    send event: E,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> StateBinding<S> {
+    binding(
+      keypath: \S.self, send: { _ in event },
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// A binding on a property of the state that sends `event` when written. It shows the written
   /// value at once, until the machine publishes its next state.
-  public func binding<Value>(keypath: KeyPath<S, Value>, send event: E) -> StateBinding<Value> {
-    binding(keypath: keypath, send: { _ in event })
+  public func binding<Value>(
+    keypath: KeyPath<S, Value>, send event: E,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> StateBinding<Value> {
+    binding(
+      keypath: keypath, send: { _ in event },
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// A binding on a property of the state that sends the event `event` makes of the written value.
   public func binding<Value>(
-    keypath: KeyPath<S, Value>, send event: @escaping @MainActor (Value) -> E
+    keypath: KeyPath<S, Value>, send event: @escaping @MainActor (Value) -> E,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) -> StateBinding<Value> {
     StateBinding(
       get: { [self] in
@@ -100,7 +136,9 @@ public final class ViewState<S: DSLCompatible, E: DSLCompatible, O: DSLCompatibl
       set: { [self] newValue in
         registrar.withMutation(of: self, keyPath: \.state) { pendingWrites[keypath] = newValue }
         let event = event(newValue)
-        Task { await self.send(event) }
+        Task {
+          await self.send(event, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       })
   }
 }

@@ -8,9 +8,12 @@ public import Observation
 /// `exit()` and `enter()`). What they share is written once, here:
 ///
 /// - **Run-to-completion.** Messages go through one FIFO mailbox (``OwnerStateMachine``, behind one
-///   lock) and are processed one at a time. Whoever finds the owner idle processes its own message;
-///   messages that others queued meanwhile are processed in a task of the owner's own, so that no
-///   sender's cancellation, task-locals or priority reach another sender's message.
+///   lock) and are processed one at a time. With an inline owner (`Store`, the running declarative
+///   machine), whoever finds the owner idle processes its own message in place; messages that
+///   others queued meanwhile are processed in a task of the owner's own, so that no sender's
+///   cancellation, task-locals or priority reach another sender's message. `ContextualStateMachine`
+///   processes every message in its own task, so that no state's `enter()` or `exit()` runs in,
+///   or is cancelled with, a caller's task.
 /// - **Re-entry.** Code that runs on behalf of a message (a middleware, a state's `enter()`) and
 ///   sends to its own owner would wait for itself. The core recognises it, queues the message
 ///   without waiting, and reports ``Diagnostic/Kind/reentrantSend``.
@@ -21,8 +24,10 @@ public import Observation
 /// - **Inspection.** Each message is recorded as `received`, then `stateUpdated`, when an inspector
 ///   is attached; with none, nothing is built.
 ///
-/// An event that needs no side effect and no observer costs two critical sections: one to claim
-/// the processing right and read the state, one to store the new state and give the right up.
+/// A machine event that needs no side effect and no observer costs two critical sections: one to
+/// claim the processing right and read the state, one to store the new state and give the right
+/// up. A store action costs three: the claim, taking the state out to reduce it in place once
+/// observation's `willSet` has run, and putting it back.
 @usableFromInline
 package final class OwnerCore<State, Message: Sendable>: Sendable {
   @usableFromInline

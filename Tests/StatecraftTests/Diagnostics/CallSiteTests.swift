@@ -53,6 +53,27 @@ struct CallSiteTests {
     #expect(recorder.diagnostics.first?.callSite?.line == sendLine)
   }
 
+  @Test func anUnhandledEventFromAViewStateIsReportedAtItsSendOrItsBinding() async {
+    let recorder = DiagnosticRecorder()
+    let reported = Gate()
+    let handler = DiagnosticHandler { diagnostic in
+      recorder.handler.report(diagnostic)
+      if recorder.diagnostics.count == 2 { reported.open() }
+    }
+    let viewState = DiagnosticHandler.$current.withValue(handler) {
+      ViewState(AsyncStateMachineSequence(stateMachine: doorMachine, runtime: Runtime()))
+    }
+    let sendLine: UInt = #line + 1
+    await viewState.send(.ignoredEverywhere)
+    let bindingLine: UInt = #line + 1
+    let binding = viewState.binding(send: .ignoredEverywhere)
+    binding.wrappedValue = .closed
+    await reported.wait()
+    #expect(recorder.kinds == [.unhandledEvent, .unhandledEvent])
+    #expect(recorder.diagnostics.map(\.callSite?.line) == [sendLine, bindingLine])
+    #expect(recorder.diagnostics.first?.callSite?.fileID.description == Self.file)
+  }
+
   @Test func aSideEffectThatThrowsIsReportedAtItsMapping() async {
     let recorder = DiagnosticRecorder()
     let reported = Gate()

@@ -357,15 +357,59 @@ struct AsyncStateMachineSequenceTests {
     #expect(!recorder.kinds.contains(.unhandledEvent), "a cancelled side effect's event was processed")
   }
 
-  /// One event with no side effect and no observer passes through two critical sections: one to
-  /// claim the machine and read its state, one to store the new state and give the machine up.
-  /// (The first engine took up to eight, on four locks.)
-  @Test func anEventWithNoSideEffectAndNoObserverTakesTwoCriticalSections() async {
-    let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime())
-    await sequence.send(.increment)  // enters the initial state first
-    let before = sequence.criticalSectionCount
-    await sequence.send(.increment)
-    #expect(sequence.criticalSectionCount - before == 2)
-    #expect(sequence.currentState == .value(2))
+  #if DEBUG  // critical sections are counted in debug builds only
+    /// One event with no side effect and no observer passes through two critical sections: one to
+    /// claim the machine and read its state, one to store the new state and give the machine up.
+    /// (The first engine took up to eight, on four locks.)
+    @Test func anEventWithNoSideEffectAndNoObserverTakesTwoCriticalSections() async {
+      let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime())
+      await sequence.send(.increment)  // enters the initial state first
+      let before = sequence.criticalSectionCount
+      await sequence.send(.increment)
+      #expect(sequence.criticalSectionCount - before == 2)
+      #expect(sequence.currentState == .value(2))
+    }
+  #endif
+
+  /// A running machine sorts a state's `On`s by event case the first time it sees the case. That
+  /// sorting asks each `On` only whether it matches: it must not run a guard or a transition of
+  /// the user's, which would then run twice for the first event of each case.
+  @Test func sortingOnsByEventCaseRunsNoGuardOrTransition() async {
+    typealias Count = NumberedCount
+    typealias CountEvent = NumberedCountEvent
+    let calls = Log<String>()
+    let machine = StateMachine(initial: Count.value(0)) {
+      When(state: Count.value) { _ in Execute.noOutput } transitions: { count in
+        On(event: CountEvent.set) { number in
+          calls.append("guard \(number)")
+          return Guard(predicate: number >= 0)
+        } transition: { number in
+          calls.append("transition \(number)")
+          return Transition(to: Count.value(number))
+        }
+        On(event: CountEvent.increment) { _ in Transition(to: Count.value(count + 1)) }
+        On(event: CountEvent.stay) { _ in Transition(to: Count.value(count)) }
+        On(event: CountEvent.stay) { _ in Transition(to: Count.value(count)) }
+        On(event: CountEvent.stay) { _ in Transition(to: Count.value(count)) }
+      }
+    }
+    let sequence = AsyncStateMachineSequence(stateMachine: machine, runtime: Runtime())
+    await sequence.send(.set(5))
+    #expect(sequence.currentState == .value(5))
+    #expect(calls.all == ["guard 5", "transition 5"])
+    await sequence.send(.set(-1))
+    #expect(sequence.currentState == .value(5))
+    #expect(calls.all == ["guard 5", "transition 5", "guard -1"])
   }
+}
+
+/// `Count` and `CountEvent` with numbered cases, so that running machines dispatch by case.
+@DSLCompatible enum NumberedCount {
+  case value(Int)
+}
+
+@DSLCompatible enum NumberedCountEvent {
+  case increment
+  case stay
+  case set(Int)
 }
