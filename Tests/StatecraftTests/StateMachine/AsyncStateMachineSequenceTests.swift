@@ -401,6 +401,24 @@ struct AsyncStateMachineSequenceTests {
     #expect(sequence.currentState == .value(5))
     #expect(calls.all == ["guard 5", "transition 5", "guard -1"])
   }
+
+  /// Case numbers index tables directly; a hand-written `dslCaseIndex` far beyond any real count
+  /// of cases must not size them (`Int.max` would overflow, a million would allocate megabytes).
+  @Test func casesNumberedBeyondTheTablesAreMatchedWithoutThem() async {
+    let machine = StateMachine(initial: FarNumbered.off) {
+      When(state: FarNumbered.off) { _ in Execute.noOutput } transitions: { _ in
+        On(event: FarNumbered.on) { _ in Transition(to: FarNumbered.on) }
+      }
+      When(state: FarNumbered.on) { _ in Execute.noOutput } transitions: { _ in
+        On(event: FarNumbered.off) { _ in Transition(to: FarNumbered.off) }
+      }
+    }
+    let sequence = AsyncStateMachineSequence(stateMachine: machine, runtime: Runtime())
+    await sequence.send(.on)
+    #expect(sequence.currentState == .on)
+    await sequence.send(.off)
+    #expect(sequence.currentState == .off)
+  }
 }
 
 /// `Count` and `CountEvent` with numbered cases, so that running machines dispatch by case.
@@ -412,4 +430,11 @@ struct AsyncStateMachineSequenceTests {
   case increment
   case stay
   case set(Int)
+}
+
+/// Numbers its cases by hand, far beyond the match tables.
+enum FarNumbered: DSLCompatible {
+  case off, on
+
+  var dslCaseIndex: Int? { self == .off ? Int.max : 1_000_000 }
 }
