@@ -19,10 +19,11 @@ let package = Package(
   targets: [
     // Tight loops outside the benchmark harness, as a new user would time them, and the binary to
     // profile with `perf`: `swift run -c release SendLoops store|machine|roundtrip|sideeffect|contextual [n]`.
+    // It lives outside `Benchmarks/`: the benchmark plugin runs every executable target there.
     .executableTarget(
       name: "SendLoops",
       dependencies: [.product(name: "Statecraft", package: "Statecraft")],
-      path: "SendLoops"
+      path: "Tools/SendLoops"
     ),
     .executableTarget(
       name: "StatecraftBenchmarks",
