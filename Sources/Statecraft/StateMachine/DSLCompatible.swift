@@ -25,9 +25,9 @@ public protocol DSLCompatible: Sendable, Equatable {
   func dslPayload<Payload>(as type: Payload.Type) -> Payload?
 
   /// A number for the value's case, equal for all values of one case, or `nil` if unknown. Running
-  /// machines use it to go straight to the `When`s and `On`s a case can match, in tables indexed
-  /// by it: number the cases 0, 1, 2…, as `@DSLCompatible` does. The default is `nil`, and machines
-  /// then try every `When` and `On` in order.
+  /// machines use it to go straight to the `When`s a state's case can match, in a table indexed by
+  /// it: number the cases 0, 1, 2…, as `@DSLCompatible` does. It also lets a case pattern match by
+  /// case number instead of `==`. The default is `nil`, and machines then try every `When` in order.
   var dslCaseIndex: Int? { get }
 }
 

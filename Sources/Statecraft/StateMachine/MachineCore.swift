@@ -40,7 +40,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
   /// What only the holder of the processing right touches.
   @usableFromInline
   struct ProcessingState {
-    @usableFromInline var matchCache = MatchCache<S, E>()
+    @usableFromInline var matchCache = MatchCache()
     /// Side effects that a later state may cancel.
     @usableFromInline var cancellable: [CancellableEffect] = []
     /// Whether the initial state was entered.

@@ -28,9 +28,9 @@
 /// in `StatecraftTesting`), and many running machines can share one definition without affecting
 /// each other. It is `Sendable`, so it can be a top-level `let`.
 ///
-/// Its closures must be pure too: they may read only what they are given. A running machine reuses
-/// the `On`s a `When` built for a state while it stays in an equal state, so a closure that read
-/// outside state could see a stale value.
+/// Its closures must be pure too: they may read only what they are given. A `When`'s
+/// `transitions` closure runs for each event the machine handles in its states, and its `On`s try
+/// the event as they are built (see ``On``).
 public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendable {
   /// The state the machine starts in.
   public let initial: S
@@ -56,22 +56,19 @@ public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>
   @inlinable
   public func transition(from state: S, on event: E) -> S? {
     for when in whens where when.mayMatch(state) {
-      guard let ons = when.ons(state) else { continue }
-      for on in ons {
-        if let next = on.nextState(event) { return next }
-      }
+      if let next = when.nextState?(state, event) { return next }
     }
     return nil
   }
 
-  /// The same as ``transition(from:on:)``, going straight to the `When`s and `On`s that the state's
-  /// and event's cases can match, as `cache` remembers them for one running machine.
+  /// The same as ``transition(from:on:)``, going straight to the `When`s that the state's case can
+  /// match, as `cache` remembers them for one running machine.
   @inlinable
-  func transition(from state: S, on event: E, cache: inout MatchCache<S, E>) -> S? {
-    guard let stateCase = state.dslCaseIndex, MatchCache<S, E>.isTableIndex(stateCase) else {
+  func transition(from state: S, on event: E, cache: inout MatchCache) -> S? {
+    guard let stateCase = state.dslCaseIndex, MatchCache.isTableIndex(stateCase) else {
       return transition(from: state, on: event)
     }
-    MatchCache<S, E>.makeRoom(in: &cache.whensByStateCase, for: stateCase)
+    MatchCache.makeRoom(in: &cache.whensByStateCase, for: stateCase)
     let candidates: [Int]
     if let known = cache.whensByStateCase[stateCase] {
       candidates = known
@@ -81,47 +78,8 @@ public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>
       }
       cache.whensByStateCase[stateCase] = candidates
     }
-    if cache.onsByWhen.count < whens.count {
-      cache.onsByWhen = Array(repeating: nil, count: whens.count)
-    }
     for index in candidates {
-      if let next = nextState(of: index, from: state, on: event, cache: &cache) { return next }
-    }
-    return nil
-  }
-
-  /// The next state that `When` number `index` gives, building its `On`s only when the machine
-  /// entered a state other than the one they were built for.
-  @inlinable
-  func nextState(of index: Int, from state: S, on event: E, cache: inout MatchCache<S, E>) -> S? {
-    if cache.onsByWhen[index]?.state != state {
-      guard let ons = whens[index].ons(state) else {
-        cache.onsByWhen[index] = nil
-        return nil
-      }
-      cache.onsByWhen[index] = MatchCache.BuiltOns(state: state, ons: ons)
-    }
-    // Taken out and put back, so that updating its table does not copy it.
-    guard var built = cache.onsByWhen[index].take() else { return nil }
-    defer { cache.onsByWhen[index] = built }
-    // A short list is scanned faster than a table is built.
-    guard built.ons.count > 4, let eventCase = event.dslCaseIndex, MatchCache<S, E>.isTableIndex(eventCase)
-    else {
-      for on in built.ons {
-        if let next = on.nextState(event) { return next }
-      }
-      return nil
-    }
-    MatchCache<S, E>.makeRoom(in: &built.byEventCase, for: eventCase)
-    let candidates: [Int]
-    if let known = built.byEventCase[eventCase] {
-      candidates = known
-    } else {
-      candidates = built.ons.indices.filter { built.ons[$0].admits(caseIndex: eventCase, sample: event) }
-      built.byEventCase[eventCase] = candidates
-    }
-    for onIndex in candidates {
-      if let next = built.ons[onIndex].nextState(event) { return next }
+      if let next = whens[index].nextState?(state, event) { return next }
     }
     return nil
   }

@@ -80,40 +80,44 @@ public enum StateMachineBuilder {
   public static func buildEither<S, E, O>(second part: [When<S, E, O>]) -> [When<S, E, O>] { part }
 }
 
-/// Builds the `On`s of a `When`. It runs for every event the machine handles, so it appends into
-/// one array instead of building one per `On`.
+/// What a `When`'s `transitions` closure builds. Its `On`s did their work as they were built (see
+/// ``On``), so it carries only their types, from which a `When` learns its machine's event type.
+public struct Transitions<S: DSLCompatible, E: DSLCompatible>: Sendable {
+  @inlinable
+  init() {}
+}
+
+/// Builds the `transitions` of a `When` from its `On`s, with `if`, `else` and `for` among them.
 @resultBuilder
 public enum TransitionsBuilder {
-  public static func buildPartialBlock<S, E>(first: On<S, E>) -> [On<S, E>] {
-    var ons: [On<S, E>] = []
-    ons.reserveCapacity(8)
-    ons.append(first)
-    return ons
-  }
+  @inlinable
+  public static func buildPartialBlock<S, E>(first: On<S, E>) -> Transitions<S, E> { Transitions() }
 
+  @inlinable
   public static func buildPartialBlock<S, E>(
-    accumulated: consuming [On<S, E>], next: On<S, E>
-  ) -> [On<S, E>] {
-    var ons = accumulated  // consumed, so appending does not copy
-    ons.append(next)
-    return ons
-  }
+    accumulated: Transitions<S, E>, next: On<S, E>
+  ) -> Transitions<S, E> { accumulated }
 
-  public static func buildPartialBlock<S, E>(first: [On<S, E>]) -> [On<S, E>] { first }
+  @inlinable
+  public static func buildPartialBlock<S, E>(first: Transitions<S, E>) -> Transitions<S, E> { first }
 
-  public static func buildPartialBlock<S, E>(accumulated: [On<S, E>], next: [On<S, E>]) -> [On<S, E>] {
-    accumulated + next
-  }
+  @inlinable
+  public static func buildPartialBlock<S, E>(
+    accumulated: Transitions<S, E>, next: Transitions<S, E>
+  ) -> Transitions<S, E> { accumulated }
 
-  public static func buildBlock<S, E>() -> [On<S, E>] { [] }
+  @inlinable
+  public static func buildBlock<S, E>() -> Transitions<S, E> { Transitions() }
 
-  public static func buildOptional<S, E>(_ part: [On<S, E>]?) -> [On<S, E>] {
-    part ?? []
-  }
+  @inlinable
+  public static func buildOptional<S, E>(_ part: Transitions<S, E>?) -> Transitions<S, E> { Transitions() }
 
-  public static func buildEither<S, E>(first part: [On<S, E>]) -> [On<S, E>] { part }
-  public static func buildEither<S, E>(second part: [On<S, E>]) -> [On<S, E>] { part }
-  public static func buildArray<S, E>(_ parts: [[On<S, E>]]) -> [On<S, E>] {
-    parts.flatMap { $0 }
-  }
+  @inlinable
+  public static func buildEither<S, E>(first part: Transitions<S, E>) -> Transitions<S, E> { part }
+
+  @inlinable
+  public static func buildEither<S, E>(second part: Transitions<S, E>) -> Transitions<S, E> { part }
+
+  @inlinable
+  public static func buildArray<S, E>(_ parts: [Transitions<S, E>]) -> Transitions<S, E> { Transitions() }
 }

@@ -18,8 +18,9 @@ public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendab
   /// The output in a state: `nil` when the state does not match, `.some(nil)` when it matches with
   /// no output. One extraction answers both questions.
   @usableFromInline let output: @Sendable (S) -> O??
-  /// The `On`s for a state: `nil` when the state does not match or the `When` has no transitions.
-  @usableFromInline let ons: @Sendable (S) -> [On<S, E>]?
+  /// The state its transitions make of an event in a state: `nil` when the state does not match,
+  /// or no `On` applies. `nil` for a `When` without transitions.
+  @usableFromInline let nextState: (@Sendable (S, E) -> S?)?
 
   // Inlinable, with the rest of the matching path, so that a client specialises the closures it
   // builds for its own state and event types: unspecialised, they spent most of their time looking
@@ -28,16 +29,19 @@ public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendab
   init<Extracted>(
     _ pattern: DSLPattern<S, Extracted>,
     execute: @escaping @Sendable (Extracted) -> Execute<O>,
-    transitions: (@Sendable (Extracted) -> [On<S, E>])?
+    transitions: (@Sendable (Extracted) -> Transitions<S, E>)?
   ) {
     matches = pattern.matches
     filter = pattern.filter
     output = { state in pattern.extract(state).map { execute($0).output } }
     guard let transitions else {
-      ons = { _ in nil }
+      nextState = nil
       return
     }
-    ons = { state in pattern.extract(state).map(transitions) }
+    nextState = { (state: S, event: E) -> S? in
+      guard let extracted = pattern.extract(state) else { return nil }
+      return TransitionMatch<S, E>.run(on: event) { _ = transitions(extracted) }
+    }
   }
 
   /// Whether it may match `state`, by a check cheaper than matching: false only for a value
@@ -53,7 +57,7 @@ public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendab
   public init(
     state: S,
     execute: @escaping @Sendable (S) -> Execute<O>,
-    @TransitionsBuilder transitions: @escaping @Sendable (S) -> [On<S, E>]
+    @TransitionsBuilder transitions: @escaping @Sendable (S) -> Transitions<S, E>
   ) {
     self.init(.value(state), execute: execute, transitions: transitions)
   }
@@ -64,7 +68,7 @@ public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendab
   public init<Payload>(
     state: @escaping @Sendable (Payload) -> S,
     execute: @escaping @Sendable (Payload) -> Execute<O>,
-    @TransitionsBuilder transitions: @escaping @Sendable (Payload) -> [On<S, E>]
+    @TransitionsBuilder transitions: @escaping @Sendable (Payload) -> Transitions<S, E>
   ) {
     self.init(.case(state), execute: execute, transitions: transitions)
   }
@@ -75,7 +79,7 @@ public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendab
   public init(
     states: OneOf<S>,
     execute: @escaping @Sendable (S) -> Execute<O>,
-    @TransitionsBuilder transitions: @escaping @Sendable (S) -> [On<S, E>]
+    @TransitionsBuilder transitions: @escaping @Sendable (S) -> Transitions<S, E>
   ) {
     self.init(.oneOf(states), execute: execute, transitions: transitions)
   }
@@ -110,30 +114,38 @@ extension When where E == Never {
 extension When {
   /// The same `When`, typed for a machine whose event or output type this one left as `Never`.
   func lifted<E2: DSLCompatible, O2: DSLCompatible>() -> When<S, E2, O2> {
-    let (output, ons) = (output, ons)
+    let output = output
     let liftedOutput: @Sendable (S) -> O2?? = { state in
       guard let matched = output(state) else { return nil }
       return .some(matched.flatMap { $0 as? O2 })
     }
-    let liftedOns: @Sendable (S) -> [On<S, E2>]?
+    let liftedNextState: (@Sendable (S, E2) -> S?)?
     if E.self == E2.self {
-      // Usually only the output type was lifted: the `On`s are of the machine's type already.
-      liftedOns = { state in unsafeBitCast(ons(state), to: [On<S, E2>]?.self) }
+      // Usually only the output type was lifted, and the transitions are of the machine's type.
+      liftedNextState = unsafeBitCast(nextState, to: (@Sendable (S, E2) -> S?)?.self)
     } else {
-      liftedOns = { state in ons(state)?.map { $0.lifted() } }
+      if let nextState {
+        liftedNextState = { @Sendable (state: S, event: E2) -> S? in
+          guard let event = event as? E else { return nil }
+          return nextState(state, event)
+        }
+      } else {
+        liftedNextState = nil
+      }
     }
-    return When<S, E2, O2>(matches: matches, filter: filter, output: liftedOutput, ons: liftedOns)
+    return When<S, E2, O2>(
+      matches: matches, filter: filter, output: liftedOutput, nextState: liftedNextState)
   }
 
   fileprivate init(
     matches: @escaping @Sendable (S) -> Bool,
     filter: CaseFilter,
     output: @escaping @Sendable (S) -> O??,
-    ons: @escaping @Sendable (S) -> [On<S, E>]?
+    nextState: (@Sendable (S, E) -> S?)?
   ) {
     self.matches = matches
     self.filter = filter
     self.output = output
-    self.ons = ons
+    self.nextState = nextState
   }
 }

@@ -371,10 +371,10 @@ struct AsyncStateMachineSequenceTests {
     }
   #endif
 
-  /// A running machine sorts a state's `On`s by event case the first time it sees the case. That
-  /// sorting asks each `On` only whether it matches: it must not run a guard or a transition of
-  /// the user's, which would then run twice for the first event of each case.
-  @Test func sortingOnsByEventCaseRunsNoGuardOrTransition() async {
+  /// Each event runs the guard of the `On`s it reaches, and the transition of the one that applies,
+  /// once. (An earlier matcher that sorted `On`s by event case ran them twice for the first event
+  /// of each case.)
+  @Test func aGuardAndATransitionRunOncePerEvent() async {
     typealias Count = NumberedCount
     typealias CountEvent = NumberedCountEvent
     let calls = Log<String>()

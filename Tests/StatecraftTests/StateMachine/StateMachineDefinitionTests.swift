@@ -144,4 +144,75 @@ struct StateMachineDefinitionTests {
       .assert(when: .hidden, on: .show, transitionTo: .at(x: 0, y: 0))
       .assertNoOutput(when: .hidden)
   }
+
+  /// `On`s try the event as they are built, so `if`, `else` and `for` among them decide which are
+  /// tried, in the order they run.
+  @Test func transitionsMayUseIfElseAndFor() {
+    let machine = StateMachine(initial: Count.value(0)) {
+      When(state: Count.value) { _ in Execute.noOutput } transitions: { count in
+        if count < 3 {
+          On(event: CountEvent.increment) { _ in Transition(to: Count.value(count + 1)) }
+        } else {
+          On(event: CountEvent.increment) { _ in Transition(to: Count.value(0)) }
+        }
+        if count == 1 {
+          On(event: CountEvent.stay) { _ in Transition(to: Count.value(100)) }
+        }
+        for target in [7, 8] {
+          On(event: CountEvent.stay) { _ in Transition(to: Count.value(target)) }
+        }
+      }
+    }
+    XCTStateMachine(machine)
+      .assert(when: .value(2), on: .increment, transitionTo: .value(3))
+      .assert(when: .value(3), on: .increment, transitionTo: .value(0))
+      .assert(when: .value(1), on: .stay, transitionTo: .value(100))
+      .assert(when: .value(2), on: .stay, transitionTo: .value(7))
+  }
+
+  /// Matching finds its event through the thread it runs on; a closure that matches another
+  /// machine, or builds an `On` of other types, must leave the outer match as it was.
+  @Test func matchingInsideTransitionsLeavesTheOuterMatchIntact() {
+    let inner = StateMachine(initial: Door.open) {
+      When(state: Door.open) { _ in Execute.noOutput } transitions: { _ in
+        On(event: DoorEvent.reopen) { _ in Transition(to: Door.closed) }
+      }
+    }
+    let outer = StateMachine(initial: Count.value(0)) {
+      When(state: Count.value) { _ in Execute.noOutput } transitions: { count in
+        let innerNext = inner.transition(from: .open, on: .reopen)
+        let _ = On(event: DoorEvent.reopen) { _ in Transition(to: Door.closing(speed: 9)) }
+        On(event: CountEvent.increment) { _ in
+          Transition(to: Count.value(innerNext == .closed ? count + 10 : -1))
+        }
+      }
+    }
+    #expect(outer.transition(from: .value(1), on: .increment) == .value(11))
+    #expect(outer.transition(from: .value(1), on: .stay) == nil)
+  }
+
+  /// An `On` built anywhere but in a `transitions` closure that a machine runs does nothing.
+  @Test func anOnBuiltOutsideAMachineRunsNothing() {
+    let calls = Log<String>()
+    _ = On(event: CountEvent.increment) { _ in
+      calls.append("transition")
+      return Transition(to: Count.value(1))
+    }
+    #expect(calls.all.isEmpty)
+  }
+
+  /// Machines on many threads match at once, each with its own event.
+  @Test func concurrentMatchingKeepsEachEventApart() async {
+    await withTaskGroup(of: Bool.self) { group in
+      for sender in 0..<8 {
+        group.addTask {
+          (0..<2_000).allSatisfy { index in
+            countingMachine.transition(from: .value(sender * 10_000 + index), on: .increment)
+              == .value(sender * 10_000 + index + 1)
+          }
+        }
+      }
+      for await correct in group { #expect(correct) }
+    }
+  }
 }
