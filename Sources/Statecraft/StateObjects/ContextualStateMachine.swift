@@ -16,8 +16,12 @@ public import Observation
 ///   Requests from a state that has moved on, such as one from a task it started, are ignored and
 ///   reported. The exception is a request made inside `exit()`: it runs after the transition in
 ///   progress, from the state being entered.
-/// - Transitions run in a task of the machine's own, so no caller's cancellation or task-locals
-///   reach the states.
+/// - A transition requested while the machine is idle runs in the caller's task, on the main
+///   actor, like a store's `send`: with states whose `enter()` and `exit()` are main-actor or
+///   `nonisolated(nonsending)`, it never leaves the main actor (see ``StateMachineState``). The
+///   caller's task-locals and cancellation reach the states' code, as with any call. Requests
+///   queued behind a running transition, and those that states make, run in a task of the
+///   machine's own.
 /// - A state's `enter()` or `exit()` that calls its own machine's ``transition(to:)`` would wait
 ///   for itself: the transition is queued, the call returns at once, and a
 ///   ``Diagnostic/Kind/reentrantSend`` diagnostic says to use `@StateTransition` instead.
@@ -28,7 +32,7 @@ public import Observation
 /// It runs on the engine's ``OwnerCore``: ``attach(_:)`` an inspector to see every request and
 /// state change.
 @MainActor
-public final class ContextualStateMachine<Context: StateMachineContext>: Observable {
+public final class ContextualStateMachine<Context: StateMachineContext>: Observable, StateTransitionRequesting {
   /// The context every state reads with `@StateContext`.
   public nonisolated let context: Context
 
@@ -37,9 +41,6 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// The current state's stay, while the machine runs.
   private var activation: StateActivation?
   let core: OwnerCore<any StateMachineState, StateRequest>
-  /// The current stay's work, reachable from `deinit`.
-  private let currentWork = CriticalState<EffectScope?>(nil)
-  private let creation: CallSite
 
   private enum Phase {
     case idle, running, stopped
@@ -60,13 +61,13 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   ) {
     self.initialState = initialState
     self.context = context
-    self.creation = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     self.core = OwnerCore(
-      state: initialState, name: "ContextualStateMachine<\(Context.self)>", callSite: creation)
+      state: initialState, name: "ContextualStateMachine<\(Context.self)>",
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   deinit {
-    currentWork.withLock { $0 }?.close()
+    activation?.close()
     core.close()
   }
 
@@ -99,7 +100,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
       return
     }
     phase = .running
-    await core.send(StateRequest(.start), callSite: callSite, inline: false, processor: processor)
+    await core.send(StateRequest(.start), callSite: callSite, inline: true, processor: processor)
   }
 
   /// Exits the current state and enters `newState`, after the transitions queued before it. Returns
@@ -125,7 +126,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
       return
     }
     await core.send(
-      StateRequest(.transition(to: newState)), callSite: callSite, inline: false, processor: processor)
+      StateRequest(.transition(to: newState)), callSite: callSite, inline: true, processor: processor)
   }
 
   /// Exits the current state, after the transitions queued before it, and stops the machine. Its
@@ -140,14 +141,14 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
       return
     }
     phase = .stopped
-    await core.send(StateRequest(.stop), callSite: callSite, inline: false, processor: processor)
+    await core.send(StateRequest(.stop), callSite: callSite, inline: true, processor: processor)
   }
 
   /// Processes requests on the main actor, holding the machine weakly.
   private nonisolated var processor: StateObjectsProcessor<Context> { StateObjectsProcessor(machine: self) }
 
   /// Queues a transition that a state requested. It runs after the running step returns.
-  private func request(
+  func request(
     _ newState: any StateMachineState, from origin: StateActivation, duringExit: Bool, callSite: CallSite
   ) {
     guard phase == .running, origin === activation else {
@@ -168,33 +169,25 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
     origin == nil || origin === activation
   }
 
-  /// Makes `state` current and returns the call of its `enter()`. The initial state is current from
-  /// the start, so entering it is not announced as a change.
-  fileprivate func enter(_ state: any StateMachineState, announce: Bool) -> @Sendable () async -> Void {
-    let activation = StateActivation(state: state, context: context, owner: core.context) {
-      [weak self] newState, origin, duringExit, callSite in
-      self?.request(newState, from: origin, duringExit: duringExit, callSite: callSite)
-    }
+  /// Makes `state` current and returns its stay, whose `enter()` the processor calls. The initial
+  /// state is current from the start, so entering it is not announced as a change.
+  fileprivate func activate(_ state: any StateMachineState, announce: Bool) -> StateActivation {
+    let activation = StateActivation(state: state, context: context, owner: core.context, machine: self)
     self.activation = activation
-    currentWork.withLock { $0 = activation.work }
     if announce {
       core.registrar.withMutation(of: self, keyPath: \.currentState) {
         _ = core.commit(state, finishing: false)
       }
     }
-    return { await StateActivation.$current.withValue(activation) { await state.enter() } }
+    return activation
   }
 
-  /// Ends the current stay's work and returns the call of its state's `exit()`.
-  fileprivate func exitCurrentState() -> @Sendable () async -> Void {
-    guard let activation else { return {} }
-    activation.work.close()
-    let state = core.currentState
-    return {
-      await StateActivation.$current.withValue(activation) {
-        await StateActivation.$isExiting.withValue(true) { await state.exit() }
-      }
-    }
+  /// Ends the current stay's work and returns the stay and its state, whose `exit()` the processor
+  /// calls.
+  fileprivate func deactivate() -> (StateActivation, any StateMachineState)? {
+    guard let activation else { return nil }
+    activation.close()
+    return (activation, core.currentState)
   }
 
   fileprivate func stopped() {
@@ -213,6 +206,9 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
       """,
       at: callSite)
   }
+
+  /// Where the machine was created.
+  private nonisolated var creation: CallSite { core.context.identity.callSite }
 
   private func report(_ kind: Diagnostic.Kind, _ message: String, at callSite: CallSite?) {
     core.context.report(kind, message, callSite: callSite)
@@ -269,9 +265,10 @@ struct StateRequest: Sendable, CustomStringConvertible {
   }
 }
 
-/// Runs a state-object machine's requests for the engine, on the main actor. It holds the machine
-/// weakly and only for the synchronous steps: while a state's `enter()` or `exit()` is suspended,
-/// releasing the machine still releases it.
+/// Runs a state-object machine's requests for the engine, on the main actor: in the task of the
+/// caller that found the machine idle, or in the machine's own task. It holds the machine weakly,
+/// and strongly only for the bookkeeping between the calls: while a state's `enter()` or `exit()`
+/// is suspended, releasing the machine still releases it.
 struct StateObjectsProcessor<Context: StateMachineContext>: MessageProcessor {
   weak var machine: ContextualStateMachine<Context>?
 
@@ -282,56 +279,66 @@ struct StateObjectsProcessor<Context: StateMachineContext>: MessageProcessor {
     origin: EffectHandle?, core: OwnerCore<any StateMachineState, StateRequest>,
     isolation: isolated (any Actor)?
   ) async -> OwnerCore<any StateMachineState, StateRequest>.Finished {
-    for step in steps(for: request, callSite: callSite) {
-      await core.onBehalf(of: number) { await step() }
+    await core.onBehalf(of: number) {
+      await Self.run(request, callSite: callSite, machine: WeakMachine(machine))
     }
     return core.finish()
   }
 
-  /// The `enter()` and `exit()` calls that a request makes, with the machine's bookkeeping done
-  /// between them, on the main actor, where the processor runs: only `enter()` and `exit()`
-  /// themselves leave it. The steps capture states and activations, never the machine.
-  private func steps(
-    for request: StateRequest, callSite: CallSite?
-  ) -> [@MainActor @Sendable () async -> Void] {
-    MainActor.assumeIsolated {
-      guard let machine else { return [] }
-      switch request.kind {
-      case .start:
-        return [machine.enter(machine.core.currentState, announce: false)]
-      case .transition(let newState):
-        if let origin = request.origin, !machine.isCurrent(origin) {
-          machine.reportStale(origin, asking: newState, at: callSite)
-          return []
-        }
-        let weakMachine = WeakMachine(machine)
-        return [
-          machine.exitCurrentState(),
-          { @MainActor in
-            // Two statements, so that the machine is not held while the new state's enter() runs.
-            let enterNewState = weakMachine.enter(newState)
-            await enterNewState?()
-          },
-        ]
-      case .stop:
-        let weakMachine = WeakMachine(machine)
-        return [machine.exitCurrentState(), { @MainActor in weakMachine.stopped() }]
-      }
+  /// The `exit()` and `enter()` calls a request makes, with the machine's bookkeeping between
+  /// them. Only these calls await, and the machine is not held while they do.
+  @MainActor
+  private static func run(
+    _ request: StateRequest, callSite: CallSite?, machine: WeakMachine<Context>
+  ) async {
+    switch request.kind {
+    case .start:
+      guard let (activation, initialState) = machine.activateCurrent() else { return }
+      await activation.enter(initialState)
+    case .transition(let newState):
+      guard machine.accepts(request, asking: newState, callSite: callSite) else { return }
+      if let (activation, oldState) = machine.deactivate() { await activation.exit(oldState) }
+      await machine.activate(newState)?.enter(newState)
+    case .stop:
+      if let (activation, oldState) = machine.deactivate() { await activation.exit(oldState) }
+      machine.stopped()
     }
   }
 }
 
-/// A weak reference to a machine that a step can carry across its suspension points.
+/// A weak reference to a machine, whose every use holds it only for one synchronous call.
 private struct WeakMachine<Context: StateMachineContext>: Sendable {
   weak var machine: ContextualStateMachine<Context>?
 
-  init(_ machine: ContextualStateMachine<Context>) {
+  init(_ machine: ContextualStateMachine<Context>?) {
     self.machine = machine
   }
 
+  /// Activates the initial state, which is current already.
   @MainActor
-  func enter(_ state: any StateMachineState) -> (@Sendable () async -> Void)? {
-    machine?.enter(state, announce: true)
+  func activateCurrent() -> (StateActivation, any StateMachineState)? {
+    guard let machine else { return nil }
+    let state = machine.core.currentState
+    return (machine.activate(state, announce: false), state)
+  }
+
+  /// Whether a transition request may run: one from a state that has moved on is reported.
+  @MainActor
+  func accepts(_ request: StateRequest, asking newState: any StateMachineState, callSite: CallSite?) -> Bool {
+    guard let machine else { return false }
+    guard let origin = request.origin, !machine.isCurrent(origin) else { return true }
+    machine.reportStale(origin, asking: newState, at: callSite)
+    return false
+  }
+
+  @MainActor
+  func deactivate() -> (StateActivation, any StateMachineState)? {
+    machine?.deactivate()
+  }
+
+  @MainActor
+  func activate(_ state: any StateMachineState) -> StateActivation? {
+    machine?.activate(state, announce: true)
   }
 
   @MainActor

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One stay of one state in a machine: from just before its `enter()` to the end of its `exit()`.
 ///
 /// The machine binds the activation to a task-local around `enter()` and `exit()`. Code they run,
@@ -6,6 +8,9 @@
 /// the state, nested properties included, sees the activation of the code that reads it. A task
 /// the state started keeps its activation after the state exits, so its late requests are known to
 /// be stale, even if the same state value becomes current again.
+///
+/// A stay costs one allocation: its work scope is created by the first `@StateLifetime` task, and
+/// the state's name only when a diagnostic needs it.
 final class StateActivation: Sendable {
   /// The activation of the code that is running, if a machine runs it.
   @TaskLocal static var current: StateActivation?
@@ -14,32 +19,90 @@ final class StateActivation: Sendable {
   /// The lifetime task that runs the code, if one does. Once it is cancelled, its requests are stale.
   @TaskLocal static var lifetimeTask: EffectHandle?
 
+  /// The type of the state that stays: not the state, which tasks that outlive the stay must not
+  /// keep alive.
+  let stateType: any StateMachineState.Type
   /// The machine's context.
   let context: any StateMachineContext
-  /// Work tied to this stay: cancelled when the state exits. It reports to the machine's owner
-  /// context, like every other effect of the machine.
-  let work: EffectScope
-  /// The state's type name, for diagnostics.
-  let stateName: String
-  /// Hands a transition request to the machine, if it still exists. The flag says whether it was
-  /// made inside `exit()`.
-  let requestTransition:
-    @MainActor @Sendable (any StateMachineState, StateActivation, Bool, CallSite) -> Void
+  /// The machine's owner context: its diagnostics handler and inspectors.
+  let owner: OwnerContext
+  /// The machine, which runs the transitions this stay's code requests while it is current.
+  weak let machine: (any StateTransitionRequesting)?
+  /// Work tied to this stay, cancelled when the state exits: `nil` until its first task.
+  private let work = Mutex(Work.none)
+
+  private enum Work {
+    case none
+    case open(EffectScope)
+    case closed
+  }
 
   init(
     state: any StateMachineState,
     context: any StateMachineContext,
     owner: OwnerContext,
-    requestTransition: @escaping @MainActor @Sendable (any StateMachineState, StateActivation, Bool, CallSite) -> Void
+    machine: any StateTransitionRequesting
   ) {
-    self.stateName = "\(type(of: state))"
+    self.stateType = type(of: state)
     self.context = context
-    self.work = EffectScope(context: owner)
-    self.requestTransition = requestTransition
+    self.owner = owner
+    self.machine = machine
   }
 
-  /// The machine's owner context: its diagnostics handler and inspectors.
-  var owner: OwnerContext { work.context }
+  /// The state's type name, for diagnostics.
+  var stateName: String { "\(stateType)" }
+
+  /// Calls `state.enter()`, with this activation bound for the wrappers it reads.
+  nonisolated(nonsending) func enter(_ state: any StateMachineState) async {
+    await Self.$current.withValue(self) { await state.enter() }
+  }
+
+  /// Calls `state.exit()`, with this activation bound and marked as exiting.
+  nonisolated(nonsending) func exit(_ state: any StateMachineState) async {
+    await Self.$current.withValue(self) {
+      await Self.$isExiting.withValue(true) { await state.exit() }
+    }
+  }
+
+  /// Starts a task tied to this stay. Returns `nil`, starting nothing, once the stay has ended.
+  func startTask(
+    priority: TaskPriority?, callSite: CallSite,
+    _ operation: @escaping @Sendable (EffectHandle) async throws -> Void
+  ) -> EffectHandle? {
+    let scope = work.withLock { work -> EffectScope? in
+      switch work {
+      case .none:
+        let scope = EffectScope(context: owner)
+        work = .open(scope)
+        return scope
+      case .open(let scope):
+        return scope
+      case .closed:
+        return nil
+      }
+    }
+    return scope?.start(priority: priority, callSite: callSite, operation: operation)
+  }
+
+  /// Ends the stay's work: its tasks are cancelled, and no new one starts.
+  func close() {
+    let scope = work.withLock { work -> EffectScope? in
+      defer { work = .closed }
+      guard case .open(let scope) = work else { return nil }
+      return scope
+    }
+    scope?.close()
+  }
+}
+
+/// What a state's activation hands its transition requests to: its machine.
+protocol StateTransitionRequesting: AnyObject, Sendable {
+  /// Queues a transition that `origin`'s code requested; `duringExit` says it was made inside
+  /// `exit()`.
+  @MainActor
+  func request(
+    _ newState: any StateMachineState, from origin: StateActivation, duringExit: Bool, callSite: CallSite
+  )
 }
 
 extension DiagnosticHandler {

@@ -42,7 +42,7 @@ public struct StateLifetimeScope: Sendable {
         "@StateLifetime", fallback: "the task was not started", callSite: callSite)
       return
     }
-    let started = activation.work.start(priority: priority, callSite: callSite) { handle in
+    let started = activation.startTask(priority: priority, callSite: callSite) { handle in
       try await StateActivation.$current.withValue(activation) {
         try await StateActivation.$lifetimeTask.withValue(handle) { try await operation() }
       }

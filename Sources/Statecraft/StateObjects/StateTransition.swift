@@ -58,6 +58,7 @@ public struct StateTransitionHandler: Sendable {
         callSite: callSite)
       return
     }
-    await activation.requestTransition(newState, activation, StateActivation.isExiting, callSite)
+    let duringExit = StateActivation.isExiting
+    await activation.machine?.request(newState, from: activation, duringExit: duringExit, callSite: callSite)
   }
 }

@@ -44,6 +44,8 @@ struct StateLifetimeTimingTests {
     #expect(name(machine) == "off")
     clock.advance(by: .milliseconds(1))
     await waitUntil { name(machine) == "on" }
+    // "on" is current before its enter() has fixed its deadline: wait until its task sleeps.
+    await clock.waitForSleepers(1)
     clock.advance(by: .seconds(1))
     await waitUntil { name(machine) == "off" }
     await machine.stop()
