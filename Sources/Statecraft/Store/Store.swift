@@ -77,6 +77,7 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
       state: initialState,
       name: "Store<\(State.self), \(Action.self), \(Environment.self)>",
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+      effectsOnMainActor: true,
       inspectMessage: { $0.action })
     self.stateKeyPath = \Store.state
     self.runner = makeRunner()

@@ -15,11 +15,11 @@ package struct EffectRegistry {
     package let handle: EffectHandle
     package let priority: TaskPriority?
     /// Called when the effect starts; returns the operation its task runs.
-    package let prepare: @Sendable () -> @Sendable (EffectHandle) async -> Void
+    package let prepare: @Sendable () -> nonisolated(nonsending) @Sendable (EffectHandle) async -> Void
 
     package init(
       handle: EffectHandle, priority: TaskPriority?,
-      prepare: @escaping @Sendable () -> @Sendable (EffectHandle) async -> Void
+      prepare: @escaping @Sendable () -> nonisolated(nonsending) @Sendable (EffectHandle) async -> Void
     ) {
       self.handle = handle
       self.priority = priority

@@ -10,9 +10,13 @@
 package final class EffectScope: Sendable {
   private let registry = CriticalState(EffectRegistry())
   package let context: OwnerContext
+  /// Whether effect tasks start on the main actor, the owner's: for a main-actor owner, whose
+  /// effects deliver there. Work the effect awaits that is not main-actor code still runs off it.
+  private let startsOnMainActor: Bool
 
-  package init(context: OwnerContext) {
+  package init(context: OwnerContext, startsOnMainActor: Bool = false) {
     self.context = context
+    self.startsOnMainActor = startsOnMainActor
   }
 
   deinit {
@@ -36,7 +40,7 @@ package final class EffectScope: Sendable {
     group: EffectGroup? = nil,
     parent: EffectHandle? = nil,
     callSite: CallSite?,
-    operation: @escaping @Sendable (EffectHandle) async throws -> Void,
+    operation: nonisolated(nonsending) @escaping @Sendable (EffectHandle) async throws -> Void,
     catch handler: (@Sendable (any Error) async -> Void)? = nil
   ) -> EffectHandle? {
     guard parent?.isCancelled != true else { return nil }
@@ -70,7 +74,7 @@ package final class EffectScope: Sendable {
     group: EffectGroup? = nil,
     parent: EffectHandle? = nil,
     callSite: CallSite?,
-    prepare: @escaping @Sendable () -> @Sendable (EffectHandle) async -> Void
+    prepare: @escaping @Sendable () -> nonisolated(nonsending) @Sendable (EffectHandle) async -> Void
   ) -> EffectHandle? {
     let handle = makeHandle(id: id, group: group, callSite: callSite)
     let effect = EffectRegistry.PendingEffect(handle: handle, priority: priority, prepare: prepare)
@@ -112,8 +116,8 @@ package final class EffectScope: Sendable {
   /// An error goes to `handler` if there is one, else to the diagnostics handler, reported at the
   /// effect's call site. `CancellationError`, and anything thrown once the effect or its task was
   /// cancelled, is the cancellation's echo, not a failure, and reaches neither.
-  package func run(
-    _ operation: () async throws -> Void,
+  nonisolated(nonsending) package func run(
+    _ operation: nonisolated(nonsending) () async throws -> Void,
     in handle: EffectHandle,
     catch handler: (@Sendable (any Error) async -> Void)? = nil
   ) async {
@@ -173,9 +177,10 @@ package final class EffectScope: Sendable {
   }
 
   /// Starts the task of a registered handle, unless it was cancelled before it could start.
+  /// Starts the task of a registered handle, unless it was cancelled before it could start.
   private func spawn(
     _ handle: EffectHandle, priority: TaskPriority?,
-    operation: @escaping @Sendable (EffectHandle) async -> Void
+    operation: nonisolated(nonsending) @escaping @Sendable (EffectHandle) async -> Void
   ) {
     context.inspection.emit(.effectStarted(handle.inspected))
     handle.group?.add(handle)
@@ -183,16 +188,30 @@ package final class EffectScope: Sendable {
       registry.withLock { $0.unregister(handle) }
       return
     }
-    // Created in this nonisolated method, so the task does not inherit the caller's actor: an
-    // effect runs on the global executor and hops to its owner only to deliver. Outside every
-    // processing context: what the effect sends is never a re-entrant send of its starter.
-    let task = ProcessingContext.outside {
-      Task(priority: priority) {
-        await operation(handle)
-        self.finished(handle)
+    handle.attach(task(for: handle, priority: priority, operation: operation))
+  }
+
+  /// Starts the task that runs an effect and ends it. Created in this nonisolated method, so that
+  /// it does not inherit the caller's actor: it runs on the global executor, or on the main actor
+  /// for a main-actor owner. Outside every processing context: what the effect sends is never a
+  /// re-entrant send of the code that started it.
+  private func task(
+    for handle: EffectHandle, priority: TaskPriority?,
+    operation: nonisolated(nonsending) @escaping @Sendable (EffectHandle) async -> Void
+  ) -> Task<Void, Never> {
+    ProcessingContext.outside {
+      if startsOnMainActor {
+        Task(priority: priority) { @MainActor in
+          await operation(handle)
+          self.finished(handle)
+        }
+      } else {
+        Task(priority: priority) {
+          await operation(handle)
+          self.finished(handle)
+        }
       }
     }
-    handle.attach(task)
   }
 
   private func startWindowTimer(id: EffectID, token: UInt64, end: EffectClock.Deadline, clock: EffectClock) {
@@ -211,14 +230,7 @@ package final class EffectScope: Sendable {
     let action = registry.withLock { $0.windowEnded(id: id, token: token, now: end) }
     guard case .start(let pending, let nextToken, let nextEnd) = action else { return }
     let handle = pending.handle
-    let operation = pending.prepare()
-    let task = ProcessingContext.outside {
-      Task(priority: pending.priority) {
-        await operation(handle)
-        self.finished(handle)
-      }
-    }
-    handle.attach(task)
+    handle.attach(task(for: handle, priority: pending.priority, operation: pending.prepare()))
     startWindowTimer(id: id, token: nextToken, end: nextEnd, clock: clock)
   }
 

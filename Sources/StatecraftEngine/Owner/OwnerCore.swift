@@ -49,14 +49,16 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   ///   - name: The owner's type, for diagnostics and inspectors.
   ///   - callSite: Where the owner was created.
   ///   - inspectMessage: What inspectors see of a message, such as the action it carries.
+  ///   - effectsOnMainActor: Whether the owner's effect tasks start on the main actor, where a
+  ///     main-actor owner receives what they deliver.
   @usableFromInline
   package init(
-    state: State, name: String, callSite: CallSite,
+    state: State, name: String, callSite: CallSite, effectsOnMainActor: Bool = false,
     inspectMessage: @escaping @Sendable (Message) -> Any = { $0 }
   ) {
     let context = OwnerContext(name: name, callSite: callSite)
     self.context = context
-    self.effects = EffectScope(context: context)
+    self.effects = EffectScope(context: context, startsOnMainActor: effectsOnMainActor)
     self.cell = LockedCell(OwnerStateMachine(state: state))
     self.inspectMessage = inspectMessage
   }

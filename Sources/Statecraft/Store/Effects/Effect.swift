@@ -34,7 +34,9 @@ public struct Effect<Action: Sendable>: Sendable {
   @usableFromInline
   struct Run: Sendable {
     var priority: TaskPriority?
-    var operation: @Sendable (Send<Action>) async throws -> Void
+    /// Runs where its caller runs: the store's effect tasks start on the main actor, so that a
+    /// `.task` hops off it only for the user's operation and delivers without hopping back.
+    var operation: nonisolated(nonsending) @Sendable (Send<Action>) async throws -> Void
     var handleError: (@Sendable (any Error, Send<Action>) async -> Void)?
     var callSite: CallSite
   }

@@ -49,8 +49,9 @@ struct EffectRunner<Action: Sendable>: Sendable {
     }
   }
 
-  /// Runs an effect inside the task of `handle`, and returns when it has finished.
-  func perform(_ effect: Effect<Action>, in handle: EffectHandle) async {
+  /// Runs an effect inside the task of `handle`, and returns when it has finished. It runs where
+  /// that task runs: on the main actor, for a store.
+  nonisolated(nonsending) func perform(_ effect: Effect<Action>, in handle: EffectHandle) async {
     guard !handle.isCancelled else { return }
     switch effect.operation {
     case .none:
@@ -101,7 +102,7 @@ struct EffectRunner<Action: Sendable>: Sendable {
 
   /// Waits for a child effect that has its own id. The child is linked to its parent, so
   /// cancelling the parent has already cancelled it; this only waits.
-  private func waitForChild(_ child: EffectHandle?) async {
+  nonisolated(nonsending) private func waitForChild(_ child: EffectHandle?) async {
     await child?.completion()
   }
 
