@@ -130,6 +130,11 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
     send(action, group: nil, origin: nil, callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  #if DEBUG
+    /// How many critical sections the store's core has run. Debug builds only, for tests.
+    package var criticalSectionCount: Int { core.criticalSectionCount }
+  #endif
+
   /// Cancels the effects running under `id` in this store.
   public func cancel(_ id: some Hashable & Sendable) {
     core.effects.cancel(id: EffectID(id))

@@ -67,6 +67,15 @@ package struct MailboxStateMachine<Message> {
   /// Takes the processing right without queuing, if the mailbox is idle: the caller then processes
   /// a message it holds itself, with no trip through the queue. The holder calls ``next()`` as
   /// after any message.
+  /// Queues a message behind the one being processed, or about to be: a synchronous processor
+  /// that is running (see ``OwnerCore``) takes it from the queue before it gives the right up.
+  /// A closed mailbox drops it.
+  @inlinable
+  package mutating func append(_ message: Message) {
+    if case .closed = phase { return }
+    queue.append(message)
+  }
+
   @inlinable
   package mutating func claim() -> UInt64? {
     guard case .idle = phase else { return nil }

@@ -26,8 +26,8 @@ public import Observation
 ///
 /// A machine event that needs no side effect and no observer costs two critical sections: one to
 /// claim the processing right and read the state, one to store the new state and give the right
-/// up. A store action costs three: the claim, taking the state out to reduce it in place once
-/// observation's `willSet` has run, and putting it back.
+/// up. So does a store action: one to claim the right and take the state out, once Observation's
+/// `willSet` has run, to reduce it in place, and one to put it back and give the right up.
 @usableFromInline
 package final class OwnerCore<State, Message: Sendable>: Sendable {
   @usableFromInline
@@ -42,6 +42,11 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   @usableFromInline let inspectMessage: @Sendable (Message) -> Any
   /// The state before the message being processed, while inspectors wait for its update.
   @usableFromInline let inspectedBefore = ProcessorLocal<State?>(nil)
+  /// Whether ``processSynchronously(_:queued:origin:callSite:observing:keyPath:step:then:)`` runs,
+  /// checked before Observation's willSet, so that a send from an observer's willSet is queued.
+  // nonisolated(unsafe): owners that process synchronously (a store) live on one actor and call
+  // that method only from it, so only that actor reads or writes this flag.
+  @usableFromInline nonisolated(unsafe) var isProcessingSynchronously = false
 
   /// Creates the core of an owner whose state starts as `state`.
   ///
@@ -194,18 +199,29 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
     step: (inout State, Message, CallSite?) -> Outcome,
     then: (Outcome, Message, CallSite?) -> Void
   ) -> Bool {
-    let arrival = cell.withLock { cell -> MailboxStateMachine<Envelope>.SubmitAction? in
-      guard cell.claim() == nil else { return nil }
-      return cell.submit(Envelope(queued(), origin: origin, callSite: callSite))
+    // A message sent while another is processed (by the reducer, an observer's willSet, an
+    // inspector: only re-entrant code can) is queued behind it, inside its Observation change.
+    guard !isProcessingSynchronously else {
+      cell.withLock { $0.append(Envelope(queued(), origin: origin, callSite: callSite)) }
+      return false
     }
-    switch arrival {
-    case nil: break  // claimed: process it now
-    case .enqueued?, .rejected?: return false
-    case .process?:
-      preconditionFailure("a mailbox that refused a claim handed out the processing right")
-    }
+    isProcessingSynchronously = true
+    defer { isProcessingSynchronously = false }
+    var processed = false
+    // Observation's willSet runs before the state is taken out, so that an observer that reads
+    // the state in it finds it.
     registrar.withMutation(of: subject, keyPath: keyPath) {
-      var state = cell.withLock { $0.take() }
+      var claimed = cell.withLock { cell -> State? in
+        guard cell.claim() != nil else {
+          // Closed, or processing for a sender of another kind: queue it.
+          _ = cell.submit(Envelope(queued(), origin: origin, callSite: callSite))
+          return nil
+        }
+        return cell.take()
+      }
+      // Moved out, not copied: a second reference would make the reducer copy the state.
+      guard var state = claimed.take() else { return }
+      processed = true
       var envelope = Envelope(message(), origin: origin, callSite: callSite)
       while true {
         if envelope.origin?.isCancelled != true {
@@ -253,7 +269,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
         (envelope, state) = (next, taken)
       }
     }
-    return true
+    return processed
   }
 }
 

@@ -157,6 +157,11 @@ package struct OwnerStateMachine<State, Message: Sendable> {
 
   // MARK: Mailbox
 
+  /// Queues a message for the synchronous processor that runs. See
+  /// ``MailboxStateMachine/append(_:)``.
+  @inlinable
+  package mutating func append(_ envelope: Envelope) { mailbox.append(envelope) }
+
   /// Takes the processing right, if no one holds it. See ``MailboxStateMachine/claim()``.
   @inlinable
   package mutating func claim() -> UInt64? { mailbox.claim() }

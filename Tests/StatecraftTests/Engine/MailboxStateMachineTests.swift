@@ -35,6 +35,22 @@ struct MailboxStateMachineTests {
     }
   }
 
+  /// A synchronous processor's re-entrant send (from an observer's willSet, before the processor
+  /// claims) is appended without handing out the right, and processed after the claimer's own.
+  @Test func anAppendedMessageWaitsForTheNextClaimerAndAClosedMailboxDropsIt() {
+    var mailbox = MailboxStateMachine<String>()
+    mailbox.append("re-entrant")
+    #expect(!mailbox.isProcessing)
+    #expect(mailbox.claim() == 1)
+    guard case .process("re-entrant", number: 2) = mailbox.next(), case .idle = mailbox.next() else {
+      Issue.record("the appended message was not processed after the claimer's own")
+      return
+    }
+    _ = mailbox.close()
+    mailbox.append("late")
+    #expect(mailbox.queuedCount == 0)
+  }
+
   @Test func claimingTakesTheRightOnlyWhenIdle() {
     var mailbox = MailboxStateMachine<Int>()
     #expect(mailbox.claim() == 1)

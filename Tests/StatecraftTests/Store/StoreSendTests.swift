@@ -20,6 +20,21 @@ struct StoreSendTests {
     case append(String)
   }
 
+  #if DEBUG  // critical sections are counted in debug builds only
+    /// An action with no effect and no observer passes through two critical sections: one to claim
+    /// the store and take its state out, one to put it back and give the store up.
+    @Test func anActionWithNoEffectTakesTwoCriticalSections() {
+      let store = Store(initialState: Counter()) { (state: inout Counter, action: Action) in
+        state.count += 1
+        return .none
+      }
+      let before = store.criticalSectionCount
+      store.send(.increment)
+      #expect(store.criticalSectionCount - before == 2)
+      #expect(store.state.count == 1)
+    }
+  #endif
+
   @Test func sendUpdatesStateBeforeReturning() {
     let store = Store(initialState: Counter()) { (state: inout Counter, action: Action) in
       if action == .increment { state.count += 1 }
