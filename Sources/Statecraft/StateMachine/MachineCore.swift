@@ -61,7 +61,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
     self.runtime = runtime
     self.core = OwnerCore(
       state: definition.initial,
-      name: "AsyncStateMachineSequence<\(S.self), \(E.self), \(O.self)>",
+      type: AsyncStateMachineSequence<S, E, O>.self,
       callSite: callSite,
       inspectMessage: { message in
         if case .event(let event) = message { return event }

@@ -62,7 +62,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
     self.initialState = initialState
     self.context = context
     self.core = OwnerCore(
-      state: initialState, name: "ContextualStateMachine<\(Context.self)>",
+      state: initialState, type: ContextualStateMachine.self,
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -84,7 +84,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// machine.attach(LoggingInspector())
   /// ```
   public nonisolated func attach(_ inspector: some Inspector) {
-    core.context.inspection.attach(inspector)
+    core.context.attach(inspector)
   }
 
   /// Enters the initial state and returns when its `enter()` has returned.

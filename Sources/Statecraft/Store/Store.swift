@@ -75,12 +75,11 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
     self.environment = environment
     self.core = OwnerCore(
       state: initialState,
-      name: "Store<\(State.self), \(Action.self), \(Environment.self)>",
+      type: Store.self,
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
       effectsOnMainActor: true,
       inspectMessage: { $0.action })
     self.stateKeyPath = \Store.state
-    self.runner = makeRunner()
   }
 
   /// Creates a store from the seed's value-returning reducer and an environment.
@@ -147,7 +146,7 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   /// store.attach(LoggingInspector())
   /// ```
   public func attach(_ inspector: some Inspector) {
-    core.context.inspection.attach(inspector)
+    core.context.attach(inspector)
   }
 
   /// Processes an action and everything it queues, as one Observation change, or queues it behind
@@ -181,14 +180,15 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
       },
       then: { effect, message, callSite in
         if case .none = effect.operation { return }
+        if runner == nil { runner = makeRunner() }
         if message.group == nil {
-          runner.start(effect, group: &topLevelGroup) { action in
+          runner!.start(effect, group: &topLevelGroup) { action in
             core.enqueue(StoreMessage(action: action, group: nil), callSite: callSite)
           }
         } else {
           let messageGroup = message.group
           var group = messageGroup
-          runner.start(effect, group: &group) { action in
+          runner!.start(effect, group: &group) { action in
             core.enqueue(StoreMessage(action: action, group: messageGroup), callSite: callSite)
           }
         }
@@ -201,9 +201,9 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   }
 
   /// Starts the reducer's effects, and delivers their actions back through
-  /// ``send(_:group:origin:callSite:)``. Set at the end of `init`, which is inlinable, so that the
-  /// delivery runs specialised for the client's types.
-  @exclusivity(unchecked) @usableFromInline var runner: EffectRunner<Action>!
+  /// ``send(_:group:origin:callSite:)``. Made by the first effect, in inlinable code, so that the
+  /// delivery runs specialised for the client's types; a store that never starts one keeps none.
+  @exclusivity(unchecked) @usableFromInline var runner: EffectRunner<Action>?
 
   /// Makes the runner: its delivery holds the store weakly, so effects never keep it alive.
   @inlinable

@@ -71,7 +71,7 @@ package final class EffectHandle: Sendable {
     for child in children { child.cancel() }
     group?.remove(self)
     for waiter in waiters { waiter.resume() }
-    context.inspection.emit(.effectCancelled(inspected))
+    context.emit(.effectCancelled(inspected))
   }
 
   /// Links a child effect, so that cancelling this one cancels it. Returns `false`, linking
@@ -105,7 +105,7 @@ package final class EffectHandle: Sendable {
     guard let waiters = finished else { return }
     group?.remove(self)
     for waiter in waiters { waiter.resume() }
-    context.inspection.emit(.effectFinished(inspected))
+    context.emit(.effectFinished(inspected))
   }
 
   /// Waits until the effect's operation returned or the effect was cancelled.

@@ -92,7 +92,7 @@ package final class EffectScope: Sendable {
     case .wait(let replaced):
       replaced?.cancel()
       guard adopt(handle, by: parent) else { return nil }
-      context.inspection.emit(.effectStarted(handle.inspected))
+      context.emit(.effectStarted(handle.inspected))
       group?.add(handle)
     }
     return handle
@@ -182,7 +182,7 @@ package final class EffectScope: Sendable {
     _ handle: EffectHandle, priority: TaskPriority?,
     operation: nonisolated(nonsending) @escaping @Sendable (EffectHandle) async -> Void
   ) {
-    context.inspection.emit(.effectStarted(handle.inspected))
+    context.emit(.effectStarted(handle.inspected))
     handle.group?.add(handle)
     guard !handle.isCancelled else {
       registry.withLock { $0.unregister(handle) }

@@ -1,9 +1,10 @@
-public import Synchronization
+import Synchronization
 
 /// The inspectors of one owner, and the serial delivery of its records to them.
 ///
-/// The hot paths ask ``isActive`` first, a relaxed atomic load: an owner with no inspector builds
-/// no record, copies no state and takes no lock. Records are numbered and queued under one lock,
+/// An owner creates it when its first inspector is attached (see ``OwnerContext``). The hot paths
+/// ask the owner's `isInspected` first, a relaxed atomic load: an owner with no inspector builds no
+/// record, copies no state and takes no lock. Records are numbered and queued under one lock,
 /// then delivered outside it through a ``MailboxStateMachine``: whoever finds the queue idle
 /// delivers until it is empty. Records of one owner thus reach inspectors one at a time and in
 /// order, even when effects emit them from several threads, and an inspector that causes a record
@@ -16,33 +17,19 @@ package final class Inspection: Sendable {
     var delivery = MailboxStateMachine<InspectionRecord>()
   }
 
-  private let owner: OwnerIdentity
   private let state: CriticalState<State>
-  @usableFromInline let active: Atomic<Bool>
 
-  /// Starts with the inspectors of the scopes around the owner's creation.
-  package init(owner: OwnerIdentity) {
-    let inspectors = InspectorScope.inspectors
-    self.owner = owner
+  package init(inspectors: [any Inspector]) {
     self.state = CriticalState(State(inspectors: inspectors))
-    self.active = Atomic(!inspectors.isEmpty)
   }
-
-  /// Whether any inspector is attached. Check it before building what a record needs.
-  @inlinable
-  package var isActive: Bool { active.load(ordering: .relaxed) }
 
   /// Attaches another inspector; it receives the records emitted from now on.
   package func attach(_ inspector: any Inspector) {
     state.withLock { $0.inspectors.append(inspector) }
-    active.store(true, ordering: .relaxed)
   }
 
-  /// Numbers, timestamps and delivers a record, if any inspector is attached.
-  @usableFromInline
-  package func emit(_ kind: @autoclosure () -> InspectionRecord.Kind) {
-    guard isActive else { return }
-    let kind = kind()
+  /// Numbers, timestamps and delivers a record of `owner`.
+  package func emit(_ kind: InspectionRecord.Kind, owner: OwnerIdentity) {
     var (action, inspectors) = state.withLock { state in
       state.lastSequence &+= 1
       let record = InspectionRecord(

@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// What every part of one owner shares: who it is, where its diagnostics go, and its inspectors.
 ///
@@ -9,15 +9,44 @@ import Synchronization
 package final class OwnerContext: Sendable {
   @usableFromInline package let identity: OwnerIdentity
   package let diagnostics: DiagnosticHandler
-  @usableFromInline package let inspection: Inspection
+  /// Whether an inspector is attached: what the hot paths check, a relaxed atomic load.
+  @usableFromInline let inspected: Atomic<Bool>
+  /// The inspectors, created with the first: an owner nobody inspects keeps none.
+  private let inspection: Mutex<Inspection?>
   private let lastEffectNumber = Atomic<UInt64>(0)
 
   /// Captures the diagnostic handler and inspectors of the scope that creates the owner.
-  package init(name: String, callSite: CallSite) {
-    let identity = OwnerIdentity(name: name, callSite: callSite)
-    self.identity = identity
+  ///
+  /// - Parameter type: The owner's type, which names it in diagnostics and records.
+  package init(type: Any.Type, callSite: CallSite) {
+    self.identity = OwnerIdentity(type: type, callSite: callSite)
     self.diagnostics = DiagnosticHandler.current
-    self.inspection = Inspection(owner: identity)
+    let scoped = InspectorScope.inspectors
+    self.inspection = Mutex(scoped.isEmpty ? nil : Inspection(inspectors: scoped))
+    self.inspected = Atomic(!scoped.isEmpty)
+  }
+
+  /// Whether any inspector is attached. Check it before building what a record needs.
+  @inlinable
+  package var isInspected: Bool { inspected.load(ordering: .relaxed) }
+
+  /// Attaches an inspector; it receives the records emitted from now on.
+  package func attach(_ inspector: any Inspector) {
+    inspection.withLock { inspection in
+      if let inspection {
+        inspection.attach(inspector)
+      } else {
+        inspection = Inspection(inspectors: [inspector])
+      }
+    }
+    inspected.store(true, ordering: .relaxed)
+  }
+
+  /// Numbers, timestamps and delivers a record to the inspectors, if any is attached.
+  @usableFromInline
+  package func emit(_ kind: @autoclosure () -> InspectionRecord.Kind) {
+    guard isInspected, let inspection = inspection.withLock({ $0 }) else { return }
+    inspection.emit(kind(), owner: identity)
   }
 
   /// Numbers the owner's effects, from 1, in the order they start.
@@ -37,6 +66,6 @@ package final class OwnerContext: Sendable {
     let diagnostic = Diagnostic(
       kind: kind, message: message, source: identity.name, error: error, callSite: callSite)
     diagnostics.report(diagnostic)
-    inspection.emit(.diagnostic(diagnostic))
+    emit(.diagnostic(diagnostic))
   }
 }

@@ -1,4 +1,5 @@
 public import Observation
+import Synchronization
 
 /// The one engine under every front-end: an owner's mailbox, state, observers, effects, inspectors
 /// and diagnostics.
@@ -34,14 +35,18 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   package typealias Envelope = OwnerStateMachine<State, Message>.Envelope
 
   @usableFromInline package let context: OwnerContext
-  @usableFromInline package let effects: EffectScope
+  /// The owner's effects, created with the first: an owner that starts none keeps no scope.
+  private let effectScope = Mutex(EffectSlot.none)
+  private let effectsOnMainActor: Bool
   @usableFromInline package let registrar = ObservationRegistrar()
   @usableFromInline let cell: LockedCell<OwnerStateMachine<State, Message>>
 
   /// What inspectors see of a message: the action or event in it.
   @usableFromInline let inspectMessage: @Sendable (Message) -> Any
   /// The state before the message being processed, while inspectors wait for its update.
-  @usableFromInline let inspectedBefore = ProcessorLocal<State?>(nil)
+  // nonisolated(unsafe): only the holder of the processing right touches it; the right passes
+  // from one holder to the next through the owner's lock (see `ProcessorLocal`).
+  @usableFromInline nonisolated(unsafe) var inspectedBefore: State?
   /// Whether ``processSynchronously(_:queued:origin:callSite:observing:keyPath:step:then:)`` runs,
   /// checked before Observation's willSet, so that a send from an observer's willSet is queued.
   // nonisolated(unsafe): owners that process synchronously (a store) live on one actor and call
@@ -51,19 +56,19 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   /// Creates the core of an owner whose state starts as `state`.
   ///
   /// - Parameters:
-  ///   - name: The owner's type, for diagnostics and inspectors.
+  ///   - type: The owner's type, which names it in diagnostics and inspectors.
   ///   - callSite: Where the owner was created.
   ///   - inspectMessage: What inspectors see of a message, such as the action it carries.
   ///   - effectsOnMainActor: Whether the owner's effect tasks start on the main actor, where a
   ///     main-actor owner receives what they deliver.
   @usableFromInline
   package init(
-    state: State, name: String, callSite: CallSite, effectsOnMainActor: Bool = false,
+    state: State, type: Any.Type, callSite: CallSite, effectsOnMainActor: Bool = false,
     inspectMessage: @escaping @Sendable (Message) -> Any = { $0 }
   ) {
-    let context = OwnerContext(name: name, callSite: callSite)
+    let context = OwnerContext(type: type, callSite: callSite)
     self.context = context
-    self.effects = EffectScope(context: context, startsOnMainActor: effectsOnMainActor)
+    self.effectsOnMainActor = effectsOnMainActor
     self.cell = LockedCell(OwnerStateMachine(state: state))
     self.inspectMessage = inspectMessage
   }
@@ -81,7 +86,38 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
       }
       observer.continuation.finish()
     }
-    effects.close()
+    effectScope.withLock { slot -> EffectScope? in
+      defer { slot = .closed }
+      guard case .open(let scope) = slot else { return nil }
+      return scope
+    }?.close()
+  }
+
+  /// What the owner's effect scope is: not created yet, created, or gone with the owner.
+  private enum EffectSlot {
+    case none
+    case open(EffectScope)
+    case closed
+  }
+
+  /// The owner's effects, created on first use. Once the owner is closed, it is a closed scope,
+  /// which starts nothing.
+  @usableFromInline
+  package var effects: EffectScope {
+    let (scope, isNew) = effectScope.withLock { slot -> (EffectScope, Bool) in
+      switch slot {
+      case .open(let scope):
+        return (scope, false)
+      case .none:
+        let scope = EffectScope(context: context, startsOnMainActor: effectsOnMainActor)
+        slot = .open(scope)
+        return (scope, false)
+      case .closed:
+        return (EffectScope(context: context), true)
+      }
+    }
+    if isNew { scope.close() }
+    return scope
   }
 
   /// The current state. Fails with a precondition while the state is out with its processor,
@@ -146,7 +182,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   @inlinable
   package func finish() -> Finished {
     // Without a commit, the state after the message is the state before it.
-    if let before = inspectedBefore.value { recordStateUpdate(after: before) }
+    if let before = inspectedBefore { recordStateUpdate(after: before) }
     return Finished(next: cell.withLock { $0.next() })
   }
 
@@ -155,8 +191,8 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   /// calls it.
   @inlinable
   func recordStateUpdate(after: State) {
-    guard let before = inspectedBefore.value.take() else { return }
-    context.inspection.emit(.stateUpdated(before: InspectedValue(before), after: InspectedValue(after)))
+    guard let before = inspectedBefore.take() else { return }
+    context.emit(.stateUpdated(before: InspectedValue(before), after: InspectedValue(after)))
   }
 
   @usableFromInline
@@ -226,11 +262,11 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
       while true {
         if envelope.origin?.isCancelled != true {
           let outcome: Outcome
-          if context.inspection.isActive {
+          if context.isInspected {
             let before = state
-            context.inspection.emit(.received(InspectedValue(inspectMessage(envelope.message))))
+            context.emit(.received(InspectedValue(inspectMessage(envelope.message))))
             outcome = step(&state, envelope.message, envelope.callSite)
-            context.inspection.emit(
+            context.emit(
               .stateUpdated(before: InspectedValue(before), after: InspectedValue(state)))
           } else {
             outcome = step(&state, envelope.message, envelope.callSite)
@@ -393,9 +429,9 @@ extension OwnerCore where State: Sendable {
   /// Tells inspectors that `message` is being processed, and keeps the state before it.
   @inlinable
   func willProcess(_ message: Message, state: State) {
-    guard context.inspection.isActive else { return }
-    context.inspection.emit(.received(InspectedValue(inspectMessage(message))))
-    inspectedBefore.value = state
+    guard context.isInspected else { return }
+    context.emit(.received(InspectedValue(inspectMessage(message))))
+    inspectedBefore = state
   }
 
   /// Processes messages, starting with `first`, until the mailbox is idle, in a task of the owner's

@@ -9,13 +9,15 @@ public struct OwnerIdentity: Sendable, Hashable, CustomStringConvertible {
   /// Unique among the owners of this process, counting from 1 in order of creation.
   public let id: UInt64
   /// The owner's type, such as `Store<AppState, AppAction, ()>`.
-  public let name: String
+  public var name: String { String(describing: type) }
   /// Where the owner was created.
   public let callSite: CallSite
+  /// The owner's type: its name is spelled only when something reads it.
+  private let type: Any.Type
 
-  package init(name: String, callSite: CallSite) {
+  package init(type: Any.Type, callSite: CallSite) {
     self.id = Self.lastID.add(1, ordering: .relaxed).newValue
-    self.name = name
+    self.type = type
     self.callSite = callSite
   }
 

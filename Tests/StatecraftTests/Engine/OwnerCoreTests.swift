@@ -33,7 +33,7 @@ struct OwnerCoreTests {
 
   static func makeCore(_ handler: DiagnosticHandler = .current) -> OwnerCore<Int, Int> {
     DiagnosticHandler.$current.withValue(handler) {
-      OwnerCore(state: 0, name: "OwnerCoreTests", callSite: CallSite())
+      OwnerCore(state: 0, type: OwnerCoreTests.self, callSite: CallSite())
     }
   }
 
