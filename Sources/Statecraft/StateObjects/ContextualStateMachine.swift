@@ -32,7 +32,7 @@ public import Observation
 /// It runs on the engine's ``OwnerCore``: ``attach(_:)`` an inspector to see every request and
 /// state change.
 @MainActor
-public final class ContextualStateMachine<Context: StateMachineContext>: Observable, StateTransitionRequesting {
+public final class ContextualStateMachine<Context: StateMachineContext>: Observable, StateMachineHost {
   /// The context every state reads with `@StateContext`.
   public nonisolated let context: Context
 
@@ -41,6 +41,16 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// The current state's stay, while the machine runs.
   private var activation: StateActivation?
   let core: OwnerCore<any StateMachineState, StateRequest>
+  /// Built once, on first use: a key path into a generic class is built anew, demangling its
+  /// types, every time one is written, which cost more than the rest of a transition.
+  private var cachedKeyPath: KeyPath<ContextualStateMachine, any StateMachineState>?
+
+  private var currentStateKeyPath: KeyPath<ContextualStateMachine, any StateMachineState> {
+    if let cachedKeyPath { return cachedKeyPath }
+    let keyPath = \ContextualStateMachine.currentState
+    cachedKeyPath = keyPath
+    return keyPath
+  }
 
   private enum Phase {
     case idle, running, stopped
@@ -49,7 +59,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// The state the machine is in. Before ``start()`` it is the initial state, not yet entered.
   /// Reading it inside SwiftUI or `withObservationTracking` observes it.
   public var currentState: any StateMachineState {
-    core.registrar.access(self, keyPath: \.currentState)
+    core.registrar.access(self, keyPath: currentStateKeyPath)
     return core.currentState
   }
 
@@ -144,8 +154,9 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
     await core.send(StateRequest(.stop), callSite: callSite, inline: true, processor: processor)
   }
 
-  /// Processes requests on the main actor, holding the machine weakly.
-  private nonisolated var processor: StateObjectsProcessor<Context> { StateObjectsProcessor(machine: self) }
+  /// Processes requests on the main actor, holding the machine weakly. Not generic, so that the
+  /// engine's send path is specialised for it in this module.
+  private nonisolated var processor: StateObjectsProcessor { StateObjectsProcessor(machine: self) }
 
   /// Queues a transition that a state requested. It runs after the running step returns.
   func request(
@@ -164,18 +175,28 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
 
   // MARK: Steps, run by the processor
 
-  /// Whether a transition requested by `origin` may still run.
-  fileprivate func isCurrent(_ origin: StateActivation?) -> Bool {
-    origin == nil || origin === activation
+  func activateInitialState() -> (StateActivation, any StateMachineState) {
+    let state = core.currentState
+    return (activate(state, announce: false), state)
+  }
+
+  func admits(_ request: StateRequest, asking newState: any StateMachineState, callSite: CallSite?) -> Bool {
+    guard let origin = request.origin, origin !== activation else { return true }
+    reportStale(origin, asking: newState, at: callSite)
+    return false
+  }
+
+  func activate(_ state: any StateMachineState) -> StateActivation {
+    activate(state, announce: true)
   }
 
   /// Makes `state` current and returns its stay, whose `enter()` the processor calls. The initial
   /// state is current from the start, so entering it is not announced as a change.
-  fileprivate func activate(_ state: any StateMachineState, announce: Bool) -> StateActivation {
+  private func activate(_ state: any StateMachineState, announce: Bool) -> StateActivation {
     let activation = StateActivation(state: state, context: context, owner: core.context, machine: self)
     self.activation = activation
     if announce {
-      core.registrar.withMutation(of: self, keyPath: \.currentState) {
+      core.registrar.withMutation(of: self, keyPath: currentStateKeyPath) {
         _ = core.commit(state, finishing: false)
       }
     }
@@ -184,17 +205,17 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
 
   /// Ends the current stay's work and returns the stay and its state, whose `exit()` the processor
   /// calls.
-  fileprivate func deactivate() -> (StateActivation, any StateMachineState)? {
+  func deactivate() -> (StateActivation, any StateMachineState)? {
     guard let activation else { return nil }
     activation.close()
     return (activation, core.currentState)
   }
 
-  fileprivate func stopped() {
+  func stopped() {
     activation = nil
   }
 
-  fileprivate func reportStale(
+  private func reportStale(
     _ origin: StateActivation, asking newState: any StateMachineState, at callSite: CallSite?
   ) {
     report(
@@ -269,8 +290,8 @@ struct StateRequest: Sendable, CustomStringConvertible {
 /// caller that found the machine idle, or in the machine's own task. It holds the machine weakly,
 /// and strongly only for the bookkeeping between the calls: while a state's `enter()` or `exit()`
 /// is suspended, releasing the machine still releases it.
-struct StateObjectsProcessor<Context: StateMachineContext>: MessageProcessor {
-  weak var machine: ContextualStateMachine<Context>?
+struct StateObjectsProcessor: MessageProcessor {
+  weak var machine: (any StateMachineHost)?
 
   var ownIsolation: (any Actor)? { MainActor.shared }
 
@@ -280,69 +301,28 @@ struct StateObjectsProcessor<Context: StateMachineContext>: MessageProcessor {
     isolation: isolated (any Actor)?
   ) async -> OwnerCore<any StateMachineState, StateRequest>.Finished {
     await core.onBehalf(of: number) {
-      await Self.run(request, callSite: callSite, machine: WeakMachine(machine))
+      _ = isolation  // keeps the closure on the caller's actor (see `onBehalf`)
+      await run(request, callSite: callSite)
     }
     return core.finish()
   }
 
   /// The `exit()` and `enter()` calls a request makes, with the machine's bookkeeping between
-  /// them. Only these calls await, and the machine is not held while they do.
+  /// them. Only these calls await, and the machine is not held while they do: each use of
+  /// `machine` below holds it for one synchronous call.
   @MainActor
-  private static func run(
-    _ request: StateRequest, callSite: CallSite?, machine: WeakMachine<Context>
-  ) async {
+  private func run(_ request: StateRequest, callSite: CallSite?) async {
     switch request.kind {
     case .start:
-      guard let (activation, initialState) = machine.activateCurrent() else { return }
+      guard let (activation, initialState) = machine?.activateInitialState() else { return }
       await activation.enter(initialState)
     case .transition(let newState):
-      guard machine.accepts(request, asking: newState, callSite: callSite) else { return }
-      if let (activation, oldState) = machine.deactivate() { await activation.exit(oldState) }
-      await machine.activate(newState)?.enter(newState)
+      guard machine?.admits(request, asking: newState, callSite: callSite) == true else { return }
+      if let (activation, oldState) = machine?.deactivate() { await activation.exit(oldState) }
+      await machine?.activate(newState).enter(newState)
     case .stop:
-      if let (activation, oldState) = machine.deactivate() { await activation.exit(oldState) }
-      machine.stopped()
+      if let (activation, oldState) = machine?.deactivate() { await activation.exit(oldState) }
+      machine?.stopped()
     }
-  }
-}
-
-/// A weak reference to a machine, whose every use holds it only for one synchronous call.
-private struct WeakMachine<Context: StateMachineContext>: Sendable {
-  weak var machine: ContextualStateMachine<Context>?
-
-  init(_ machine: ContextualStateMachine<Context>?) {
-    self.machine = machine
-  }
-
-  /// Activates the initial state, which is current already.
-  @MainActor
-  func activateCurrent() -> (StateActivation, any StateMachineState)? {
-    guard let machine else { return nil }
-    let state = machine.core.currentState
-    return (machine.activate(state, announce: false), state)
-  }
-
-  /// Whether a transition request may run: one from a state that has moved on is reported.
-  @MainActor
-  func accepts(_ request: StateRequest, asking newState: any StateMachineState, callSite: CallSite?) -> Bool {
-    guard let machine else { return false }
-    guard let origin = request.origin, !machine.isCurrent(origin) else { return true }
-    machine.reportStale(origin, asking: newState, at: callSite)
-    return false
-  }
-
-  @MainActor
-  func deactivate() -> (StateActivation, any StateMachineState)? {
-    machine?.deactivate()
-  }
-
-  @MainActor
-  func activate(_ state: any StateMachineState) -> StateActivation? {
-    machine?.activate(state, announce: true)
-  }
-
-  @MainActor
-  func stopped() {
-    machine?.stopped()
   }
 }

@@ -27,7 +27,7 @@ final class StateActivation: Sendable {
   /// The machine's owner context: its diagnostics handler and inspectors.
   let owner: OwnerContext
   /// The machine, which runs the transitions this stay's code requests while it is current.
-  weak let machine: (any StateTransitionRequesting)?
+  weak let machine: (any StateMachineHost)?
   /// Work tied to this stay, cancelled when the state exits: `nil` until its first task.
   private let work = Mutex(Work.none)
 
@@ -41,7 +41,7 @@ final class StateActivation: Sendable {
     state: any StateMachineState,
     context: any StateMachineContext,
     owner: OwnerContext,
-    machine: any StateTransitionRequesting
+    machine: any StateMachineHost
   ) {
     self.stateType = type(of: state)
     self.context = context
@@ -52,15 +52,24 @@ final class StateActivation: Sendable {
   /// The state's type name, for diagnostics.
   var stateName: String { "\(stateType)" }
 
-  /// Calls `state.enter()`, with this activation bound for the wrappers it reads.
-  nonisolated(nonsending) func enter(_ state: any StateMachineState) async {
-    await Self.$current.withValue(self) { await state.enter() }
+  /// Calls `state.enter()` on the caller's actor, with this activation bound for the wrappers it
+  /// reads. The closures capture `isolation`: a closure literal that does not is nonisolated, and
+  /// would hop to the global executor and back.
+  func enter(_ state: any StateMachineState, isolation: isolated (any Actor)? = #isolation) async {
+    await Self.$current.withValue(self) {
+      _ = isolation
+      await state.enter()
+    }
   }
 
-  /// Calls `state.exit()`, with this activation bound and marked as exiting.
-  nonisolated(nonsending) func exit(_ state: any StateMachineState) async {
+  /// Calls `state.exit()` on the caller's actor, with this activation bound and marked as exiting.
+  func exit(_ state: any StateMachineState, isolation: isolated (any Actor)? = #isolation) async {
     await Self.$current.withValue(self) {
-      await Self.$isExiting.withValue(true) { await state.exit() }
+      _ = isolation
+      await Self.$isExiting.withValue(true) {
+        _ = isolation
+        await state.exit()
+      }
     }
   }
 
@@ -93,16 +102,6 @@ final class StateActivation: Sendable {
     }
     scope?.close()
   }
-}
-
-/// What a state's activation hands its transition requests to: its machine.
-protocol StateTransitionRequesting: AnyObject, Sendable {
-  /// Queues a transition that `origin`'s code requested; `duringExit` says it was made inside
-  /// `exit()`.
-  @MainActor
-  func request(
-    _ newState: any StateMachineState, from origin: StateActivation, duringExit: Bool, callSite: CallSite
-  )
 }
 
 extension DiagnosticHandler {

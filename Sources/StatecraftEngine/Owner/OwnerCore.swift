@@ -477,6 +477,10 @@ extension OwnerCore where State: Sendable {
   /// Runs `body` as code that works on behalf of message `number`: a send from it to this owner
   /// is recognised as re-entrant. Front-ends wrap the user code they await while processing
   /// (middleware, `enter()`, `exit()`) in it.
+  ///
+  /// A closure literal passed as `body` runs on the caller's isolation only if it captures the
+  /// caller's isolated parameter (write `_ = isolation` in it): otherwise it is nonisolated, and
+  /// hops to the global executor and back.
   @usableFromInline
   package func onBehalf<Result>(
     of number: UInt64, isolation: isolated (any Actor)? = #isolation,

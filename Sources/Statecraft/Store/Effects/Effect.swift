@@ -68,9 +68,14 @@ public struct Effect<Action: Sendable>: Sendable {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> Self {
-    .run(
-      priority: priority, operation: { send in await send(try await operation()) },
-      fileID: fileID, filePath: filePath, line: line, column: column)
+    // The wrapper is nonisolated(nonsending), so it runs on the effect's task, on the main actor:
+    // only `operation` leaves it, and the action is delivered without hopping back.
+    Self(
+      .run(
+        Run(
+          priority: priority, operation: { send in await send(try await operation()) },
+          handleError: nil,
+          callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))))
   }
 
   /// Runs an asynchronous operation that may send any number of actions.

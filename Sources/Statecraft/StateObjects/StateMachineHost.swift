@@ -1,0 +1,29 @@
+/// A state-object machine, as its states' activations and its processor see it: not generic, so
+/// that neither needs the machine's context type, and the engine's send path is specialised for
+/// the processor once, in this module. ``ContextualStateMachine`` is the one conformer.
+///
+/// Everything runs on the main actor, where the machine lives.
+@MainActor
+protocol StateMachineHost: AnyObject, Sendable {
+  /// Queues a transition that `origin`'s code requested; `duringExit` says it was made inside
+  /// `exit()`.
+  func request(
+    _ newState: any StateMachineState, from origin: StateActivation, duringExit: Bool, callSite: CallSite
+  )
+
+  /// Starts the stay of the initial state, which is current already, and returns it with the state.
+  func activateInitialState() -> (StateActivation, any StateMachineState)
+
+  /// Whether a transition request may run. One from a state that has moved on is reported, and
+  /// does not.
+  func admits(_ request: StateRequest, asking newState: any StateMachineState, callSite: CallSite?) -> Bool
+
+  /// Ends the current stay's work, and returns the stay and its state, to call `exit()` on.
+  func deactivate() -> (StateActivation, any StateMachineState)?
+
+  /// Makes `state` current, announces it, and returns its stay, to call `enter()` on.
+  func activate(_ state: any StateMachineState) -> StateActivation
+
+  /// Forgets the current stay: the machine has stopped.
+  func stopped()
+}
