@@ -17,14 +17,23 @@ UNITS = {"ns": 1, "μs": 1_000, "us": 1_000, "ms": 1_000_000, "s": 1_000_000_000
 
 # (benchmark, baseline) pairs to report, with the target the issue set, if any.
 RATIOS = [
-    ("Store.send with .none", "Baseline: reducer behind a Mutex", "at most 20x"),
+    ("Store.send with .none", "Baseline: reducer behind a Mutex", "at most 10x"),
+    ("Store.send with .none", "Baseline: @Observable property mutation", "at most 1.5x"),
+    ("Effect round trip: action → .task → action",
+     "Baseline: main-actor Task awaiting a nonisolated operation", "at most 1.3x"),
+    ("ContextualStateMachine: transition between states without wrappers",
+     "Baseline: @MainActor async call from the main actor", None),
+    ("ContextualStateMachine: transition between @MainActor states",
+     "Baseline: @MainActor async call from the main actor", None),
+    ("ContextualStateMachine: transition between states that read their wrappers",
+     "Baseline: @MainActor async call from the main actor", None),
+    ("Memory: idle Store", "Memory: idle @Observable model (floor)", None),
     ("Store.send with .none, an inspector attached", "Store.send with .none", "the cost of inspecting"),
     ("AsyncStateMachineSequence: send to published state, an inspector attached",
      "AsyncStateMachineSequence: send to published state", "the cost of inspecting"),
     ("AsyncStateMachineSequence: send to published state, one observer",
      "AsyncStateMachineSequence: send to published state", "the cost of one observer"),
     ("Store.send with .none", "Baseline: bare reducer call", None),
-    ("Store.send with .none", "Baseline: @Observable property mutation", None),
     ("Store.send appending to a 100,000-element array",
      "Baseline: Store.send appending to an empty array", "about 1x"),
     ("Effect round trip: action → .task → action",
@@ -33,8 +42,6 @@ RATIOS = [
      "Baseline: exit() then enter() called directly", None),
     ("ContextualStateMachine: transition between states that read their wrappers",
      "ContextualStateMachine: transition between states without wrappers", "injection cost"),
-    ("ContextualStateMachine: transition between states without wrappers",
-     "Baseline: Task off the main actor and a hop back", None),
     ("StateMachine matching, 12 × 12, @DSLCompatible", "Baseline: plain switch reducer, 12 × 12", None),
     ("StateMachine matching, 12 × 12, plain conformance (reflection)",
      "Baseline: plain switch reducer, 12 × 12", None),
@@ -72,11 +79,32 @@ MAIN_ACTOR_BENCHMARKS = {
 }
 ROUND_TRIP_BENCHMARKS = {
     "Baseline: Task off the main actor and a hop back", "Effect round trip: action → .task → action",
+    "Baseline: main-actor Task awaiting a nonisolated operation",
+    "Baseline: @MainActor async call from the main actor",
     "Baseline: exit() then enter() called directly",
     "ContextualStateMachine: transition between states without wrappers",
+    "ContextualStateMachine: transition between @MainActor states",
     "ContextualStateMachine: transition between states that read their wrappers",
+    "ContextualStateMachine: transition between @concurrent states (two hops each)",
     "AsyncStateMachineSequence: side-effect round trip",
 }
+
+# Peers that cannot be built here: the figures issue 10 measured beside them on this machine, with
+# the target it set. (benchmark, peer, peer's figure, unit, the most Statecraft may be, as a
+# multiple of the peer's figure)
+PEERS = [
+    ("Memory: idle Store", "SwiftTea", 256, "bytes", 1.0),
+    ("Memory: idle started ContextualStateMachine", "bpisano/StateMachine", 463, "bytes", 1.0),
+    ("Effect round trip: action → .task → action", "SwiftTea", 48_000, "ns", 1.0),
+    ("ContextualStateMachine: transition between states without wrappers",
+     "bpisano/StateMachine, nonisolated states", 1_900, "ns", 2.0),
+    ("ContextualStateMachine: transition between @MainActor states",
+     "bpisano/StateMachine, @MainActor states", 1_100, "ns", 2.0),
+    ("ContextualStateMachine: transition between states that read their wrappers",
+     "bpisano/StateMachine, states that read @StateContext and @StateTransition", 4_100, "ns", 2.0),
+    ("AsyncStateMachineSequence: send through the 12 × 12 grid, changing payloads",
+     "AsyncStateMachine", 199_000, "ns", 1_000 / 199_000),
+]
 
 
 def empty_of(name):
@@ -88,7 +116,9 @@ def empty_of(name):
 
 
 def net(results, name):
-    """The p50 of `name` minus its harness's empty benchmark, at least 0.1 ns."""
+    """The p50 of `name` minus its harness's empty benchmark, at least 0.1 ns; bytes as they are."""
+    if "bytes" in results[name]:
+        return results[name]["bytes"]
     empty = results.get(empty_of(name), {}).get("ns", 0.0)
     return max(results[name]["ns"] - empty, 0.1)
 
@@ -100,12 +130,14 @@ def parse(text):
         if stripped and not stripped.startswith(("│", "╒", "╞", "├", "╘", "=")) and "│" not in stripped:
             name = stripped
             continue
-        match = re.match(r"│ (Time \(wall clock\) \((\S+)\)|Malloc \(total\)) \*?\s*│\s*\S+\s*│\s*\S+\s*│\s*(\S+)", stripped)
+        match = re.match(r"│ (Time \(wall clock\) \((\S+)\)|Malloc \(total\)|Heap bytes per instance) \*?\s*│\s*\S+\s*│\s*\S+\s*│\s*(\S+)", stripped)
         if name and match:
             p50 = float(match.group(3))
             entry = results.setdefault(name, {})
             if match.group(2):
                 entry["ns"] = p50 * UNITS[match.group(2)]
+            elif match.group(1).startswith("Heap"):
+                entry["bytes"] = p50
             else:
                 entry["mallocs"] = p50
     return results
@@ -116,6 +148,9 @@ def main():
     width = max(len(name) for name in results) if results else 10
     print(f"{'benchmark':<{width}} {'p50':>10} {'net':>10} {'mallocs':>8}")
     for name, entry in sorted(results.items()):
+        if "bytes" in entry:
+            print(f"{name:<{width}} {entry['bytes']:>6.0f} bytes")
+            continue
         net_ns = net(results, name) if "ns" in entry and not name.startswith("Baseline: empty") else float("nan")
         print(f"{name:<{width}} {entry.get('ns', float('nan')):>8.0f}ns {net_ns:>8.0f}ns "
               f"{entry.get('mallocs', float('nan')):>8.0f}")
@@ -130,8 +165,18 @@ def main():
                 deliveries = observers * 1e9 / results[name]["ns"]
                 print(f"{name}: {deliveries / 1e6:.1f} M deliveries/s, throughput "
                       f"{1 / ratio:.2f}x the baseline's{suffix}")
+            elif "bytes" in results[name]:
+                print(f"{name}  /  {baseline}: {ratio:.2f}x{suffix}")
             else:
                 print(f"{name}  /  {baseline}: {ratio:.2f}x raw, {net_ratio:.2f}x net{suffix}")
+    print()
+    for name, peer, figure, unit, most in PEERS:
+        if name not in results:
+            continue
+        ours = net(results, name)
+        verdict = "met" if ours <= figure * most else "NOT met"
+        print(f"{name}: {ours:.0f} {unit} net, {peer} {figure} {unit}: {ours / figure:.2f}x "
+              f"(target: at most {most:g}x: {verdict})")
 
 
 if __name__ == "__main__":

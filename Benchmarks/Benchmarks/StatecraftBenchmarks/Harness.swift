@@ -14,6 +14,7 @@ let benchmarks: @Sendable () -> Void = {
   stateObjectBenchmarks()
   machineBenchmarks()
   streamingBenchmarks()
+  memoryBenchmarks()
 }
 
 /// What each harness costs by itself, per iteration, to subtract from every figure measured with

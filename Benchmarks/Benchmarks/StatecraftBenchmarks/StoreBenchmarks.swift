@@ -12,6 +12,7 @@ func storeBenchmarks() {
   onMainActor("Baseline: @Observable property mutation", Fixtures.observableMutation)
   onMainActor("Baseline: Store.send appending to an empty array", Fixtures.appendToEmpty)
   asyncRoundTrip("Baseline: Task off the main actor and a hop back", Fixtures.bareTaskRoundTrip)
+  asyncRoundTrip("Baseline: main-actor Task awaiting a nonisolated operation", Fixtures.mainActorTaskRoundTrip)
 
   // Statecraft.
 
@@ -38,7 +39,10 @@ func counterReducer(_ state: inout Counter, _ action: CounterAction) -> Effect<C
     state.count &+= 1
     return .none
   case .startTask:
-    return .task { .taskFinished }
+    return .task {
+      await nonisolatedOperation()
+      return .taskFinished
+    }
   }
 }
 
@@ -124,10 +128,21 @@ enum Fixtures {
     for _ in iterations { await store.send(.startTask).finish() }
   }
 
-  /// What any effect round trip must do at least: start a task off the main actor and hop back.
+  /// A task off the main actor that hops back to it: the floor of a machine's side effect.
   static func bareTaskRoundTrip(_ iterations: Range<Int>) async {
     for _ in iterations {
       await Task { await MainActor.run { blackHole(0) } }.value
+    }
+  }
+
+  /// The floor of an effect round trip, as a user would write it by hand from the main actor: a
+  /// main-actor task that awaits the same nonisolated operation the effect awaits, and is awaited.
+  static func mainActorTaskRoundTrip(_ iterations: Range<Int>) async {
+    for _ in iterations {
+      await Task { @MainActor in
+        await nonisolatedOperation()
+        blackHole(0)
+      }.value
     }
   }
 }
@@ -139,4 +154,10 @@ final class CountingInspector: Inspector {
   func receive(_ record: InspectionRecord) {
     count.withLock { $0 += 1 }
   }
+}
+
+/// The work an effect awaits: nothing, on the global executor.
+@concurrent @inline(never)
+func nonisolatedOperation() async {
+  blackHole(0)
 }

@@ -36,7 +36,10 @@ enum RA: Sendable { case start, done }
 @MainActor func roundTrips(_ n: Int) async {
   let store = Store(initialState: C()) { (s: inout C, a: RA) -> Effect<RA> in
     switch a {
-    case .start: return .task { .done }
+    case .start: return .task {
+        await nonisolatedOperation()
+        return .done
+      }
     case .done: s.count &+= 1; return .none
     }
   }
@@ -44,6 +47,14 @@ enum RA: Sendable { case start, done }
 }
 
 struct PlainS: StateMachineState {}
+
+/// The floor of an effect round trip: a main-actor task that awaits a nonisolated operation.
+@concurrent @inline(never) func nonisolatedOperation() async {}
+@MainActor func taskFloor(_ n: Int) async {
+  for _ in 0..<n {
+    await Task { @MainActor in await nonisolatedOperation() }.value
+  }
+}
 @MainActor func transitions(_ n: Int) async {
   let machine = ContextualStateMachine(initialState: PlainS())
   await machine.start()
@@ -69,7 +80,10 @@ func sideEffects(_ n: Int) async {
 let mode = CommandLine.arguments.dropFirst().first ?? "store"
 let n = Int(CommandLine.arguments.dropFirst(2).first ?? "1000000")!
 let clock = ContinuousClock()
-if mode == "contextual" {
+if mode == "taskfloor" {
+  let d = await clock.measure { await taskFloor(n) }
+  print("main-actor task round trip (floor)", d / n)
+} else if mode == "contextual" {
   let d = await clock.measure { await transitions(n) }
   print("contextual transition", d / n)
 } else if mode == "sideeffect" {

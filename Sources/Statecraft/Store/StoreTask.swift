@@ -20,9 +20,12 @@ public struct StoreTask: Hashable, Sendable {
   ///
   /// Cancelling the task that waits cancels the effects, so that
   /// `.task { await store.send(.onAppear).finish() }` in SwiftUI ends them with the view.
-  public func finish() async {
+  ///
+  /// It waits on the caller's actor: waiting from the main actor costs no executor hop.
+  public func finish(isolation: isolated (any Actor)? = #isolation) async {
     guard let group else { return }
     await withTaskCancellationHandler {
+      _ = isolation  // a closure that does not capture it would run on the global executor
       await group.finish()
     } onCancel: {
       group.cancel()

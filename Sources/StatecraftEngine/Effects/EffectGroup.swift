@@ -60,7 +60,7 @@ package final class EffectGroup: Sendable {
   }
 
   /// Waits until no effect of the group is running.
-  package func finish() async {
+  nonisolated(nonsending) package func finish() async {
     await withCheckedContinuation { continuation in
       let isDone = state.withLock { state -> Bool in
         if state.running.isEmpty { return true }

@@ -109,7 +109,7 @@ package final class EffectHandle: Sendable {
   }
 
   /// Waits until the effect's operation returned or the effect was cancelled.
-  package func completion() async {
+  nonisolated(nonsending) package func completion() async {
     await withCheckedContinuation { continuation in
       let isDone = state.withLock { state -> Bool in
         if !state.isDone { state.waiters.append(continuation) }

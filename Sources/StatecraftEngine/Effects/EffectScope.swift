@@ -138,7 +138,7 @@ package final class EffectScope: Sendable {
 
   /// Waits until no effect is running, including effects started while it waits. Cancelled
   /// effects deliver nothing and are not waited for, even if their operation still runs.
-  package func waitUntilIdle() async {
+  nonisolated(nonsending) package func waitUntilIdle() async {
     while true {
       let handles = registry.withLock { $0.liveHandles }
       if handles.isEmpty { return }
