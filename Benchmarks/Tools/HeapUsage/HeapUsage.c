@@ -8,7 +8,7 @@ size_t heap_bytes_in_use(void) {
   malloc_zone_statistics(NULL, &stats);
   return stats.size_in_use;
 }
-#elif defined(__GLIBC__)
+#elif defined(__linux__)
 #include <malloc.h>
 
 size_t heap_bytes_in_use(void) {

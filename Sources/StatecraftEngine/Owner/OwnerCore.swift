@@ -100,6 +100,14 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
     case closed
   }
 
+  /// Whether the owner's effect scope exists. For tests.
+  package var hasEffectScope: Bool {
+    effectScope.withLock { slot in
+      if case .open = slot { return true }
+      return false
+    }
+  }
+
   /// The owner's effects, created on first use. Once the owner is closed, it is a closed scope,
   /// which starts nothing.
   @usableFromInline

@@ -99,6 +99,21 @@ struct OwnerCoreTests {
     }
   #endif
 
+  /// An owner that starts no effect keeps no effect scope, and one nobody inspects keeps no
+  /// inspectors: both are created on first use. Once closed, the scope starts nothing.
+  @Test func theEffectScopeAndInspectorsAreCreatedOnFirstUse() async {
+    let core = Self.makeCore()
+    #expect(!core.hasEffectScope)
+    #expect(!core.context.isInspected)
+    core.context.attach(InspectionRecorder())
+    #expect(core.context.isInspected)
+    _ = core.effects
+    #expect(core.hasEffectScope)
+    core.close()
+    let started = core.effects.start(callSite: nil) { _ in }
+    #expect(started == nil, "a closed owner started an effect")
+  }
+
   @Test func closingResumesWhatWaitsAndEndsObservers() async {
     let core = Self.makeCore()
     let states = core.observe(final: -1, bufferingPolicy: nil)

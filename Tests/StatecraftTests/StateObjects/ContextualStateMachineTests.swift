@@ -203,6 +203,31 @@ struct ContextualStateMachineTests {
     #expect(reported.all == [.effectFailed])
   }
 
+  /// An idle machine runs a transition in the caller's task, on the main actor, with no task of
+  /// its own in between: the caller's task-locals reach the states, and a main-actor state's
+  /// `enter()` runs before `transition(to:)` returns without a hop.
+  @Test func aTransitionToAnIdleMachineRunsInTheCallersTask() async {
+    let seen = Log<String>()
+    let machine = ContextualStateMachine(initialState: CallerProbeState(seen: seen))
+    await CallerProbe.$name.withValue("caller") {
+      await machine.start()
+      await machine.transition(to: CallerProbeState(seen: seen))
+    }
+    #expect(seen.all == ["caller", "caller"])
+  }
+
+  /// A transition a state requests is queued, and runs in the machine's own task: it inherits
+  /// nothing from the task of the transition that was running.
+  @Test func aRequestFromAStateRunsInTheMachinesOwnTask() async {
+    let seen = Log<String>()
+    let entered = Gate()
+    let next = CallerProbeState(seen: seen, onEnter: { entered.open() })
+    let machine = ContextualStateMachine(initialState: RequestingState(next: next))
+    await CallerProbe.$name.withValue("caller") { await machine.start() }
+    await entered.wait()
+    #expect(seen.all == ["none"])
+  }
+
   @Test func releasingTheMachineReleasesItsStatesAndCancelsTheirWork() async {
     weak var weakMachine: ContextualStateMachine<EmptyStateMachineContext>?
     weak var weakPayload: HoldingState.Payload?
@@ -246,4 +271,30 @@ struct HoldingState: StateMachineState {
 struct StateActivationProbe {
   @StateContext(TestContext.self) private var context
   var contextLabel: String { context.label }
+}
+
+/// What the code that asked for a transition bound, if anything.
+enum CallerProbe {
+  @TaskLocal static var name: String?
+}
+
+/// Records the caller's task-local when it is entered, on the machine's actor.
+struct CallerProbeState: StateMachineState {
+  let seen: Log<String>
+  var onEnter: @Sendable () -> Void = {}
+
+  @MainActor func enter() async {
+    seen.append(CallerProbe.name ?? "none")
+    onEnter()
+  }
+}
+
+/// Asks for `next` as soon as it is entered.
+struct RequestingState: StateMachineState {
+  let next: CallerProbeState
+  @StateTransition private var transition
+
+  nonisolated(nonsending) func enter() async {
+    await transition(to: next)
+  }
 }
