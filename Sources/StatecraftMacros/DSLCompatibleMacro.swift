@@ -2,8 +2,9 @@ import SwiftDiagnostics
 public import SwiftSyntax
 public import SwiftSyntaxMacros
 
-/// `@DSLCompatible`: conforms an enum or a struct to `DSLCompatible` and writes `dslPayload(as:)`
-/// as a `switch`, so that matching a case reads its associated values without reflection.
+/// `@DSLCompatible`: conforms an enum or a struct to `DSLCompatible` and writes `dslPayload(as:)`,
+/// `dslCaseIndex` and `dslCaseLabel` as `switch`es, so that matching a case reads its associated
+/// values, and `label` its name, without reflection.
 public struct DSLCompatibleMacro: ExtensionMacro {
   public static func expansion(
     of node: AttributeSyntax,
@@ -14,12 +15,15 @@ public struct DSLCompatibleMacro: ExtensionMacro {
   ) throws -> [ExtensionDeclSyntax] {
     let body: String
     let caseIndexBody: String
+    let caseLabelBody: String
     if let enumDecl = declaration.as(EnumDeclSyntax.self) {
       body = switchBody(for: enumDecl)
-      caseIndexBody = caseIndexSwitch(for: enumDecl)
+      caseIndexBody = caseSwitch(for: enumDecl) { index, name in "\(index)" }
+      caseLabelBody = caseSwitch(for: enumDecl) { _, name in "\"\(name.filter { $0 != "`" })\"" }
     } else if declaration.is(StructDeclSyntax.self) {
       body = "nil"  // a struct state matches by value only
       caseIndexBody = "nil"
+      caseLabelBody = "nil"
     } else {
       context.diagnose(
         Diagnostic(node: node, message: DSLCompatibleMessage.notEnumOrStruct))
@@ -35,6 +39,10 @@ public struct DSLCompatibleMacro: ExtensionMacro {
 
         \(raw: access)var dslCaseIndex: Int? {
           \(raw: caseIndexBody)
+        }
+
+        \(raw: access)var dslCaseLabel: String? {
+          \(raw: caseLabelBody)
         }
       }
       """
@@ -62,13 +70,16 @@ public struct DSLCompatibleMacro: ExtensionMacro {
     return "switch self {\n" + lines.joined(separator: "\n") + "\n}"
   }
 
-  /// A `switch` that numbers the cases that Swift can pattern-match.
-  private static func caseIndexSwitch(for enumDecl: EnumDeclSyntax) -> String {
+  /// A `switch` that returns, for each case that Swift can pattern-match, the expression `value`
+  /// makes from the case's index and name: its number, or its name as a string literal.
+  private static func caseSwitch(
+    for enumDecl: EnumDeclSyntax, value: (Int, String) -> String
+  ) -> String {
     let cases = CaseList(enumDecl)
     guard !cases.elements.isEmpty else { return "nil" }
     var lines: [String] = []
     for (index, element) in cases.elements.enumerated() where !cases.isOverloaded(element) {
-      lines.append("case .\(element.name.text): return \(index)")
+      lines.append("case .\(element.name.text): return \(value(index, element.name.text))")
     }
     if cases.hasOverloads { lines.append("default: return nil") }
     return "switch self {\n" + lines.joined(separator: "\n") + "\n}"

@@ -5,12 +5,19 @@ public import Statecraft
 /// assertions chain, and a failure is reported at the line of the failing assertion, in XCTest and
 /// Swift Testing alike, in debug and release builds.
 ///
+/// Each assertion takes several states, checked one by one, and an optional `fail:` closure that
+/// receives the failure messages instead of the test (AsyncStateMachine's spelling):
+///
 /// ```swift
 /// XCTStateMachine(stateMachine)
 ///   .assertNoOutput(when: .open(persons: 0))
 ///   .assert(when: .open(persons: 0), on: .personsHaveEntered(persons: 1), transitionTo: .open(persons: 1))
 ///   .assertNoTransition(when: .open(persons: 15), on: .closeButtonWasPressed)
 ///   .assert(when: .closing(persons: 1), execute: .close(speed: 2))
+///   .assertNoOutput(when: .open(persons: 1), .open(persons: 2))
+///
+/// var failures: [String] = []
+/// XCTStateMachine(stateMachine).assertNoOutput(when: .closing(persons: 1), fail: { failures.append($0) })
 /// ```
 public struct XCTStateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendable {
   private let stateMachine: StateMachine<S, E, O>
@@ -19,66 +26,86 @@ public struct XCTStateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatib
     self.stateMachine = stateMachine
   }
 
-  /// Asserts that in `state`, `event` moves the machine to `expected`.
+  /// Asserts that, in each of `states`, `event` leads to `expected`.
   @discardableResult
   public func assert(
-    when state: S, on event: E, transitionTo expected: S,
+    when states: S..., on event: E, transitionTo expected: S,
+    fail: ((String) -> Void)? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> Self {
-    let actual = stateMachine.transition(from: state, on: event)
-    if actual != expected {
-      reportIssue(
+    for state in states {
+      let actual = stateMachine.transition(from: state, on: event)
+      guard actual != expected else { continue }
+      report(
         "When \(state), on \(event): expected a transition to \(expected), got "
           + (actual.map { "a transition to \($0)" } ?? "no transition"),
-        fileID: fileID, filePath: filePath, line: line, column: column)
+        fail: fail, fileID: fileID, filePath: filePath, line: line, column: column)
     }
     return self
   }
 
-  /// Asserts that in `state`, `event` moves the machine nowhere.
+  /// Asserts that, in each of `states`, `event` leads nowhere.
   @discardableResult
   public func assertNoTransition(
-    when state: S, on event: E,
+    when states: S..., on event: E,
+    fail: ((String) -> Void)? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> Self {
-    if let actual = stateMachine.transition(from: state, on: event) {
-      reportIssue(
+    for state in states {
+      guard let actual = stateMachine.transition(from: state, on: event) else { continue }
+      report(
         "When \(state), on \(event): expected no transition, got a transition to \(actual)",
-        fileID: fileID, filePath: filePath, line: line, column: column)
+        fail: fail, fileID: fileID, filePath: filePath, line: line, column: column)
     }
     return self
   }
 
-  /// Asserts that in `state` the machine executes `expected`.
+  /// Asserts that each of `states` has the output `expected`.
   @discardableResult
   public func assert(
-    when state: S, execute expected: O,
+    when states: S..., execute expected: O,
+    fail: ((String) -> Void)? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> Self {
-    let actual = stateMachine.output(when: state)
-    if actual != expected {
-      reportIssue(
+    for state in states {
+      let actual = stateMachine.output(when: state)
+      guard actual != expected else { continue }
+      report(
         "When \(state): expected the output \(expected), got " + (actual.map { "\($0)" } ?? "no output"),
-        fileID: fileID, filePath: filePath, line: line, column: column)
+        fail: fail, fileID: fileID, filePath: filePath, line: line, column: column)
     }
     return self
   }
 
-  /// Asserts that in `state` the machine executes no output.
+  /// Asserts that none of `states` has an output.
   @discardableResult
   public func assertNoOutput(
-    when state: S,
+    when states: S...,
+    fail: ((String) -> Void)? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> Self {
-    if let actual = stateMachine.output(when: state) {
-      reportIssue(
+    for state in states {
+      guard let actual = stateMachine.output(when: state) else { continue }
+      report(
         "When \(state): expected no output, got \(actual)",
-        fileID: fileID, filePath: filePath, line: line, column: column)
+        fail: fail, fileID: fileID, filePath: filePath, line: line, column: column)
     }
     return self
+  }
+
+  /// Hands a failure to `fail`, or reports it as an issue at the assertion's line.
+  private func report(
+    _ message: String, fail: ((String) -> Void)?,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    if let fail {
+      fail(message)
+    } else {
+      reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
   }
 }

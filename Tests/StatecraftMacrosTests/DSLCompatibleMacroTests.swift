@@ -48,6 +48,19 @@ struct DSLCompatibleMacroTests {
             return 3
           }
         }
+
+        public var dslCaseLabel: String? {
+          switch self {
+          case .open:
+            return "open"
+          case .closing:
+            return "closing"
+          case .moved:
+            return "moved"
+          case .closed:
+            return "closed"
+          }
+        }
       }
       """
     }
@@ -89,6 +102,15 @@ struct DSLCompatibleMacroTests {
             return nil
           }
         }
+
+        var dslCaseLabel: String? {
+          switch self {
+          case .stop:
+            return "stop"
+          default:
+            return nil
+          }
+        }
       }
       """
     }
@@ -114,6 +136,10 @@ struct DSLCompatibleMacroTests {
         }
 
         package var dslCaseIndex: Int? {
+          nil
+        }
+
+        package var dslCaseLabel: String? {
           nil
         }
       }

@@ -46,6 +46,17 @@ enum RA: Sendable { case start, done }
   for _ in 0..<n { await store.send(.start).finish() }
 }
 
+/// An effect that never leaves the main actor: the effect machinery's own cost.
+@MainActor func mainActorRoundTrips(_ n: Int) async {
+  let store = Store(initialState: C()) { (s: inout C, a: RA) -> Effect<RA> in
+    switch a {
+    case .start: return .run { @MainActor send in send(.done) }
+    case .done: s.count &+= 1; return .none
+    }
+  }
+  for _ in 0..<n { await store.send(.start).finish() }
+}
+
 struct PlainS: StateMachineState {}
 
 /// The floor of an effect round trip: a main-actor task that awaits a nonisolated operation.
@@ -80,7 +91,10 @@ func sideEffects(_ n: Int) async {
 let mode = CommandLine.arguments.dropFirst().first ?? "store"
 let n = Int(CommandLine.arguments.dropFirst(2).first ?? "1000000")!
 let clock = ContinuousClock()
-if mode == "taskfloor" {
+if mode == "mainroundtrip" {
+  let d = await clock.measure { await mainActorRoundTrips(n) }
+  print("effect round trip on the main actor", d / n)
+} else if mode == "taskfloor" {
   let d = await clock.measure { await taskFloor(n) }
   print("main-actor task round trip (floor)", d / n)
 } else if mode == "contextual" {

@@ -29,6 +29,59 @@ public protocol DSLCompatible: Sendable, Equatable {
   /// it: number the cases 0, 1, 2…, as `@DSLCompatible` does. It also lets a case pattern match by
   /// case number instead of `==`. The default is `nil`, and machines then try every `When` in order.
   var dslCaseIndex: Int? { get }
+
+  /// The name of the value's case, or `nil` if unknown, in which case ``label`` reflects. Written by
+  /// `@DSLCompatible`.
+  var dslCaseLabel: String? { get }
+}
+
+// MARK: - AsyncStateMachine's helpers
+
+/// AsyncStateMachine's public helpers, on the same matching the DSL uses: reflection-free with
+/// `@DSLCompatible`, reflection for plain conformances.
+///
+/// ```swift
+/// let state = State.open(persons: 3)
+/// state.label                                        // "open"
+/// state.matches(.open(persons: 1))                   // true: the same case
+/// state.matches(State.open(persons:))                // true
+/// state.associatedValue(matching: State.open(persons:))  // 3
+/// state.associatedValue(expecting: Int.self)         // 3
+/// ```
+extension DSLCompatible {
+  public var dslCaseLabel: String? { nil }
+
+  /// The name of the value's case: `open` for `.open(persons: 3)`, `closed` for `.closed`.
+  public var label: String {
+    if let dslCaseLabel { return dslCaseLabel }
+    return Mirror(reflecting: self).children.first?.label ?? String(describing: self)
+  }
+
+  /// Whether the value is of the same case as `other`, whatever their associated values.
+  public func matches(_ other: Self) -> Bool {
+    if let caseIndex = dslCaseIndex, let otherCaseIndex = other.dslCaseIndex {
+      return caseIndex == otherCaseIndex
+    }
+    return self == other || label == other.label
+  }
+
+  /// Whether the value was built by `definition`, a case constructor such as `State.open(persons:)`.
+  public func matches<AssociatedValue>(_ definition: (AssociatedValue) -> Self) -> Bool {
+    associatedValue(matching: definition) != nil
+  }
+
+  /// The value's associated values, if they are of type `expecting` (a tuple for several).
+  public func associatedValue<AssociatedValue>(expecting: AssociatedValue.Type) -> AssociatedValue? {
+    dslPayload(as: AssociatedValue.self)
+  }
+
+  /// The value's associated values, if it was built by `definition`, a case constructor such as
+  /// `State.open(persons:)`.
+  public func associatedValue<AssociatedValue>(
+    matching definition: (AssociatedValue) -> Self
+  ) -> AssociatedValue? {
+    DSLPattern<Self, AssociatedValue>.payload(of: self, ifBuiltBy: definition)
+  }
 }
 
 extension DSLCompatible {
@@ -66,7 +119,7 @@ extension DSLCompatible {
 ///
 /// Use it for machines that handle many events; plain conformance reads associated values with
 /// reflection, which costs about a microsecond per match.
-@attached(extension, conformances: DSLCompatible, names: named(dslPayload), named(dslCaseIndex))
+@attached(extension, conformances: DSLCompatible, names: named(dslPayload), named(dslCaseIndex), named(dslCaseLabel))
 public macro DSLCompatible() = #externalMacro(module: "StatecraftMacros", type: "DSLCompatibleMacro")
 
 /// How the DSL matches a value: by equality, by case, or by membership in a ``OneOf``. It hands

@@ -187,6 +187,23 @@ public struct Runtime<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sen
     return copy
   }
 
+  /// Sends into `pipe` the event `event` makes of the associated values, whenever the machine
+  /// enters a state of the case `state` builds.
+  ///
+  /// ```swift
+  /// Runtime<Door, DoorEvent, Never>()
+  ///   .connectAsSender(to: alarmPipe, when: Door.opened(by:), send: { person in .intruder(person) })
+  /// ```
+  public func connectAsSender<Payload, Other: DSLCompatible>(
+    to pipe: EventPipe<Other>, when state: @escaping @Sendable (Payload) -> S,
+    send event: @escaping @Sendable (Payload) -> Other
+  ) -> Self {
+    var copy = self
+    let extract = DSLPattern.case(state).extract
+    copy.senders.append { entered in if let payload = extract(entered) { pipe.send(event(payload)) } }
+    return copy
+  }
+
   /// Makes the machine receive the events sent into `pipe`, in order.
   public func connectAsReceiver(to pipe: EventPipe<E>) -> Self {
     var copy = self

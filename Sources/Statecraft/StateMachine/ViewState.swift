@@ -111,6 +111,21 @@ public final class ViewState<S: DSLCompatible, E: DSLCompatible, O: DSLCompatibl
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
+  /// A binding on the whole state that sends the event `event` makes of the written value.
+  ///
+  /// ```swift
+  /// Toggle("On", isOn: viewState.binding(send: { $0 == .on ? .switchOn : .switchOff }).isOn)
+  /// ```
+  public func binding(
+    send event: @escaping @MainActor (S) -> E,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> StateBinding<S> {
+    binding(
+      keypath: \S.self, send: event,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   /// A binding on a property of the state that sends `event` when written. It shows the written
   /// value at once, until the machine publishes its next state.
   public func binding<Value>(

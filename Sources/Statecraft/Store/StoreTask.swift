@@ -25,8 +25,7 @@ public struct StoreTask: Hashable, Sendable {
   public func finish(isolation: isolated (any Actor)? = #isolation) async {
     guard let group else { return }
     await withTaskCancellationHandler {
-      _ = isolation  // a closure that does not capture it would run on the global executor
-      await group.finish()
+      await group.finish(isolation: isolation)
     } onCancel: {
       group.cancel()
     }

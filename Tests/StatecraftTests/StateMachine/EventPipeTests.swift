@@ -34,6 +34,24 @@ struct EventPipeTests {
     #expect(logs[1].all == expected)
   }
 
+  /// AsyncStateMachine's `connectAsSender(to:when:send:)` with a closure: the piped event is made
+  /// from the associated values of the state entered.
+  @Test func aSenderMakesThePipedEventFromTheStatesAssociatedValues() async {
+    let pipe = EventPipe<LedgerEvent>()
+    let sender = AsyncStateMachineSequence(
+      stateMachine: countingMachine,
+      runtime: Runtime().connectAsSender(
+        to: pipe, when: Count.value, send: { count in LedgerEvent.entry(sender: 7, index: count) }))
+    let log = Log<LedgerEvent>()
+    let receiver = AsyncStateMachineSequence(
+      stateMachine: ledgerMachine,
+      runtime: Runtime().connectAsReceiver(to: pipe).register(middleware: { (event: LedgerEvent) in log.append(event) }))
+    for _ in 0..<3 { await sender.send(.increment) }
+    var states = receiver.makeAsyncIterator()
+    while await states.next() != .entries(4) {}
+    #expect(log.all == (0...3).map { LedgerEvent.entry(sender: 7, index: $0) })
+  }
+
   @Test("Seed defect: piped events arrive out of order", .tags(.seedDefect))
   func pipedEventsArriveInTheOrderTheyWereSent() async {
     let pipe = EventPipe<CountEvent>()

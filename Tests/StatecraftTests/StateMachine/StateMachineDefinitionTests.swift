@@ -37,6 +37,23 @@ struct StateMachineDefinitionTests {
     }
   }
 
+  /// AsyncStateMachine's spelling: several states per assertion, and `fail:` to collect the
+  /// failures instead of failing the test. Each failing state is reported once, with its message.
+  @Test func assertionsTakeSeveralStatesAndRedirectFailures() {
+    let failures = Log<String>()
+    XCTStateMachine(Elevator.stateMachine)
+      .assertNoOutput(when: .open(persons: 0), .open(persons: 3), .closed)
+      .assertNoTransition(when: .closed, .open(persons: 11), on: .closeButtonWasPressed)
+      .assert(when: .closing(persons: 1), .closing(persons: 3), execute: .close(speed: 2))
+      .assert(when: .open(persons: 1), .open(persons: 9), on: .closeButtonWasPressed, transitionTo: .closing(persons: 1),
+        fail: { failures.append($0) })
+      .assertNoOutput(when: .closed, .closing(persons: 7), fail: { failures.append($0) })
+    #expect(failures.all == [
+      "When open(persons: 9), on closeButtonWasPressed: expected a transition to closing(persons: 1), got a transition to closing(persons: 9)",
+      "When closing(persons: 7): expected no output, got close(speed: 1)",
+    ])
+  }
+
   enum Light: DSLCompatible, CustomStringConvertible {
     case red(Int)
     case green(Int)

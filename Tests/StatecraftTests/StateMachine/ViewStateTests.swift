@@ -44,6 +44,21 @@ struct ViewStateTests {
     await following.value
   }
 
+  /// AsyncStateMachine's `binding(send:)` with a closure: the event is made from the written value.
+  @Test func aWholeStateBindingSendsTheEventMadeFromTheWrittenValue() async {
+    let sequence = AsyncStateMachineSequence(stateMachine: doorMachine, runtime: Runtime())
+    let viewState = ViewState(sequence)
+    let following = Task { await viewState.start() }
+    let door = viewState.binding(send: { written in
+      if case .closing(let speed) = written { return .close(speed: speed) }
+      return .reopen
+    })
+    door.wrappedValue = .closing(speed: 7)
+    await waitUntil { viewState.state == .closing(speed: 7) }
+    following.cancel()
+    await following.value
+  }
+
   @Test func aWholeStateBindingSendsItsEvent() async {
     let sequence = AsyncStateMachineSequence(stateMachine: doorMachine, runtime: Runtime())
     let viewState = ViewState(sequence)
