@@ -72,6 +72,22 @@ public enum StateMachineBuilder {
     accumulated.map { $0.lifted() } + [next.lifted()]
   }
 
+  // `if`, `else` and `for` hand over arrays of `When`s, which join the block like single ones.
+
+  public static func buildPartialBlock<S, E, O>(first: [When<S, E, O>]) -> [When<S, E, O>] {
+    first
+  }
+
+  public static func buildPartialBlock<S, E, O>(
+    accumulated: [When<S, E, O>], next: [When<S, E, O>]
+  ) -> [When<S, E, O>] {
+    accumulated + next
+  }
+
+  public static func buildArray<S, E, O>(_ parts: [[When<S, E, O>]]) -> [When<S, E, O>] {
+    parts.flatMap { $0 }
+  }
+
   public static func buildOptional<S, E, O>(_ part: [When<S, E, O>]?) -> [When<S, E, O>] {
     part ?? []
   }

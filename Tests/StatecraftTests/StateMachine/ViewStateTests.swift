@@ -59,6 +59,34 @@ struct ViewStateTests {
     await following.value
   }
 
+  /// `binding(keypath:send:)` with a closure, and `send(_:resumeWhen:)` with a predicate and with
+  /// a `OneOf`.
+  @Test func aPropertyBindingSendsTheEventMadeFromTheWrittenValueAndSendsResumeWhenAsked() async {
+    let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime())
+    let viewState = ViewState(sequence)
+    let following = Task { await viewState.start() }
+    let number = viewState.binding(keypath: \.number, send: { written in written > 0 ? .increment : .stay })
+    number.wrappedValue = 5
+    await waitUntil { viewState.state == .value(1) }
+    // The machine has reached the state when these return; the view's copy follows it.
+    await viewState.send(.increment, resumeWhen: { $0.number >= 2 })
+    #expect(sequence.currentState == .value(2))
+    await viewState.send(.increment, resumeWhen: OneOf { Count.value(3); Count.value(30) })
+    #expect(sequence.currentState == .value(3))
+    await waitUntil { viewState.state == .value(3) }
+    following.cancel()
+    await following.value
+  }
+
+  @Test func aStateBindingReadsAndWritesThroughItsClosures() {
+    var stored = 1
+    let binding = StateBinding(get: { stored }, set: { stored = $0 * 10 })
+    #expect(binding.wrappedValue == 1)
+    binding.wrappedValue = 4
+    #expect(stored == 40)
+    #expect(binding.wrappedValue == 40)
+  }
+
   @Test func aWholeStateBindingSendsItsEvent() async {
     let sequence = AsyncStateMachineSequence(stateMachine: doorMachine, runtime: Runtime())
     let viewState = ViewState(sequence)
