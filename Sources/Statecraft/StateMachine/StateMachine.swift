@@ -36,10 +36,29 @@ public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>
   public let initial: S
   @usableFromInline let whens: [When<S, E, O>]
 
-  /// Creates a machine from its initial state and its `When`s.
-  public init(initial: S, @StateMachineBuilder _ whens: () -> [When<S, E, O>]) {
+  /// Creates a machine from its initial state and its `When`s, with the machine's types known
+  /// (from an annotation, from where it is passed, or from its first `When`), so that its states,
+  /// events and outputs can be written with a leading dot:
+  ///
+  /// ```swift
+  /// let machine: StateMachine<State, Event, Output> = StateMachine(initial: .state1) {
+  ///   When(state: .state1) { _ in Execute(output: .output1) } transitions: { _ in
+  ///     On(event: .event1) { _ in Transition(to: .state2) }
+  ///   }
+  /// }
+  /// ```
+  public init(initial: S, @WhensBuilder<S, E, O> _ whens: () -> [When<S, E, O>]) {
     self.initial = initial
     self.whens = whens()
+  }
+
+  /// Creates a machine whose types come from its `When`s and `On`s, each read on its own: the
+  /// spelling where every type is named (`When(state: State.open)`), and the first `When` need not
+  /// name them all. Swift picks it when the other initialiser cannot type the body.
+  @_disfavoredOverload
+  public init<Whens: Sequence<When<S, E, O>>>(initial: S, @StateMachineBuilder _ whens: () -> Whens) {
+    self.initial = initial
+    self.whens = Array(whens())
   }
 
   /// The output the machine executes in `state`: the first matching `When`'s, or `nil`.

@@ -57,7 +57,7 @@ public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendab
   public init(
     state: S,
     execute: @escaping @Sendable (S) -> Execute<O>,
-    @TransitionsBuilder transitions: @escaping @Sendable (S) -> Transitions<S, E>
+    @TransitionsBuilder<S, E> transitions: @escaping @Sendable (S) -> Transitions<S, E>
   ) {
     self.init(.value(state), execute: execute, transitions: transitions)
   }
@@ -68,7 +68,7 @@ public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendab
   public init<Payload>(
     state: @escaping @Sendable (Payload) -> S,
     execute: @escaping @Sendable (Payload) -> Execute<O>,
-    @TransitionsBuilder transitions: @escaping @Sendable (Payload) -> Transitions<S, E>
+    @TransitionsBuilder<S, E> transitions: @escaping @Sendable (Payload) -> Transitions<S, E>
   ) {
     self.init(.case(state), execute: execute, transitions: transitions)
   }
@@ -79,7 +79,7 @@ public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendab
   public init(
     states: OneOf<S>,
     execute: @escaping @Sendable (S) -> Execute<O>,
-    @TransitionsBuilder transitions: @escaping @Sendable (S) -> Transitions<S, E>
+    @TransitionsBuilder<S, E> transitions: @escaping @Sendable (S) -> Transitions<S, E>
   ) {
     self.init(.oneOf(states), execute: execute, transitions: transitions)
   }
