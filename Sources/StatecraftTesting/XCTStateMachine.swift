@@ -6,7 +6,8 @@ public import Statecraft
 /// Swift Testing alike, in debug and release builds.
 ///
 /// Each assertion takes several states, checked one by one, and an optional `fail:` closure that
-/// receives the failure messages instead of the test (AsyncStateMachine's spelling):
+/// receives the failure messages instead of the test (AsyncStateMachine's spelling; `onFail:`, the
+/// label its output assertions used, works too):
 ///
 /// ```swift
 /// XCTStateMachine(stateMachine)
@@ -30,7 +31,7 @@ public struct XCTStateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatib
   @discardableResult
   public func assert(
     when states: S..., on event: E, transitionTo expected: S,
-    fail: ((String) -> Void)? = nil,
+    fail: ((String) -> Void)? = nil, onFail: ((String) -> Void)? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> Self {
@@ -40,7 +41,7 @@ public struct XCTStateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatib
       report(
         "When \(state), on \(event): expected a transition to \(expected), got "
           + (actual.map { "a transition to \($0)" } ?? "no transition"),
-        fail: fail, fileID: fileID, filePath: filePath, line: line, column: column)
+        fail: fail ?? onFail, fileID: fileID, filePath: filePath, line: line, column: column)
     }
     return self
   }
@@ -49,7 +50,7 @@ public struct XCTStateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatib
   @discardableResult
   public func assertNoTransition(
     when states: S..., on event: E,
-    fail: ((String) -> Void)? = nil,
+    fail: ((String) -> Void)? = nil, onFail: ((String) -> Void)? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> Self {
@@ -57,7 +58,7 @@ public struct XCTStateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatib
       guard let actual = stateMachine.transition(from: state, on: event) else { continue }
       report(
         "When \(state), on \(event): expected no transition, got a transition to \(actual)",
-        fail: fail, fileID: fileID, filePath: filePath, line: line, column: column)
+        fail: fail ?? onFail, fileID: fileID, filePath: filePath, line: line, column: column)
     }
     return self
   }
@@ -66,7 +67,7 @@ public struct XCTStateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatib
   @discardableResult
   public func assert(
     when states: S..., execute expected: O,
-    fail: ((String) -> Void)? = nil,
+    fail: ((String) -> Void)? = nil, onFail: ((String) -> Void)? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> Self {
@@ -75,7 +76,7 @@ public struct XCTStateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatib
       guard actual != expected else { continue }
       report(
         "When \(state): expected the output \(expected), got " + (actual.map { "\($0)" } ?? "no output"),
-        fail: fail, fileID: fileID, filePath: filePath, line: line, column: column)
+        fail: fail ?? onFail, fileID: fileID, filePath: filePath, line: line, column: column)
     }
     return self
   }
@@ -84,7 +85,7 @@ public struct XCTStateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatib
   @discardableResult
   public func assertNoOutput(
     when states: S...,
-    fail: ((String) -> Void)? = nil,
+    fail: ((String) -> Void)? = nil, onFail: ((String) -> Void)? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> Self {
@@ -92,7 +93,7 @@ public struct XCTStateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatib
       guard let actual = stateMachine.output(when: state) else { continue }
       report(
         "When \(state): expected no output, got \(actual)",
-        fail: fail, fileID: fileID, filePath: filePath, line: line, column: column)
+        fail: fail ?? onFail, fileID: fileID, filePath: filePath, line: line, column: column)
     }
     return self
   }
