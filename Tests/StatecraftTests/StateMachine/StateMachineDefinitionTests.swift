@@ -48,9 +48,11 @@ struct StateMachineDefinitionTests {
       .assert(when: .open(persons: 1), .open(persons: 9), on: .closeButtonWasPressed, transitionTo: .closing(persons: 1),
         fail: { failures.append($0) })
       .assertNoOutput(when: .closed, .closing(persons: 7), fail: { failures.append($0) })
+      .assert(when: .closing(persons: 2), execute: .close(speed: 1), onFail: { failures.append($0) })
     #expect(failures.all == [
       "When open(persons: 9), on closeButtonWasPressed: expected a transition to closing(persons: 1), got a transition to closing(persons: 9)",
       "When closing(persons: 7): expected no output, got close(speed: 1)",
+      "When closing(persons: 2): expected the output close(speed: 1), got close(speed: 2)",
     ])
   }
 
