@@ -111,12 +111,21 @@ let package = Package(
       dependencies: ["Statecraft"],
       path: "Examples/SeedSamples"
     ),
+    // A Swift 5 language-mode client, built with warnings as errors: AsyncStateMachine's users
+    // pass case constructors without "converting non-Sendable function value" warnings.
+    .target(
+      name: "Swift5Client",
+      dependencies: ["Statecraft"],
+      path: "Examples/Swift5Client",
+      swiftSettings: [.swiftLanguageMode(.v5), .treatAllWarnings(as: .error)]
+    ),
     .testTarget(
       name: "StatecraftTests",
       dependencies: [
         "Statecraft",
         "StatecraftEngine",
         "SeedSamples",
+        "Swift5Client",
         "StatecraftTesting",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "PropertyBased", package: "swift-property-based"),

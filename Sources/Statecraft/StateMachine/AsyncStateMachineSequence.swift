@@ -91,7 +91,7 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   ///
   /// It returns exactly once: when the state after the event is accepted, at the first later
   /// state that is, or when the waiting task is cancelled.
-  @inlinable
+  @preconcurrency @inlinable
   public func send(
     _ event: E, resumeWhen predicate: @escaping @Sendable (S) -> Bool,
     isolation: isolated (any Actor)? = #isolation,
@@ -122,7 +122,7 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   }
 
   /// Sends an event, then waits until the machine is in a state of the case `state` builds.
-  @inlinable
+  @preconcurrency @inlinable
   public func send<Payload>(
     _ event: E, resumeWhen state: @escaping @Sendable (Payload) -> S,
     isolation: isolated (any Actor)? = #isolation,

@@ -25,7 +25,7 @@ public struct ExecutionStrategy<S: DSLCompatible>: Sendable {
   }
 
   /// The side effect is cancelled when the machine enters a state of the case `state` builds.
-  public static func cancel<Payload>(when state: @escaping @Sendable (Payload) -> S) -> Self {
+  @preconcurrency public static func cancel<Payload>(when state: @escaping @Sendable (Payload) -> S) -> Self {
     Self(cancelsOnEntering: DSLPattern.case(state).matches)
   }
 

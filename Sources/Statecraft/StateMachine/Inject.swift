@@ -5,21 +5,21 @@
 //     Runtime<State, Event, Output>().map(output: Output.close(speed:), to: closeSideEffect)
 
 /// Binds one dependency to a side effect.
-public func inject<Input, D1: Sendable, Result>(
+@preconcurrency public func inject<Input, D1: Sendable, Result>(
   dep d1: D1, in function: @escaping @Sendable (Input, D1) async -> Result
 ) -> @Sendable (Input) async -> Result {
   { input in await function(input, d1) }
 }
 
 /// Binds two dependencies to a side effect.
-public func inject<Input, D1: Sendable, D2: Sendable, Result>(
+@preconcurrency public func inject<Input, D1: Sendable, D2: Sendable, Result>(
   dep d1: D1, _ d2: D2, in function: @escaping @Sendable (Input, D1, D2) async -> Result
 ) -> @Sendable (Input) async -> Result {
   { input in await function(input, d1, d2) }
 }
 
 /// Binds three dependencies to a side effect.
-public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, Result>(
+@preconcurrency public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, Result>(
   dep d1: D1, _ d2: D2, _ d3: D3,
   in function: @escaping @Sendable (Input, D1, D2, D3) async -> Result
 ) -> @Sendable (Input) async -> Result {
@@ -27,7 +27,7 @@ public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, Result>(
 }
 
 /// Binds four dependencies to a side effect.
-public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, Result>(
+@preconcurrency public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, Result>(
   dep d1: D1, _ d2: D2, _ d3: D3, _ d4: D4,
   in function: @escaping @Sendable (Input, D1, D2, D3, D4) async -> Result
 ) -> @Sendable (Input) async -> Result {
@@ -35,7 +35,7 @@ public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable
 }
 
 /// Binds five dependencies to a side effect.
-public func inject<
+@preconcurrency public func inject<
   Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, D5: Sendable, Result
 >(
   dep d1: D1, _ d2: D2, _ d3: D3, _ d4: D4, _ d5: D5,
@@ -45,7 +45,7 @@ public func inject<
 }
 
 /// Binds six dependencies to a side effect.
-public func inject<
+@preconcurrency public func inject<
   Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, D5: Sendable, D6: Sendable, Result
 >(
   dep d1: D1, _ d2: D2, _ d3: D3, _ d4: D4, _ d5: D5, _ d6: D6,
@@ -64,7 +64,7 @@ public func inject<
 
 /// Binds two dependencies to a side effect, keeping its input: AsyncStateMachine's spelling
 /// of ``inject(dep:_:in:)``.
-public func inject<Input, D1: Sendable, D2: Sendable, Result>(
+@preconcurrency public func inject<Input, D1: Sendable, D2: Sendable, Result>(
   deps d1: D1, _ d2: D2,
   in function: @escaping @Sendable (Input, D1, D2) async -> Result
 ) -> @Sendable (Input) async -> Result {
@@ -73,7 +73,7 @@ public func inject<Input, D1: Sendable, D2: Sendable, Result>(
 
 /// Binds three dependencies to a side effect, keeping its input: AsyncStateMachine's spelling
 /// of ``inject(dep:_:in:)``.
-public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, Result>(
+@preconcurrency public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, Result>(
   deps d1: D1, _ d2: D2, _ d3: D3,
   in function: @escaping @Sendable (Input, D1, D2, D3) async -> Result
 ) -> @Sendable (Input) async -> Result {
@@ -82,7 +82,7 @@ public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, Result>(
 
 /// Binds four dependencies to a side effect, keeping its input: AsyncStateMachine's spelling
 /// of ``inject(dep:_:in:)``.
-public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, Result>(
+@preconcurrency public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, Result>(
   deps d1: D1, _ d2: D2, _ d3: D3, _ d4: D4,
   in function: @escaping @Sendable (Input, D1, D2, D3, D4) async -> Result
 ) -> @Sendable (Input) async -> Result {
@@ -91,7 +91,7 @@ public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable
 
 /// Binds five dependencies to a side effect, keeping its input: AsyncStateMachine's spelling
 /// of ``inject(dep:_:in:)``.
-public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, D5: Sendable, Result>(
+@preconcurrency public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, D5: Sendable, Result>(
   deps d1: D1, _ d2: D2, _ d3: D3, _ d4: D4, _ d5: D5,
   in function: @escaping @Sendable (Input, D1, D2, D3, D4, D5) async -> Result
 ) -> @Sendable (Input) async -> Result {
@@ -100,7 +100,7 @@ public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable
 
 /// Binds six dependencies to a side effect, keeping its input: AsyncStateMachine's spelling
 /// of ``inject(dep:_:in:)``.
-public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, D5: Sendable, D6: Sendable, Result>(
+@preconcurrency public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, D5: Sendable, D6: Sendable, Result>(
   deps d1: D1, _ d2: D2, _ d3: D3, _ d4: D4, _ d5: D5, _ d6: D6,
   in function: @escaping @Sendable (Input, D1, D2, D3, D4, D5, D6) async -> Result
 ) -> @Sendable (Input) async -> Result {
@@ -108,7 +108,7 @@ public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable
 }
 
 /// Binds its dependency to a side effect, which then takes no input.
-public func inject<D1: Sendable, Result>(
+@preconcurrency public func inject<D1: Sendable, Result>(
   dep d1: D1,
   in function: @escaping @Sendable (D1) async -> Result
 ) -> @Sendable () async -> Result {
@@ -116,7 +116,7 @@ public func inject<D1: Sendable, Result>(
 }
 
 /// Binds all two of its parameters to a side effect, which then takes no input.
-public func inject<D1: Sendable, D2: Sendable, Result>(
+@preconcurrency public func inject<D1: Sendable, D2: Sendable, Result>(
   deps d1: D1, _ d2: D2,
   in function: @escaping @Sendable (D1, D2) async -> Result
 ) -> @Sendable () async -> Result {
@@ -124,7 +124,7 @@ public func inject<D1: Sendable, D2: Sendable, Result>(
 }
 
 /// Binds all three of its parameters to a side effect, which then takes no input.
-public func inject<D1: Sendable, D2: Sendable, D3: Sendable, Result>(
+@preconcurrency public func inject<D1: Sendable, D2: Sendable, D3: Sendable, Result>(
   deps d1: D1, _ d2: D2, _ d3: D3,
   in function: @escaping @Sendable (D1, D2, D3) async -> Result
 ) -> @Sendable () async -> Result {
@@ -132,7 +132,7 @@ public func inject<D1: Sendable, D2: Sendable, D3: Sendable, Result>(
 }
 
 /// Binds all four of its parameters to a side effect, which then takes no input.
-public func inject<D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, Result>(
+@preconcurrency public func inject<D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, Result>(
   deps d1: D1, _ d2: D2, _ d3: D3, _ d4: D4,
   in function: @escaping @Sendable (D1, D2, D3, D4) async -> Result
 ) -> @Sendable () async -> Result {
@@ -140,7 +140,7 @@ public func inject<D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, Resul
 }
 
 /// Binds all five of its parameters to a side effect, which then takes no input.
-public func inject<D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, D5: Sendable, Result>(
+@preconcurrency public func inject<D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, D5: Sendable, Result>(
   deps d1: D1, _ d2: D2, _ d3: D3, _ d4: D4, _ d5: D5,
   in function: @escaping @Sendable (D1, D2, D3, D4, D5) async -> Result
 ) -> @Sendable () async -> Result {
@@ -148,7 +148,7 @@ public func inject<D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, D5: S
 }
 
 /// Binds all six of its parameters to a side effect, which then takes no input.
-public func inject<D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, D5: Sendable, D6: Sendable, Result>(
+@preconcurrency public func inject<D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, D5: Sendable, D6: Sendable, Result>(
   deps d1: D1, _ d2: D2, _ d3: D3, _ d4: D4, _ d5: D5, _ d6: D6,
   in function: @escaping @Sendable (D1, D2, D3, D4, D5, D6) async -> Result
 ) -> @Sendable () async -> Result {

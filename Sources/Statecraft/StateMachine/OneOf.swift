@@ -16,7 +16,7 @@ public struct OneOf<Value: DSLCompatible>: Sendable {
   @usableFromInline let patterns: [@Sendable (Value) -> Bool]
 
   /// Creates a set from a list of values and case constructors.
-  public init(@OneOfBuilder<Value> _ content: () -> [@Sendable (Value) -> Bool]) {
+  @preconcurrency public init(@OneOfBuilder<Value> _ content: () -> [@Sendable (Value) -> Bool]) {
     patterns = content()
   }
 }
@@ -24,17 +24,17 @@ public struct OneOf<Value: DSLCompatible>: Sendable {
 /// Builds the patterns of a ``OneOf``.
 @resultBuilder
 public enum OneOfBuilder<Value: DSLCompatible> {
-  public static func buildExpression(_ value: Value) -> [@Sendable (Value) -> Bool] {
+  @preconcurrency public static func buildExpression(_ value: Value) -> [@Sendable (Value) -> Bool] {
     [DSLPattern.value(value).matches]
   }
 
-  public static func buildExpression<Payload>(
+  @preconcurrency public static func buildExpression<Payload>(
     _ constructor: @escaping @Sendable (Payload) -> Value
   ) -> [@Sendable (Value) -> Bool] {
     [DSLPattern.case(constructor).matches]
   }
 
-  public static func buildBlock(_ parts: [@Sendable (Value) -> Bool]...) -> [@Sendable (Value) -> Bool] {
+  @preconcurrency public static func buildBlock(_ parts: [@Sendable (Value) -> Bool]...) -> [@Sendable (Value) -> Bool] {
     parts.flatMap { $0 }
   }
 }

@@ -54,7 +54,7 @@ public struct Runtime<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sen
 
   /// Runs `sideEffect` whenever the machine enters a state whose output equals `output`. The event
   /// it returns, if any, is sent to the machine.
-  public func map(
+  @preconcurrency public func map(
     output: O,
     to sideEffect: @escaping @Sendable () async -> E?,
     priority: TaskPriority? = nil,
@@ -72,7 +72,7 @@ public struct Runtime<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sen
 
   /// Runs `sideEffect` with the associated values of outputs of the case `output` builds. The event
   /// it returns, if any, is sent to the machine.
-  public func map<Payload>(
+  @preconcurrency public func map<Payload>(
     output: @escaping @Sendable (Payload) -> O,
     to sideEffect: @escaping @Sendable (Payload) async -> E?,
     priority: TaskPriority? = nil,
@@ -91,7 +91,7 @@ public struct Runtime<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sen
   /// Runs the sequence `sideEffect` returns whenever the machine enters a state whose output
   /// equals `output`, and sends each event it yields. An error it throws goes to the machine's
   /// diagnostics handler.
-  public func map<Events: AsyncSequence & Sendable>(
+  @preconcurrency public func map<Events: AsyncSequence & Sendable>(
     output: O,
     to sideEffect: @escaping @Sendable () -> Events,
     priority: TaskPriority? = nil,
@@ -109,7 +109,7 @@ public struct Runtime<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sen
 
   /// Runs the sequence `sideEffect` returns for outputs of the case `output` builds, and sends each
   /// event it yields.
-  public func map<Payload, Events: AsyncSequence & Sendable>(
+  @preconcurrency public func map<Payload, Events: AsyncSequence & Sendable>(
     output: @escaping @Sendable (Payload) -> O,
     to sideEffect: @escaping @Sendable (Payload) -> Events,
     priority: TaskPriority? = nil,
@@ -147,7 +147,7 @@ public struct Runtime<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sen
 
   /// Runs `middleware` with every state the machine enters, after the state is published, in
   /// registration order. With a priority, it runs in a task of that priority, still in order.
-  public func register(
+  @preconcurrency public func register(
     middleware: @escaping @Sendable (S) async -> Void, priority: TaskPriority? = nil
   ) -> Self {
     var copy = self
@@ -157,7 +157,7 @@ public struct Runtime<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sen
 
   /// Runs `middleware` with every event the machine receives, before its transition, in
   /// registration order.
-  public func register(
+  @preconcurrency public func register(
     middleware: @escaping @Sendable (E) async -> Void, priority: TaskPriority? = nil
   ) -> Self {
     var copy = self
@@ -178,7 +178,7 @@ public struct Runtime<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sen
   }
 
   /// Sends `event` into `pipe` whenever the machine enters a state of the case `state` builds.
-  public func connectAsSender<Payload, Other: DSLCompatible>(
+  @preconcurrency public func connectAsSender<Payload, Other: DSLCompatible>(
     to pipe: EventPipe<Other>, when state: @escaping @Sendable (Payload) -> S, send event: Other
   ) -> Self {
     var copy = self
@@ -194,7 +194,7 @@ public struct Runtime<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sen
   /// Runtime<Door, DoorEvent, Never>()
   ///   .connectAsSender(to: alarmPipe, when: Door.opened(by:), send: { person in .intruder(person) })
   /// ```
-  public func connectAsSender<Payload, Other: DSLCompatible>(
+  @preconcurrency public func connectAsSender<Payload, Other: DSLCompatible>(
     to pipe: EventPipe<Other>, when state: @escaping @Sendable (Payload) -> S,
     send event: @escaping @Sendable (Payload) -> Other
   ) -> Self {

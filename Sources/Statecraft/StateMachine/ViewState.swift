@@ -63,7 +63,7 @@ public final class ViewState<S: DSLCompatible, E: DSLCompatible, O: DSLCompatibl
   }
 
   /// Sends an event, then waits until the machine is in a state that `predicate` accepts.
-  public func send(
+  @preconcurrency public func send(
     _ event: E, resumeWhen predicate: @escaping @Sendable (S) -> Bool,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -81,7 +81,7 @@ public final class ViewState<S: DSLCompatible, E: DSLCompatible, O: DSLCompatibl
   }
 
   /// Sends an event, then waits until the machine is in a state of the case `state` builds.
-  public func send<Payload>(
+  @preconcurrency public func send<Payload>(
     _ event: E, resumeWhen state: @escaping @Sendable (Payload) -> S,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column

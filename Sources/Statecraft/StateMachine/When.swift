@@ -53,7 +53,7 @@ public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendab
   }
 
   /// In the state equal to `state`, with transitions.
-  @inlinable
+  @preconcurrency @inlinable
   public init(
     state: S,
     execute: @escaping @Sendable (S) -> Execute<O>,
@@ -64,7 +64,7 @@ public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendab
 
 
   /// In states of the case `state` builds, with transitions.
-  @inlinable
+  @preconcurrency @inlinable
   public init<Payload>(
     state: @escaping @Sendable (Payload) -> S,
     execute: @escaping @Sendable (Payload) -> Execute<O>,
@@ -75,7 +75,7 @@ public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendab
 
 
   /// In any state of `states`, with transitions.
-  @inlinable
+  @preconcurrency @inlinable
   public init(
     states: OneOf<S>,
     execute: @escaping @Sendable (S) -> Execute<O>,
@@ -90,13 +90,13 @@ extension When where E == Never {
   // builder lifts it to the machine's event type.
 
   /// In the state equal to `state`.
-  @inlinable
+  @preconcurrency @inlinable
   public init(state: S, execute: @escaping @Sendable (S) -> Execute<O>) {
     self.init(.value(state), execute: execute, transitions: nil)
   }
 
   /// In states of the case `state` builds; the closures get its associated values.
-  @inlinable
+  @preconcurrency @inlinable
   public init<Payload>(
     state: @escaping @Sendable (Payload) -> S,
     execute: @escaping @Sendable (Payload) -> Execute<O>
@@ -105,7 +105,7 @@ extension When where E == Never {
   }
 
   /// In any state of `states`.
-  @inlinable
+  @preconcurrency @inlinable
   public init(states: OneOf<S>, execute: @escaping @Sendable (S) -> Execute<O>) {
     self.init(.oneOf(states), execute: execute, transitions: nil)
   }
