@@ -1,0 +1,118 @@
+/// Something a chart does when it takes a transition, enters a state or exits one: a value, which
+/// the chart's step function interprets without running anything itself.
+///
+/// ```swift
+/// OnEvent(.volumeUp, guard: { $0.context.volume < 10 }, actions: [
+///   .assign { $0.volume += 1 },
+///   .raise(.volumeChanged),
+///   .output(.beep),
+/// ])
+/// StateNode(.playing) {
+///   Entry(.send(.autoPause, delay: .seconds(300), id: "autoPause"))
+///   Exit(.cancel("autoPause"))
+/// }
+/// ```
+///
+/// - ``assign(_:)`` changes the context. If it throws, the chart raises an execution error (see
+///   ``OnError``) and skips the rest of its block, as SCXML does.
+/// - ``raise(_:)`` puts an event on the internal queue: it is processed before any external event.
+/// - ``send(_:delay:id:)`` puts an event on the external queue, now or after a delay on the
+///   runtime's clock, under an id that ``cancel(_:)`` can cancel.
+/// - ``output(_:)`` hands a named side effect to the runtime.
+public struct ChartAction<Event: Sendable, Context: Sendable>: Sendable {
+  @usableFromInline
+  enum Operation: Sendable {
+    case assign(@Sendable (inout Context, Event?) throws -> Void)
+    case raise(@Sendable (Context, Event?) -> Event)
+    case send(
+      event: @Sendable (Context, Event?) -> Event, delay: @Sendable (Context) -> Duration, id: String?)
+    case cancel(@Sendable (Context) -> String)
+    case output(ChartOutput)
+    case choose(
+      condition: @Sendable (Context, Event?) -> Bool, then: [ChartAction], otherwise: [ChartAction])
+  }
+
+  @usableFromInline let operation: Operation
+
+  @inlinable
+  init(_ operation: Operation) {
+    self.operation = operation
+  }
+
+  /// Changes the context.
+  ///
+  /// ```swift
+  /// .assign { $0.volume += 1 }
+  /// ```
+  public static func assign(_ body: @escaping @Sendable (inout Context) throws -> Void) -> Self {
+    Self(.assign { context, _ in try body(&context) })
+  }
+
+  /// Changes the context, reading the event being processed (`nil` for an eventless transition,
+  /// a delayed transition, a done or an error event).
+  ///
+  /// ```swift
+  /// .assign { context, event in
+  ///   if case .seek(let position) = event { context.position = position }
+  /// }
+  /// ```
+  public static func assign(_ body: @escaping @Sendable (inout Context, Event?) throws -> Void) -> Self {
+    Self(.assign(body))
+  }
+
+  /// Raises `event` on the chart's internal queue: it is processed in the current macrostep,
+  /// before any external event.
+  public static func raise(_ event: Event) -> Self {
+    Self(.raise { _, _ in event })
+  }
+
+  /// Raises the event `make` builds from the context when the action runs.
+  public static func raise(_ make: @escaping @Sendable (Context) -> Event) -> Self {
+    Self(.raise { context, _ in make(context) })
+  }
+
+  /// Sends `event` to the chart's external queue: after the current macrostep, or after `delay`
+  /// on the runtime's clock. A send with an `id` can be cancelled with ``cancel(_:)`` until it is
+  /// delivered.
+  public static func send(_ event: Event, delay: Duration = .zero, id: String? = nil) -> Self {
+    Self(.send(event: { _, _ in event }, delay: { _ in delay }, id: id))
+  }
+
+  /// Sends the event `make` builds, after the delay `delay` computes, both from the context when
+  /// the action runs (SCXML's `eventexpr` and `delayexpr`).
+  public static func send(
+    id: String? = nil,
+    delay: @escaping @Sendable (Context) -> Duration,
+    _ make: @escaping @Sendable (Context) -> Event
+  ) -> Self {
+    Self(.send(event: { context, _ in make(context) }, delay: delay, id: id))
+  }
+
+  /// Cancels the delayed sends made under `id` that have not been delivered yet.
+  public static func cancel(_ id: String) -> Self {
+    Self(.cancel { _ in id })
+  }
+
+  /// Cancels the delayed sends under the id `id` computes from the context (SCXML's `sendidexpr`).
+  public static func cancel(_ id: @escaping @Sendable (Context) -> String) -> Self {
+    Self(.cancel(id))
+  }
+
+  /// Hands `output` to the runtime, with the context as it is when the action runs.
+  public static func output(_ output: ChartOutput) -> Self {
+    Self(.output(output))
+  }
+
+  /// Runs `then` if `condition` holds for the context and the event, `otherwise` if not (SCXML's
+  /// `<if>` and `<else>`).
+  ///
+  /// ```swift
+  /// .choose(if: { context, _ in context.retries < 3 }, then: [.raise(.retry)], otherwise: [.raise(.giveUp)])
+  /// ```
+  public static func choose(
+    if condition: @escaping @Sendable (Context, Event?) -> Bool,
+    then: [ChartAction], otherwise: [ChartAction] = []
+  ) -> Self {
+    Self(.choose(condition: condition, then: then, otherwise: otherwise))
+  }
+}

@@ -1,0 +1,22 @@
+/// What a guard reads: the context, the event being processed, and which states are active.
+///
+/// ```swift
+/// OnEvent(.play, target: .playing, guard: { chart in
+///   chart.context.trackCount > 0 && !chart.isIn(.muted)
+/// })
+/// ```
+public struct ChartGuardInput<ID: Hashable & Sendable, Event: Sendable, Context: Sendable> {
+  /// The chart's context, as it is when the guard is evaluated.
+  public let context: Context
+  /// The event being processed: `nil` while the chart processes a done event, an execution
+  /// error, a delayed transition, or the eventless transitions that follow its start.
+  public let event: Event?
+  let configuration: NodeSet
+  let table: ChartTable<ID, Event, Context>
+
+  /// Whether the state `id` is active (SCXML's `In()`). An active state's ancestors are active.
+  public func isIn(_ id: ID) -> Bool {
+    guard let index = table.index(of: id) else { return false }
+    return configuration.contains(index)
+  }
+}

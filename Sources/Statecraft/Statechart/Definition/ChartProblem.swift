@@ -1,0 +1,83 @@
+/// Something wrong, or suspicious, in a chart's definition: what ``Statechart/validate()`` and
+/// ``Statechart/lint(events:)`` return, each with the line that wrote it.
+///
+/// ```swift
+/// for problem in chart.validate() { print(problem) }
+/// // unknownTarget: OnEvent(.play) in idle targets 'playng', which is not a state of the chart (at App/Player.swift:12:7)
+/// ```
+///
+/// A running chart reports each problem of its definition to the diagnostics handler once, when it
+/// is created, and works around it: a transition to an unknown state is ignored, a compound state
+/// whose initial state is not its descendant starts in its first child.
+public struct ChartProblem: Sendable, Hashable, CustomStringConvertible {
+  /// What is wrong.
+  public struct Kind: Hashable, Sendable, CustomStringConvertible {
+    /// A stable name, such as `"unknownTarget"`.
+    public let name: String
+
+    public var description: String { name }
+
+    init(_ name: String) { self.name = name }
+
+    // Errors: what `validate()` reports.
+
+    /// Two states have the same id. The second is ignored.
+    public static let duplicateState = Kind("duplicateState")
+    /// A transition, an initial transition or a history default targets an id that is not a
+    /// state of the chart. The transition is ignored.
+    public static let unknownTarget = Kind("unknownTarget")
+    /// A compound state's initial state is not one of its descendants. It starts in its first
+    /// child instead.
+    public static let invalidInitial = Kind("invalidInitial")
+    /// A parallel state has fewer than two regions.
+    public static let tooFewRegions = Kind("tooFewRegions")
+    /// An element is where it has no meaning: a transition at the top level, a child in a final
+    /// state, an `Initial` in a parallel state. It is ignored.
+    public static let misplacedElement = Kind("misplacedElement")
+    /// A chart with no states.
+    public static let emptyChart = Kind("emptyChart")
+
+    // Warnings: what `lint(events:)` adds.
+
+    /// No transition, initial state or history leads to this state.
+    public static let unreachableState = Kind("unreachableState")
+    /// A state that is not final, and from which no transition leaves, nor from its ancestors.
+    public static let deadEnd = Kind("deadEnd")
+    /// A transition that can never be taken: an earlier one in the same state handles the same
+    /// event without a guard.
+    public static let shadowedTransition = Kind("shadowedTransition")
+    /// An event that no state of the chart handles.
+    public static let unhandledEvent = Kind("unhandledEvent")
+  }
+
+  /// What is wrong.
+  public let kind: Kind
+  /// A sentence that says what and where.
+  public let message: String
+  /// The line of the definition that has the problem.
+  public let callSite: CallSite?
+
+  init(_ kind: Kind, _ message: String, at callSite: CallSite?) {
+    self.kind = kind
+    self.message = message
+    self.callSite = callSite
+  }
+
+  /// Whether the problem is an error of the definition, rather than a lint warning.
+  public var isError: Bool {
+    ![.unreachableState, .deadEnd, .shadowedTransition, .unhandledEvent].contains(kind)
+  }
+
+  public var description: String {
+    "\(kind): \(message)" + (callSite.map { " (at \($0))" } ?? "")
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.kind == rhs.kind && lhs.message == rhs.message && lhs.callSite == rhs.callSite
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(message)
+  }
+}

@@ -1,0 +1,48 @@
+/// An SCXML event descriptor: a space-separated list of event names, each matching that name and
+/// every name it prefixes at a dot (`error` matches `error.execution`), `*` matching every event.
+///
+/// ```swift
+/// EventDescriptor("error")          .matches("error.execution")   // true
+/// EventDescriptor("foo bar.baz")    .matches("bar.baz.qux")       // true
+/// EventDescriptor("foo")            .matches("foobar")            // false: tokens end at dots
+/// EventDescriptor("*")              .matches("anything")          // true
+/// ```
+///
+/// A trailing `.*` is allowed and ignored (`error.*` is `error`), as the standard says.
+public struct EventDescriptor: Sendable, Hashable, CustomStringConvertible {
+  /// The descriptor as written.
+  public let text: String
+  private let tokens: [Substring]
+  private let matchesEverything: Bool
+
+  /// A descriptor from its SCXML text.
+  public init(_ text: String) {
+    self.text = text
+    var tokens: [Substring] = []
+    var everything = false
+    for token in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+      if token == "*" { everything = true; continue }
+      var trimmed = token
+      if trimmed.hasSuffix(".*") { trimmed = trimmed.dropLast(2) }
+      if trimmed.hasSuffix(".") { trimmed = trimmed.dropLast() }
+      tokens.append(trimmed)
+    }
+    self.tokens = tokens
+    self.matchesEverything = everything
+  }
+
+  /// Whether the event named `name` matches.
+  public func matches(_ name: String) -> Bool {
+    if matchesEverything { return true }
+    return tokens.contains { token in
+      guard name.hasPrefix(token) else { return false }
+      let rest = name.dropFirst(token.count)
+      return rest.isEmpty || rest.first == "."
+    }
+  }
+
+  public var description: String { text }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.text == rhs.text }
+  public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+}

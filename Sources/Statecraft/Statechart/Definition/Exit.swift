@@ -1,0 +1,21 @@
+/// Actions a state runs when it is exited (XState's `exit`, SCXML's `<onexit>`). Children exit
+/// before their parents; a state's `Exit` blocks run in document order, each on its own.
+///
+/// ```swift
+/// StateNode(.playing) {
+///   Exit(.cancel("autoPause"), .output(.stopAudio))
+/// }
+/// ```
+public struct Exit<Event: Sendable, Context: Sendable>: Sendable {
+  let actions: [ChartAction<Event, Context>]
+
+  /// Runs `actions`, in order.
+  public init(_ actions: ChartAction<Event, Context>...) {
+    self.actions = actions
+  }
+
+  /// Runs `actions`, in order.
+  public init(actions: [ChartAction<Event, Context>]) {
+    self.actions = actions
+  }
+}

@@ -1,0 +1,28 @@
+/// A transition taken when an action fails: an ``ChartAction/assign(_:)`` that throws raises an
+/// execution error on the internal queue (SCXML's `error.execution`), and the rest of that
+/// action's block is skipped.
+///
+/// ```swift
+/// StateNode(.parsing) {
+///   Entry(.assign { try $0.document = Parser.parse($0.text) })
+///   OnError(target: .invalid)
+///   Always(target: .parsed)
+/// }
+/// ```
+public struct OnError<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
+  let transition: ChartTransition<ID, Event, Context>
+
+  /// On an execution error.
+  public init(
+    target: ID? = nil, type: ChartTransitionType = .external,
+    guard condition: (@Sendable (ChartGuardInput<ID, Event, Context>) -> Bool)? = nil,
+    actions: [ChartAction<Event, Context>] = [],
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    transition = ChartTransition(
+      trigger: .executionError, targets: target.map { [$0] } ?? [], type: type, guard: condition,
+      actions: .fixed(actions),
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}

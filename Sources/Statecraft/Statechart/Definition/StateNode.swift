@@ -1,0 +1,121 @@
+/// A state of a ``Statechart``: atomic, compound, parallel, final or history. Every kind is a
+/// `StateNode`, so a function can return a subtree and a tree read from data can be built
+/// recursively.
+///
+/// ```swift
+/// StateNode(.idle) {                                  // atomic: no child states
+///   OnEvent(.play, target: .playing)
+/// }
+/// StateNode(.active, initial: .playing) {             // compound: its child states follow
+///   StateNode(.playing) { OnEvent(.pause, target: .paused) }
+///   StateNode(.paused) { OnEvent(.play, target: .playing) }
+///   StateNode(history: .resume, .deep)
+///   OnEvent(.stop, target: .stopped)
+/// }
+/// StateNode(parallel: .audio) {                       // parallel: every region is active
+///   StateNode(.volume, initial: .unmuted) { … }
+///   StateNode(.balance, initial: .centre) { … }
+/// }
+/// StateNode(final: .stopped)                          // final: entering it ends its parent
+///
+/// func region(_ spec: RegionSpec) -> StateNode<String, String, Context> {   // from data
+///   StateNode(spec.name) { for child in spec.children { region(child) } }
+/// }
+/// ```
+///
+/// A compound state starts in its `initial` child, or its first child state when none is given.
+/// Its body holds its child states and its ``OnEvent``, ``Always``, ``After``, ``OnDone``,
+/// ``OnError``, ``Entry``, ``Exit``, ``Invoke`` and ``Initial`` elements, in any order; `if`,
+/// `switch` and `for` work among them.
+public struct StateNode<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
+  /// How a history state remembers its parent's configuration.
+  public enum HistoryKind: String, Sendable, Hashable, Codable {
+    /// The parent's active children.
+    case shallow
+    /// The parent's active atomic descendants, however deep.
+    case deep
+  }
+
+  enum Kind: Sendable {
+    case state(initial: [ID])
+    case parallel
+    case final
+    case history(HistoryKind, defaultTargets: [ID], defaultActions: [ChartAction<Event, Context>])
+  }
+
+  let id: ID
+  let kind: Kind
+  let content: [ChartElement<ID, Event, Context>]
+  let callSite: CallSite
+
+  /// An atomic state, or a compound one if `content` has child states. A compound state starts in
+  /// `initial`, or in its first child state.
+  public init(
+    _ id: ID, initial: ID? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    @ChartBuilder<ID, Event, Context> _ content: () -> [ChartElement<ID, Event, Context>] = { [] }
+  ) {
+    self.id = id
+    self.kind = .state(initial: initial.map { [$0] } ?? [])
+    self.content = content()
+    self.callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// A compound state that starts in several descendants at once, in different regions of a
+  /// parallel descendant (SCXML's `initial="a b"`, which XState does not support).
+  public init(
+    _ id: ID, initialStates: [ID],
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    @ChartBuilder<ID, Event, Context> _ content: () -> [ChartElement<ID, Event, Context>]
+  ) {
+    self.id = id
+    self.kind = .state(initial: initialStates)
+    self.content = content()
+    self.callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// A parallel state: each of its child states is a region, all active at once, and each event
+  /// goes to every region. It is done when every region has reached a final state.
+  public init(
+    parallel id: ID,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    @ChartBuilder<ID, Event, Context> _ content: () -> [ChartElement<ID, Event, Context>]
+  ) {
+    self.id = id
+    self.kind = .parallel
+    self.content = content()
+    self.callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// A final state. Entering it raises its parent's done event (see ``OnDone``); a final state at
+  /// the top level ends the chart. It may have ``Entry`` and ``Exit`` actions.
+  public init(
+    final id: ID,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    @ChartBuilder<ID, Event, Context> _ content: () -> [ChartElement<ID, Event, Context>] = { [] }
+  ) {
+    self.id = id
+    self.kind = .final
+    self.content = content()
+    self.callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// A history state: a transition to it enters what its parent's configuration was when the
+  /// parent last exited, or `default` (and runs `actions`) if the parent has not exited yet.
+  /// Without a default, the parent's initial state.
+  public init(
+    history id: ID, _ kind: HistoryKind = .shallow, default defaultTargets: ID...,
+    actions: [ChartAction<Event, Context>] = [],
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    self.id = id
+    self.kind = .history(kind, defaultTargets: defaultTargets, defaultActions: actions)
+    self.content = []
+    self.callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}

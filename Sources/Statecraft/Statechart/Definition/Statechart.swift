@@ -1,0 +1,148 @@
+/// A statechart: hierarchical, parallel and history states with SCXML semantics, over a state id
+/// type, an event type and a context (its extended state).
+///
+/// ```swift
+/// enum Player: Hashable, Sendable, Codable { case idle, active, playing, paused, resume, stopped }
+/// enum PlayerEvent: Hashable, Sendable, Codable { case play, pause, stop }
+/// struct PlayerContext: Hashable, Sendable, Codable { var plays = 0 }
+///
+/// let player = Statechart<Player, PlayerEvent, PlayerContext>(initial: .idle, context: PlayerContext()) {
+///   StateNode(.idle) {
+///     OnEvent(.play, target: .active)
+///   }
+///   StateNode(.active, initial: .playing) {
+///     Entry(.assign { $0.plays += 1 })
+///     StateNode(.playing) {
+///       OnEvent(.pause, target: .paused)
+///       After(.seconds(600), target: .paused)
+///     }
+///     StateNode(.paused) { OnEvent(.play, target: .playing) }
+///     StateNode(history: .resume, .deep)
+///     OnEvent(.stop, target: .stopped)
+///   }
+///   StateNode(final: .stopped)
+/// }
+/// ```
+///
+/// A chart is a definition: static data that can be exported (``mermaid()``, ``dot()``), checked
+/// (``validate()``, ``lint(events:)``) and walked (``shortestPaths(events:)``). Its step function
+/// is pure: ``initialTransition()``, ``transition(from:on:)`` and ``advance(_:by:)`` take a
+/// snapshot to the next one and return the effects to perform, without performing them.
+/// ``AsyncStatechartSequence`` runs a chart.
+///
+/// Semantics follow the SCXML algorithm (W3C Recommendation, 2015, Appendix D):
+/// - A macrostep processes one external event, then eventless transitions and internal events
+///   (raised, done, errors) until none is left; internal events always come before external ones.
+/// - Transitions are selected from each active atomic state outwards, in document order. Of two
+///   that conflict, the one whose source is a descendant of the other's wins; otherwise the one
+///   selected first.
+/// - States exit children first, in reverse document order, history recorded before any exit
+///   action runs; they enter parents first, in document order.
+/// - A transition's domain is the nearest *compound* ancestor of its source that contains its
+///   targets; an `.internal` transition from a compound state to its own descendants does not
+///   exit it.
+public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
+  let table: ChartTable<ID, Event, Context>
+  /// The context the chart starts with.
+  public let context: Context
+
+  /// Creates a chart. It starts in `initial`, or in its first state.
+  ///
+  /// - Parameters:
+  ///   - name: The chart's name in exports and diagnostics.
+  ///   - initial: The state it starts in; by default its first state.
+  ///   - context: Its extended state when it starts.
+  ///   - states: Its top-level states.
+  public init(
+    _ name: String = "chart", initial: ID? = nil, context: Context,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    @ChartBuilder<ID, Event, Context> states: () -> [ChartElement<ID, Event, Context>]
+  ) {
+    self.context = context
+    self.table = ChartTable(
+      name: name, initial: initial, elements: states(),
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The chart's name.
+  public var name: String { table.name }
+
+  /// Every state id, in document order.
+  public var states: [ID] { table.nodes.dropFirst().compactMap(\.id) }
+
+  // MARK: The step function
+
+  /// The snapshot the chart starts in: its initial configuration entered, and the eventless
+  /// transitions and raised events that follow taken. The effects are those of entering it.
+  public func initialTransition() -> ChartStep<ID, Event, Context> {
+    var interpreter = ChartInterpreter(table: table, snapshot: ChartSnapshot(context: context))
+    interpreter.start()
+    return interpreter.finish()
+  }
+
+  /// The snapshot after `event`, and the effects to perform: one macrostep, then the macrosteps of
+  /// the events the chart sent itself with no delay. The chart's time does not move; timers due by
+  /// then fire only through ``advance(_:by:)``.
+  ///
+  /// ```swift
+  /// let step = player.transition(from: snapshot, on: .pause)
+  /// step.snapshot.isIn(.paused)     // true
+  /// step.effects                    // outputs and invocations to start or cancel, in order
+  /// ```
+  public func transition(
+    from snapshot: ChartSnapshot<ID, Event, Context>, on event: Event
+  ) -> ChartStep<ID, Event, Context> {
+    var interpreter = ChartInterpreter(table: table, snapshot: snapshot)
+    interpreter.process(event)
+    interpreter.advance(to: snapshot.time)
+    return interpreter.finish()
+  }
+
+  /// The snapshot after `duration` of the chart's time: each timer due by then (delayed sends and
+  /// delayed transitions) fires as an external event, in the order they are due.
+  ///
+  /// ```swift
+  /// let later = player.advance(snapshot, by: .seconds(600))
+  /// later.snapshot.isIn(.paused)    // the delayed transition fired
+  /// ```
+  public func advance(
+    _ snapshot: ChartSnapshot<ID, Event, Context>, by duration: Duration
+  ) -> ChartStep<ID, Event, Context> {
+    var interpreter = ChartInterpreter(table: table, snapshot: snapshot)
+    interpreter.advance(to: snapshot.time + duration)
+    return interpreter.finish()
+  }
+
+  // MARK: Checking
+
+  /// Every error in the definition: duplicate states, unknown targets, invalid initial states,
+  /// parallel states with fewer than two regions, misplaced elements. Empty for a valid chart.
+  public func validate() -> [ChartProblem] { table.problems }
+}
+
+/// The context of a chart that needs none.
+public struct EmptyChartContext: Hashable, Sendable, Codable {
+  public init() {}
+}
+
+extension Statechart where Context == EmptyChartContext {
+  /// Creates a chart with no context.
+  ///
+  /// ```swift
+  /// let light = Statechart<Light, LightEvent, EmptyChartContext>(initial: .off) {
+  ///   StateNode(.off) { OnEvent(.toggle, target: .on) }
+  ///   StateNode(.on) { OnEvent(.toggle, target: .off) }
+  /// }
+  /// ```
+  public init(
+    _ name: String = "chart", initial: ID? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    @ChartBuilder<ID, Event, Context> states: () -> [ChartElement<ID, Event, Context>]
+  ) {
+    self.init(
+      name, initial: initial, context: EmptyChartContext(), fileID: fileID, filePath: filePath,
+      line: line, column: column, states: states)
+  }
+}

@@ -1,0 +1,36 @@
+/// What a chart's step asks its runtime to do, in the order its actions ran. The step function
+/// returns effects; ``AsyncStatechartSequence`` performs them.
+public enum ChartEffect<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
+  /// An ``ChartAction/output(_:)`` action ran, with the context of that moment, while the chart
+  /// processed `event` (`nil` for its own events: done, errors, timers, eventless steps).
+  case output(ChartOutput, context: Context, event: Event?)
+  /// Start the invocation: its state was entered during the macrostep and is still active.
+  case startInvocation(ChartInvocationID<ID>)
+  /// Cancel the invocation: its state exited.
+  case cancelInvocation(ChartInvocationID<ID>)
+  /// An action threw `error`; the chart raised an execution error (see ``OnError``).
+  case actionFailed(any Error, callSite: CallSite)
+}
+
+/// Which invocation an effect means: the `index`th ``Invoke`` of `state`.
+public struct ChartInvocationID<ID: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible {
+  /// The state the invocation belongs to.
+  public let state: ID
+  /// Its place among the state's invocations, counting from 0.
+  public let index: Int
+  /// The name it was given, if any.
+  public let name: String?
+
+  public var description: String { name ?? "\(state).invoke[\(index)]" }
+}
+
+/// The result of one step of a chart: its new snapshot and the effects to perform, in order.
+public struct ChartStep<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
+  /// The chart after the step.
+  public var snapshot: ChartSnapshot<ID, Event, Context>
+  /// What the runtime must do, in order.
+  public var effects: [ChartEffect<ID, Event, Context>]
+  /// Whether the event took a transition. `false` for an event no active state handles, or one
+  /// sent to a done chart.
+  public var handled: Bool
+}

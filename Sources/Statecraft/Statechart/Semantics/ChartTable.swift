@@ -1,0 +1,332 @@
+/// A chart's definition compiled for its step function: its states flattened in document order
+/// (a state before its descendants, siblings in the order written), each with its parent, the
+/// range of its descendants, and its transitions with their targets resolved to indices.
+///
+/// Index 0 is the chart itself, SCXML's `<scxml>` element: the compound root of every state.
+final class ChartTable<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
+  enum NodeKind: Sendable, Equatable {
+    case root, atomic, compound, parallel, final
+    case history(deep: Bool)
+  }
+
+  /// A transition with its targets resolved.
+  struct Transition: Sendable {
+    let definition: ChartTransition<ID, Event, Context>
+    let source: Int
+    /// Its place among its source's transitions.
+    let ordinal: Int
+    let targets: [Int]
+    /// For a done transition: the state whose done event it waits for.
+    let doneOf: Int?
+
+    var isTargetless: Bool { targets.isEmpty }
+  }
+
+  struct Node: Sendable {
+    let id: ID?
+    var kind: NodeKind
+    let parent: Int
+    let depth: Int
+    /// The index of its last descendant: its descendants are `index + 1 ... lastDescendant`.
+    var lastDescendant: Int
+    /// Its child states, not counting history states.
+    var children: [Int] = []
+    var histories: [Int] = []
+    var initial: [Int] = []
+    var initialActions: [ChartAction<Event, Context>] = []
+    var transitions: [Transition] = []
+    /// The ordinals of its delayed transitions, whose timers start when it is entered.
+    var delayed: [Int] = []
+    var entry: [[ChartAction<Event, Context>]] = []
+    var exit: [[ChartAction<Event, Context>]] = []
+    var invocations: [ChartInvocation<ID, Event, Context>] = []
+    /// For a history state: its default targets and actions.
+    var historyDefault: [Int] = []
+    var historyActions: [ChartAction<Event, Context>] = []
+    let callSite: CallSite
+
+    var isAtomic: Bool { kind == .atomic || kind == .final }
+    var isCompound: Bool { kind == .compound || kind == .root }
+    var isHistory: Bool { if case .history = kind { true } else { false } }
+    var descendants: ClosedRange<Int>? {
+      lastDescendant > index ? (index + 1)...lastDescendant : nil
+    }
+    /// Set once the node is in the table.
+    var index = 0
+  }
+
+  let name: String
+  let nodes: [Node]
+  let indexByID: [ID: Int]
+  /// What is wrong with the definition; the table works around each problem.
+  let problems: [ChartProblem]
+
+  init(name: String, initial: ID?, elements: [ChartElement<ID, Event, Context>], callSite: CallSite) {
+    var builder = ChartTableBuilder<ID, Event, Context>(name: name, rootCallSite: callSite)
+    builder.build(elements, rootInitial: initial)
+    self.name = name
+    self.nodes = builder.nodes
+    self.indexByID = builder.indexByID
+    self.problems = builder.problems
+  }
+
+  func index(of id: ID) -> Int? { indexByID[id] }
+
+  func id(of index: Int) -> ID { nodes[index].id! }
+
+  /// The name of state `index` in messages and exports.
+  func label(_ index: Int) -> String { index == 0 ? name : "\(nodes[index].id!)" }
+
+  /// Whether `index` is `ancestor` or one of its descendants.
+  func isDescendant(_ index: Int, of ancestor: Int) -> Bool {
+    index > ancestor && index <= nodes[ancestor].lastDescendant
+  }
+}
+
+/// Compiles a definition into a ``ChartTable``'s nodes, recording what is wrong with it.
+struct ChartTableBuilder<ID: Hashable & Sendable, Event: Sendable, Context: Sendable> {
+  typealias Node = ChartTable<ID, Event, Context>.Node
+  typealias Transition = ChartTable<ID, Event, Context>.Transition
+
+  let name: String
+  let rootCallSite: CallSite
+  var nodes: [Node] = []
+  var indexByID: [ID: Int] = [:]
+  var problems: [ChartProblem] = []
+  /// The kinds states were declared with, by index: they hold `initial:` ids and history defaults.
+  private var declaredKinds: [Int: StateNode<ID, Event, Context>.Kind] = [:]
+
+  init(name: String, rootCallSite: CallSite) {
+    self.name = name
+    self.rootCallSite = rootCallSite
+  }
+
+  mutating func build(_ elements: [ChartElement<ID, Event, Context>], rootInitial: ID?) {
+    nodes.append(
+      Node(id: nil, kind: .root, parent: -1, depth: 0, lastDescendant: 0, callSite: rootCallSite))
+    var pending: [(node: Int, content: [ChartElement<ID, Event, Context>])] = []
+    add(elements, to: 0, pending: &pending)
+    nodes[0].lastDescendant = nodes.count - 1
+    if nodes.count == 1 {
+      problems.append(ChartProblem(.emptyChart, "\(name) has no states.", at: rootCallSite))
+    }
+    for element in elements {
+      if case .node = element.storage { continue }
+      problems.append(
+        ChartProblem(
+          .misplacedElement,
+          "Only states belong at the top level of \(name); a transition, action or invocation there is ignored.",
+          at: rootCallSite))
+      break
+    }
+    resolve(pending: pending, rootInitial: rootInitial)
+  }
+
+  func label(_ index: Int) -> String { index == 0 ? name : "\(nodes[index].id!)" }
+
+  func isDescendant(_ index: Int, of ancestor: Int) -> Bool {
+    index > ancestor && index <= nodes[ancestor].lastDescendant
+  }
+
+  // MARK: Building
+
+  /// Adds the states among `elements` under `parent`, in document order, keeping each one's other
+  /// elements for `resolve`, once every state has its index.
+  private mutating func add(
+    _ elements: [ChartElement<ID, Event, Context>], to parent: Int,
+    pending: inout [(node: Int, content: [ChartElement<ID, Event, Context>])]
+  ) {
+    for element in elements {
+      guard case .node(let definition) = element.storage else { continue }
+      let index = nodes.count
+      var node = Node(
+        id: definition.id, kind: .atomic, parent: parent, depth: nodes[parent].depth + 1,
+        lastDescendant: index, callSite: definition.callSite)
+      node.index = index
+      switch definition.kind {
+      case .state: break
+      case .parallel: node.kind = .parallel
+      case .final: node.kind = .final
+      case .history(let kind, _, _): node.kind = .history(deep: kind == .deep)
+      }
+      if indexByID[definition.id] != nil {
+        problems.append(
+          ChartProblem(
+            .duplicateState, "\(definition.id) is declared twice; the second one is ignored.",
+            at: definition.callSite))
+        continue
+      }
+      indexByID[definition.id] = index
+      declaredKinds[index] = definition.kind
+      nodes.append(node)
+      if node.isHistory {
+        nodes[parent].histories.append(index)
+      } else {
+        nodes[parent].children.append(index)
+      }
+      pending.append((index, definition.content))
+      add(definition.content, to: index, pending: &pending)
+      nodes[index].lastDescendant = nodes.count - 1
+      if case .state = definition.kind, !nodes[index].children.isEmpty {
+        nodes[index].kind = .compound
+      }
+    }
+  }
+
+  /// Resolves what refers to states by id: transitions, initial states and history defaults.
+  private mutating func resolve(
+    pending: [(node: Int, content: [ChartElement<ID, Event, Context>])], rootInitial: ID?
+  ) {
+    resolveInitial(of: 0, ids: rootInitial.map { [$0] } ?? [], callSite: rootCallSite)
+    for (index, content) in pending {
+      let node = nodes[index]
+      var initialElement: (targets: [ID], actions: [ChartAction<Event, Context>], callSite: CallSite)?
+      for element in content {
+        switch element.storage {
+        case .node:
+          if node.kind == .final || node.isHistory {
+            problems.append(
+              ChartProblem(
+                .misplacedElement, "\(label(index)) is a final state; its child states are ignored.",
+                at: node.callSite))
+          }
+        case .transition(let transition):
+          addTransition(transition, to: index)
+        case .entry(let actions):
+          nodes[index].entry.append(actions)
+        case .exit(let actions):
+          nodes[index].exit.append(actions)
+        case .invoke(let invocation):
+          nodes[index].invocations.append(invocation)
+        case .initial(let targets, let actions, let callSite):
+          if node.kind != .compound {
+            problems.append(
+              ChartProblem(
+                .misplacedElement,
+                "Initial in \(label(index)), which is not a compound state, is ignored.",
+                at: callSite))
+          } else {
+            initialElement = (targets, actions, callSite)
+          }
+        }
+      }
+      if node.kind == .parallel, node.children.count < 2 {
+        problems.append(
+          ChartProblem(
+            .tooFewRegions,
+            "The parallel state \(label(index)) has \(node.children.count) region\(node.children.count == 1 ? "" : "s"); a parallel state needs at least two.",
+            at: node.callSite))
+      }
+      if node.kind == .compound {
+        if let initialElement {
+          resolveInitial(of: index, ids: initialElement.targets, callSite: initialElement.callSite)
+          nodes[index].initialActions = initialElement.actions
+        } else if case .state(let ids) = declaredKinds[index] {
+          resolveInitial(of: index, ids: ids, callSite: node.callSite)
+        } else {
+          resolveInitial(of: index, ids: [], callSite: node.callSite)
+        }
+      }
+    }
+    resolveHistories()
+  }
+
+  private mutating func resolveInitial(of index: Int, ids: [ID], callSite: CallSite) {
+    let node = nodes[index]
+    guard !node.children.isEmpty else { return }
+    var targets: [Int] = []
+    for id in ids {
+      guard let target = indexByID[id] else {
+        problems.append(
+          ChartProblem(
+            .unknownTarget,
+            "The initial state \(id) of \(label(index)) is not a state of the chart; it starts in \(label(node.children[0])).",
+            at: callSite))
+        targets = []
+        break
+      }
+      guard isDescendant(target, of: index) else {
+        problems.append(
+          ChartProblem(
+            .invalidInitial,
+            "The initial state \(id) of \(label(index)) is not one of its descendants; it starts in \(label(node.children[0])).",
+            at: callSite))
+        targets = []
+        break
+      }
+      targets.append(target)
+    }
+    nodes[index].initial = targets.isEmpty ? [node.children[0]] : targets
+  }
+
+  private mutating func addTransition(_ transition: ChartTransition<ID, Event, Context>, to index: Int) {
+    let node = nodes[index]
+    guard index != 0, !node.isHistory else { return }
+    var targets: [Int] = []
+    for id in transition.targets {
+      guard let target = indexByID[id] else {
+        problems.append(
+          ChartProblem(
+            .unknownTarget,
+            "A transition (\(transition.triggerName)) in \(label(index)) targets \(id), which is not a state of the chart; it is ignored.",
+            at: transition.callSite))
+        return
+      }
+      targets.append(target)
+    }
+    var doneOf: Int?
+    if case .done(let state) = transition.trigger {
+      if let state {
+        guard let target = indexByID[state] else {
+          problems.append(
+            ChartProblem(
+              .unknownTarget,
+              "OnDone in \(label(index)) waits for \(state), which is not a state of the chart; it is ignored.",
+              at: transition.callSite))
+          return
+        }
+        doneOf = target
+      } else {
+        doneOf = index
+      }
+    }
+    let ordinal = nodes[index].transitions.count
+    nodes[index].transitions.append(
+      Transition(definition: transition, source: index, ordinal: ordinal, targets: targets, doneOf: doneOf))
+    if case .after = transition.trigger { nodes[index].delayed.append(ordinal) }
+  }
+
+  private mutating func resolveHistories() {
+    for index in nodes.indices where nodes[index].isHistory {
+      guard case .history(_, let defaults, let actions) = declaredKinds[index] else { continue }
+      let parent = nodes[index].parent
+      var targets: [Int] = []
+      for id in defaults {
+        guard let target = indexByID[id], isDescendant(target, of: parent), target != index else {
+          problems.append(
+            ChartProblem(
+              .unknownTarget,
+              "The default \(id) of the history state \(label(index)) is not a descendant of \(label(parent)); it defaults to \(label(parent))'s initial state.",
+              at: nodes[index].callSite))
+          targets = []
+          break
+        }
+        targets.append(target)
+      }
+      if parent == 0 {
+        problems.append(
+          ChartProblem(
+            .misplacedElement,
+            "The history state \(label(index)) is at the top level; history states belong in a compound or parallel state.",
+            at: nodes[index].callSite))
+      }
+      nodes[index].historyDefault = targets.isEmpty ? defaultTargets(of: parent) : targets
+      nodes[index].historyActions = targets.isEmpty ? [] : actions
+    }
+  }
+
+  /// What entering `parent` by default enters: its initial states, or all its regions.
+  private func defaultTargets(of parent: Int) -> [Int] {
+    nodes[parent].kind == .parallel ? nodes[parent].children : nodes[parent].initial
+  }
+}
