@@ -513,8 +513,8 @@ extension OwnerCore where State: Sendable {
       continuation.onTermination = { [weak self] _ in
         _ = self?.cell.withLock { $0.unsubscribe(id: id) }
       }
-    case .finished:
-      if let final { continuation.yield(final) }
+    case .finished(let last):
+      if let element = final ?? last { continuation.yield(element) }
       continuation.finish()
     }
     return stream

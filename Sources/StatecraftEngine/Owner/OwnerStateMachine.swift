@@ -109,8 +109,9 @@ package struct OwnerStateMachine<State, Message: Sendable> {
   package enum SubscribeAction {
     /// Registered; remove it with this id when its stream terminates.
     case added(id: UInt64)
-    /// The owner is gone: yield the observer's final element, if any, and finish it.
-    case finished
+    /// The owner is closed: yield the observer's final element, or else the owner's last state,
+    /// and finish it.
+    case finished(last: State?)
   }
 
   /// Registers an observer and gives it the current state first. While the state is out with its
@@ -119,7 +120,9 @@ package struct OwnerStateMachine<State, Message: Sendable> {
   package mutating func subscribe(
     _ continuation: AsyncStream<State>.Continuation, final: State?
   ) -> SubscribeAction {
-    guard case .added(let id) = observers.add(continuation, final: final) else { return .finished }
+    guard case .added(let id) = observers.add(continuation, final: final) else {
+      return .finished(last: state)
+    }
     // A new stream has room for its first element: nothing is dropped here.
     if let state {
       // Safe for the same reason as in `Delivery`: only `Sendable` states have observers.

@@ -95,7 +95,7 @@ extension OnEvent where Event: DSLCompatible {
     guard condition: (@Sendable (ChartGuardInput<ID, Event, Context>, Payload) -> Bool)? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column,
-    actions: @escaping @Sendable (Payload) -> [ChartAction<Event, Context>] = { _ in [] }
+    actions: @escaping @Sendable (Payload) -> [ChartAction<Event, Context>]
   ) {
     let payload: @Sendable (Event?) -> Payload? = { received in
       received?.associatedValue(matching: event)
@@ -108,6 +108,24 @@ extension OnEvent where Event: DSLCompatible {
       },
       actions: .fromEvent { received in payload(received).map(actions) ?? [] },
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// On events of the case `event` builds, whatever its associated values, which the guard gets.
+  ///
+  /// ```swift
+  /// OnEvent(PlayerEvent.seek(to:), target: .seeking)
+  /// ```
+  public init<Payload>(
+    _ event: @escaping @Sendable (Payload) -> Event,
+    target: ID? = nil, type: ChartTransitionType = .external,
+    guard condition: (@Sendable (ChartGuardInput<ID, Event, Context>, Payload) -> Bool)? = nil,
+    actions: [ChartAction<Event, Context>] = [],
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    self.init(
+      event, target: target, type: type, guard: condition,
+      fileID: fileID, filePath: filePath, line: line, column: column, actions: { _ in actions })
   }
 }
 

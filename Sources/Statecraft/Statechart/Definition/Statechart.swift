@@ -73,11 +73,13 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
 
   // MARK: The step function
 
-  /// The snapshot the chart starts in: its initial configuration entered, and the eventless
-  /// transitions and raised events that follow taken. The effects are those of entering it.
+  /// The snapshot the chart starts in: its initial configuration entered, the eventless
+  /// transitions and raised events that follow taken, and then the events it sent itself with no
+  /// delay (XState's `initialTransition`). The effects are those of all that.
   public func initialTransition() -> ChartStep<ID, Event, Context> {
     var interpreter = ChartInterpreter(table: table, snapshot: ChartSnapshot(context: context))
     interpreter.start()
+    interpreter.advance(to: .zero)
     return interpreter.finish()
   }
 
@@ -112,6 +114,45 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
     var interpreter = ChartInterpreter(table: table, snapshot: snapshot)
     interpreter.advance(to: snapshot.time + duration)
     return interpreter.finish()
+  }
+
+  // MARK: For the runtime
+
+  /// The initial transition, made at `time` on the chart's time line.
+  func initialTransition(at time: Duration) -> ChartStep<ID, Event, Context> {
+    var snapshot = ChartSnapshot<ID, Event, Context>(context: context)
+    snapshot.time = time
+    var interpreter = ChartInterpreter(table: table, snapshot: snapshot)
+    interpreter.start()
+    interpreter.advance(to: time)
+    return interpreter.finish()
+  }
+
+  /// Moves the chart to `time`, firing the timers due by then, then processes `event`, if any.
+  func step(
+    _ snapshot: ChartSnapshot<ID, Event, Context>, event: Event?, at time: Duration
+  ) -> ChartStep<ID, Event, Context> {
+    var interpreter = ChartInterpreter(table: table, snapshot: snapshot)
+    interpreter.advance(to: max(time, snapshot.time))
+    if let event {
+      interpreter.process(event)
+      interpreter.advance(to: max(time, snapshot.time))
+    }
+    return interpreter.finish()
+  }
+
+  /// What resuming a restored snapshot takes: starting its active states' invocations again.
+  func resumption(of snapshot: ChartSnapshot<ID, Event, Context>) -> ChartStep<ID, Event, Context> {
+    var interpreter = ChartInterpreter(table: table, snapshot: snapshot)
+    interpreter.resume()
+    return interpreter.finish()
+  }
+
+  /// The invocation an effect names.
+  func invocation(_ id: ChartInvocationID<ID>) -> ChartInvocation<ID, Event, Context>? {
+    guard let state = table.index(of: id.state) else { return nil }
+    let invocations = table.nodes[state].invocations
+    return invocations.indices.contains(id.index) ? invocations[id.index] : nil
   }
 
   // MARK: Checking

@@ -33,4 +33,16 @@ public struct ChartStep<ID: Hashable & Sendable, Event: Sendable, Context: Senda
   /// Whether the event took a transition. `false` for an event no active state handles, or one
   /// sent to a done chart.
   public var handled: Bool
+  /// Whether a transition was taken or a timer fired: whether the snapshot is a new one.
+  var changed: Bool
+
+  init(
+    snapshot: ChartSnapshot<ID, Event, Context>, effects: [ChartEffect<ID, Event, Context>],
+    handled: Bool, changed: Bool
+  ) {
+    self.snapshot = snapshot
+    self.effects = effects
+    self.handled = handled
+    self.changed = changed
+  }
 }

@@ -39,6 +39,8 @@ struct ChartInterpreter<ID: Hashable & Sendable, Event: Sendable, Context: Senda
   /// SCXML's `_event`: the event being processed, kept through the eventless steps after it.
   private var currentEvent: Event?
   private(set) var handled = false
+  /// Whether a microstep ran or a timer fired: whether the snapshot is a new one.
+  private var changed = false
 
   init(table: Table, snapshot: ChartSnapshot<ID, Event, Context>) {
     self.table = table
@@ -55,6 +57,8 @@ struct ChartInterpreter<ID: Hashable & Sendable, Event: Sendable, Context: Senda
 
   /// Enters the initial configuration and runs the first macrostep.
   mutating func start() {
+    handled = true
+    changed = true
     var statesToEnter = NodeSet()
     var statesForDefaultEntry = NodeSet()
     var defaultHistoryContent: [Int: Actions] = [:]
@@ -65,13 +69,16 @@ struct ChartInterpreter<ID: Hashable & Sendable, Event: Sendable, Context: Senda
         target, upTo: 0, &statesToEnter, &statesForDefaultEntry, &defaultHistoryContent)
     }
     enter(statesToEnter, statesForDefaultEntry, defaultHistoryContent)
-    handled = true
     completeMacrostep()
   }
 
-  /// Processes one external event, then the macrostep it starts.
-  mutating func process(_ event: Event) {
-    processExternal(.event(event))
+  /// Processes one external event, then the macrostep it starts. Returns whether the event took
+  /// a transition.
+  @discardableResult
+  mutating func process(_ event: Event) -> Bool {
+    let taken = processExternal(.event(event))
+    handled = taken
+    return taken
   }
 
   /// Moves the chart's time to `time`, firing the timers due by then, each as an external event,
@@ -79,16 +86,32 @@ struct ChartInterpreter<ID: Hashable & Sendable, Event: Sendable, Context: Senda
   mutating func advance(to time: Duration) {
     while !snapshot.isDone, let timer = snapshot.timers.first, timer.due <= time {
       snapshot.timers.removeFirst()
+      changed = true
       if timer.due > snapshot.time { snapshot.time = timer.due }
       switch timer.kind {
       case .send(let event, _):
-        processExternal(.event(event))
+        _ = processExternal(.event(event))
       case .after(let state, let ordinal):
         guard let source = table.index(of: state) else { continue }
-        processExternal(.timer(source: source, ordinal: ordinal))
+        _ = processExternal(.timer(source: source, ordinal: ordinal))
       }
     }
     if time > snapshot.time { snapshot.time = time }
+  }
+
+  /// The effects that resume a restored snapshot: the invocations of its active states, which a
+  /// snapshot does not hold, start again.
+  mutating func resume() {
+    guard !snapshot.isDone else { return }
+    statesToInvoke = configuration
+    let active = configuration
+    active.forEach { state in
+      for index in table.nodes[state].invocations.indices {
+        effects.append(.startInvocation(invocationID(state, index)))
+      }
+    }
+    statesToInvoke = NodeSet()
+    handled = true
   }
 
   /// The step's result: the snapshot with its configuration written back, and the effects.
@@ -99,20 +122,21 @@ struct ChartInterpreter<ID: Hashable & Sendable, Event: Sendable, Context: Senda
       configuration.forEach { ids.append(table.id(of: $0)) }
       snapshot.configuration = ids
     }
-    return ChartStep(snapshot: snapshot, effects: effects, handled: handled)
+    return ChartStep(snapshot: snapshot, effects: effects, handled: handled, changed: changed)
   }
 
   // MARK: The main event loop
 
-  private mutating func processExternal(_ record: Record) {
-    guard !snapshot.isDone else { return }
+  /// Processes an external event and the macrostep it starts; returns whether it took a
+  /// transition.
+  @discardableResult
+  private mutating func processExternal(_ record: Record) -> Bool {
+    guard !snapshot.isDone else { return false }
     setCurrentEvent(record)
     let enabled = selectTransitions(record)
-    if !enabled.isEmpty {
-      if case .event = record { handled = true }
-      microstep(enabled)
-    }
+    if !enabled.isEmpty { microstep(enabled) }
     completeMacrostep()
+    return !enabled.isEmpty
   }
 
   /// Takes eventless transitions and internal events until there are none, then starts the
@@ -273,6 +297,7 @@ struct ChartInterpreter<ID: Hashable & Sendable, Event: Sendable, Context: Senda
   // MARK: Microsteps
 
   private mutating func microstep(_ enabled: SmallList<TransitionRef>) {
+    changed = true
     exitStates(enabled)
     for index in 0..<enabled.count {
       let transition = transition(enabled[index])

@@ -1,0 +1,129 @@
+/// A running ``Statechart``, as an `AsyncSequence` of its snapshots.
+///
+/// ```swift
+/// let player = AsyncStatechartSequence(playerChart, clock: ContinuousClock()) { output, context in
+///   if output == .startAudio { audio.play(context.track) }
+/// }
+/// Task { for await snapshot in player { render(snapshot) } }
+/// await player.send(.play)
+/// player.isIn(.playing)          // true, and its ancestors are active too
+/// ```
+///
+/// It behaves like ``AsyncStateMachineSequence``, on the same engine:
+/// - The chart runs once per sequence; every iterator gets the current snapshot, then every later
+///   one.
+/// - `send` returns when the event's macrostep is done and its snapshot published, and the
+///   outputs it emitted handled. Concurrent senders are served in FIFO order.
+/// - The chart starts (its initial entry actions' outputs, its invocations, its timers) at the
+///   first `send`, the first iterator, or ``start()``. Its snapshot is readable before.
+/// - Delayed transitions and delayed sends run on `clock`; inject a `TestClock` in tests.
+/// - Invocations start when their state is entered and are cancelled when it exits: nothing they
+///   send after that is delivered.
+/// - When the chart reaches a top-level final state, it cancels what runs, its iterators end after
+///   the final snapshot, and later events are ignored with a ``Diagnostic/Kind/chartDone``
+///   diagnostic.
+/// - Unhandled events, outputs with no handler, failing actions and invocations, and problems of
+///   the definition go to the ``DiagnosticHandler`` current when the sequence was created.
+public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>:
+  AsyncSequence, Sendable
+{
+  public typealias Element = ChartSnapshot<ID, Event, Context>
+  public typealias AsyncIterator = AsyncStream<Element>.Iterator
+
+  let runner: ChartCore<ID, Event, Context>
+
+  /// Runs `chart` from its initial state.
+  ///
+  /// - Parameters:
+  ///   - clock: The clock its delayed transitions and sends wait on.
+  ///   - outputs: Performs the chart's outputs (``ChartAction/output(_:)``), with the context of
+  ///     the moment each was emitted, in order.
+  public init<C: Clock>(
+    _ chart: Statechart<ID, Event, Context>, clock: C,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    outputs: (@Sendable (ChartOutput, Context) async -> Void)? = nil
+  ) where C.Duration == Duration {
+    runner = ChartCore(
+      chart: chart, restoring: nil, clock: clock, outputs: outputs,
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Runs `chart` from its initial state, on the continuous clock.
+  public init(
+    _ chart: Statechart<ID, Event, Context>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    outputs: (@Sendable (ChartOutput, Context) async -> Void)? = nil
+  ) {
+    self.init(
+      chart, clock: ContinuousClock(), fileID: fileID, filePath: filePath, line: line,
+      column: column, outputs: outputs)
+  }
+
+  /// Runs `chart` from a snapshot taken earlier, maybe by another process: its timers resume with
+  /// the time they had left, and its active states' invocations start again.
+  ///
+  /// ```swift
+  /// let saved = try JSONDecoder().decode(ChartSnapshot<Player, PlayerEvent, PlayerContext>.self, from: data)
+  /// let player = AsyncStatechartSequence(playerChart, restoring: saved, clock: ContinuousClock())
+  /// ```
+  public init<C: Clock>(
+    _ chart: Statechart<ID, Event, Context>, restoring snapshot: ChartSnapshot<ID, Event, Context>,
+    clock: C,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    outputs: (@Sendable (ChartOutput, Context) async -> Void)? = nil
+  ) where C.Duration == Duration {
+    runner = ChartCore(
+      chart: chart, restoring: snapshot, clock: clock, outputs: outputs,
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  public func makeAsyncIterator() -> AsyncStream<Element>.Iterator {
+    let snapshots = runner.core.observe(final: nil, bufferingPolicy: nil)
+    runner.startIfNeeded()
+    return snapshots.makeAsyncIterator()
+  }
+
+  /// The chart's current snapshot, its ``ChartSnapshot/time`` the chart's time now: save it, and
+  /// restore it later with ``init(_:restoring:clock:fileID:filePath:line:column:outputs:)``.
+  public var snapshot: ChartSnapshot<ID, Event, Context> {
+    var snapshot = runner.core.currentState
+    snapshot.time = Swift.max(snapshot.time, runner.clock.now())
+    return snapshot
+  }
+
+  /// Whether the state `id` is active; an active state's ancestors are active too.
+  public func isIn(_ id: ID) -> Bool { snapshot.isIn(id) }
+
+  /// Whether the chart reached a top-level final state.
+  public var isDone: Bool { snapshot.isDone }
+
+  /// Starts the chart, if nothing has yet, and returns once its initial effects are performed.
+  public func start(isolation: isolated (any Actor)? = #isolation) async {
+    await runner.start()
+  }
+
+  /// Sends an event, and returns once its macrostep is done and its snapshot published. An event
+  /// that no active state handles is reported at the line of this call.
+  public func send(
+    _ event: Event, isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    await runner.send(
+      event, callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Attaches an inspector, which receives a record of every event, snapshot change, invocation and
+  /// diagnostic of this chart from now on.
+  public func attach(_ inspector: some Inspector) {
+    runner.core.context.attach(inspector)
+  }
+
+  /// Waits until no invocation or timer task of the chart runs. For tests.
+  package func waitUntilIdle() async {
+    await runner.core.effects.waitUntilIdle()
+  }
+}
