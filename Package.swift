@@ -132,7 +132,8 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
-      ]
+      ],
+      exclude: ["Statechart/SCXMLConformance/README.md"]
     ),
     .testTarget(
       name: "StatecraftTestingTests",

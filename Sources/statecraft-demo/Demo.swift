@@ -3,9 +3,11 @@ struct Demo: Sendable {
   let name: String
   let summary: String
   let run: @MainActor @Sendable () async -> Void
+  /// The demo's statechart, for `--mermaid` and `--dot`.
+  var chart: ChartExports? = nil
 
   static func printList(_ demos: [Demo]) {
-    print("Usage: swift run statecraft-demo <demo>\n\nDemos:")
+    print("Usage: swift run statecraft-demo <demo> [--mermaid | --dot]\n\nDemos:")
     let width = demos.map(\.name.count).max() ?? 0
     for demo in demos {
       print("  \(demo.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(demo.summary)")
@@ -24,4 +26,10 @@ extension Duration {
   var demoTimestamp: String {
     "t=\(components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000) ms"
   }
+}
+
+/// A demo statechart's exports.
+struct ChartExports: Sendable {
+  let mermaid: @Sendable () -> String
+  let dot: @Sendable () -> String
 }

@@ -2,6 +2,7 @@
 ///
 ///     swift run statecraft-demo            # lists the demos
 ///     swift run statecraft-demo search     # runs one
+///     swift run statecraft-demo player --mermaid   # prints a demo's statechart
 
 #if canImport(Glibc)
   import Glibc
@@ -14,6 +15,7 @@ let demos: [Demo] = [
   OnOffDemo.demo,
   ElevatorDemo.demo,
   ContactsDemo.demo,
+  PlayerDemo.demo,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -23,7 +25,15 @@ if let name = arguments.first, !["-h", "--help", "help", "list"].contains(name) 
     Demo.printList(demos)
     exit(1)
   }
-  await demo.run()
+  if let format = arguments.dropFirst().first {
+    guard let chart = demo.chart, ["--mermaid", "--dot"].contains(format) else {
+      print("'\(format)' is not an option of '\(name)'; charts take --mermaid or --dot.")
+      exit(1)
+    }
+    print(format == "--mermaid" ? chart.mermaid() : chart.dot(), terminator: "")
+  } else {
+    await demo.run()
+  }
 } else {
   Demo.printList(demos)
 }

@@ -15,7 +15,7 @@ struct StatechartStepTests {
     var plays = 0
   }
 
-  static func log(_ entry: String) -> ChartAction<E, C> { .assign { $0.log.append(entry) } }
+  static func log(_ entry: String) -> ChartAction<S, E, C> { .assign { $0.log.append(entry) } }
 
   static let player = Statechart<S, E, C>(initial: .idle, context: C()) {
     StateNode(.idle) {

@@ -11,20 +11,21 @@
 /// Its timer is part of the chart's snapshot: a snapshot restored later resumes the timer with
 /// the time it had left.
 public struct After<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
-  let transition: ChartTransition<ID, Event, Context>
+  var transition: ChartTransition<ID, Event, Context>
 
   /// A transition taken `delay` after its source state was entered.
   public init(
     _ delay: Duration,
     target: ID? = nil, type: ChartTransitionType = .external,
     guard condition: (@Sendable (ChartGuardInput<ID, Event, Context>) -> Bool)? = nil,
-    actions: [ChartAction<Event, Context>] = [],
+    actions: [ChartAction<ID, Event, Context>] = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
     self.init(
       { _ in delay }, target: target, type: type, guard: condition, actions: actions,
       fileID: fileID, filePath: filePath, line: line, column: column)
+    transition.fixedDelay = delay
   }
 
   /// A transition taken after the delay that `delay` reads from the context when the source state
@@ -33,7 +34,7 @@ public struct After<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>
     _ delay: @escaping @Sendable (Context) -> Duration,
     target: ID? = nil, type: ChartTransitionType = .external,
     guard condition: (@Sendable (ChartGuardInput<ID, Event, Context>) -> Bool)? = nil,
-    actions: [ChartAction<Event, Context>] = [],
+    actions: [ChartAction<ID, Event, Context>] = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {

@@ -17,7 +17,7 @@ public struct Always<ID: Hashable & Sendable, Event: Sendable, Context: Sendable
   public init(
     target: ID? = nil, type: ChartTransitionType = .external,
     guard condition: (@Sendable (ChartGuardInput<ID, Event, Context>) -> Bool)? = nil,
-    actions: [ChartAction<Event, Context>] = [],
+    actions: [ChartAction<ID, Event, Context>] = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
@@ -30,7 +30,7 @@ public struct Always<ID: Hashable & Sendable, Event: Sendable, Context: Sendable
   public init(
     targets: [ID], type: ChartTransitionType = .external,
     guard condition: (@Sendable (ChartGuardInput<ID, Event, Context>) -> Bool)? = nil,
-    actions: [ChartAction<Event, Context>] = [],
+    actions: [ChartAction<ID, Event, Context>] = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {

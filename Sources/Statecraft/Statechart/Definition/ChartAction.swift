@@ -19,7 +19,7 @@
 /// - ``send(_:delay:id:)`` puts an event on the external queue, now or after a delay on the
 ///   runtime's clock, under an id that ``cancel(_:)`` can cancel.
 /// - ``output(_:)`` hands a named side effect to the runtime.
-public struct ChartAction<Event: Sendable, Context: Sendable>: Sendable {
+public struct ChartAction<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
   @usableFromInline
   enum Operation: Sendable {
     case assign(@Sendable (inout Context, Event?) throws -> Void)
@@ -29,7 +29,8 @@ public struct ChartAction<Event: Sendable, Context: Sendable>: Sendable {
     case cancel(@Sendable (Context) -> String)
     case output(ChartOutput)
     case choose(
-      condition: @Sendable (Context, Event?) -> Bool, then: [ChartAction], otherwise: [ChartAction])
+      condition: @Sendable (ChartGuardInput<ID, Event, Context>) -> Bool, then: [ChartAction],
+      otherwise: [ChartAction])
   }
 
   @usableFromInline let operation: Operation
@@ -103,14 +104,14 @@ public struct ChartAction<Event: Sendable, Context: Sendable>: Sendable {
     Self(.output(output))
   }
 
-  /// Runs `then` if `condition` holds for the context and the event, `otherwise` if not (SCXML's
-  /// `<if>` and `<else>`).
+  /// Runs `then` if `condition` holds, `otherwise` if not (SCXML's `<if>` and `<else>`). The
+  /// condition reads what a guard reads: the context, the event, and which states are active.
   ///
   /// ```swift
-  /// .choose(if: { context, _ in context.retries < 3 }, then: [.raise(.retry)], otherwise: [.raise(.giveUp)])
+  /// .choose(if: { $0.context.retries < 3 && !$0.isIn(.offline) }, then: [.raise(.retry)], otherwise: [.raise(.giveUp)])
   /// ```
   public static func choose(
-    if condition: @escaping @Sendable (Context, Event?) -> Bool,
+    if condition: @escaping @Sendable (ChartGuardInput<ID, Event, Context>) -> Bool,
     then: [ChartAction], otherwise: [ChartAction] = []
   ) -> Self {
     Self(.choose(condition: condition, then: then, otherwise: otherwise))

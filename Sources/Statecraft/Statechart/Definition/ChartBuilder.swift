@@ -39,11 +39,11 @@ public enum ChartBuilder<ID: Hashable & Sendable, Event: Sendable, Context: Send
     [Element(.transition(block.transition))]
   }
 
-  public static func buildExpression(_ block: Entry<Event, Context>) -> [Element] {
+  public static func buildExpression(_ block: Entry<ID, Event, Context>) -> [Element] {
     [Element(.entry(block.actions))]
   }
 
-  public static func buildExpression(_ block: Exit<Event, Context>) -> [Element] {
+  public static func buildExpression(_ block: Exit<ID, Event, Context>) -> [Element] {
     [Element(.exit(block.actions))]
   }
 

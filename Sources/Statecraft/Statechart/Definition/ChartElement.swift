@@ -5,10 +5,10 @@ public struct ChartElement<ID: Hashable & Sendable, Event: Sendable, Context: Se
   enum Storage: Sendable {
     case node(StateNode<ID, Event, Context>)
     case transition(ChartTransition<ID, Event, Context>)
-    case entry([ChartAction<Event, Context>])
-    case exit([ChartAction<Event, Context>])
+    case entry([ChartAction<ID, Event, Context>])
+    case exit([ChartAction<ID, Event, Context>])
     case invoke(ChartInvocation<ID, Event, Context>)
-    case initial(targets: [ID], actions: [ChartAction<Event, Context>], callSite: CallSite)
+    case initial(targets: [ID], actions: [ChartAction<ID, Event, Context>], callSite: CallSite)
   }
 
   let storage: Storage

@@ -20,8 +20,8 @@ struct ChartTransition<ID: Hashable & Sendable, Event: Sendable, Context: Sendab
 
   /// What the transition does: the same actions every time, or actions made from the event.
   enum Actions: Sendable {
-    case fixed([ChartAction<Event, Context>])
-    case fromEvent(@Sendable (Event?) -> [ChartAction<Event, Context>])
+    case fixed([ChartAction<ID, Event, Context>])
+    case fromEvent(@Sendable (Event?) -> [ChartAction<ID, Event, Context>])
   }
 
   let trigger: Trigger
@@ -30,6 +30,13 @@ struct ChartTransition<ID: Hashable & Sendable, Event: Sendable, Context: Sendab
   let guardCondition: (@Sendable (ChartGuardInput<ID, Event, Context>) -> Bool)?
   let actions: Actions
   let callSite: CallSite
+  /// How exports and problems name the event: the event itself, a case, a descriptor.
+  var eventLabel: String?
+  /// The delay of a delayed transition whose delay does not depend on the context.
+  var fixedDelay: Duration?
+  /// For lint: what two transitions triggered by the same event share; `nil` when that cannot be
+  /// known (a predicate, a case pattern).
+  var eventKey: String?
 
   init(
     trigger: Trigger, targets: [ID], type: ChartTransitionType,
@@ -44,15 +51,36 @@ struct ChartTransition<ID: Hashable & Sendable, Event: Sendable, Context: Sendab
     self.callSite = callSite
   }
 
-  /// What the transition's kind is called in exports and problems.
+  /// What the transition's trigger is called in exports and problems.
   var triggerName: String {
     switch trigger {
-    case .event: "event"
+    case .event: eventLabel ?? "event"
     case .descriptor(let descriptor): descriptor.text
     case .eventless: "always"
-    case .after: "after"
+    case .after: fixedDelay.map { "after \(ChartTransition.format($0))" } ?? "after (delay)"
     case .done(let state): state.map { "done.state.\($0)" } ?? "done"
     case .executionError: "error.execution"
+    }
+  }
+
+  /// `10s`, `1.5s`, `250ms`.
+  static func format(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    if attoseconds == 0 { return "\(seconds)s" }
+    let milliseconds = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+    if milliseconds < 1_000, milliseconds == milliseconds.rounded() { return "\(Int(milliseconds))ms" }
+    return "\(milliseconds / 1_000)s"
+  }
+
+  /// The trigger's key for finding shadowed transitions.
+  var shadowKey: String? {
+    switch trigger {
+    case .event: eventKey.map { "event:" + $0 }
+    case .descriptor(let descriptor): "descriptor:" + descriptor.text
+    case .eventless: "always"
+    case .after: nil
+    case .done(let state): "done:" + (state.map { "\($0)" } ?? "")
+    case .executionError: "error"
     }
   }
 }

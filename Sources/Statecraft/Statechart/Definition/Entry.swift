@@ -7,16 +7,16 @@
 ///   Entry(.output(.startAudio), .send(.autoPause, delay: .seconds(300), id: "autoPause"))
 /// }
 /// ```
-public struct Entry<Event: Sendable, Context: Sendable>: Sendable {
-  let actions: [ChartAction<Event, Context>]
+public struct Entry<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
+  let actions: [ChartAction<ID, Event, Context>]
 
   /// Runs `actions`, in order.
-  public init(_ actions: ChartAction<Event, Context>...) {
+  public init(_ actions: ChartAction<ID, Event, Context>...) {
     self.actions = actions
   }
 
   /// Runs `actions`, in order.
-  public init(actions: [ChartAction<Event, Context>]) {
+  public init(actions: [ChartAction<ID, Event, Context>]) {
     self.actions = actions
   }
 }

@@ -6,16 +6,16 @@
 ///   Exit(.cancel("autoPause"), .output(.stopAudio))
 /// }
 /// ```
-public struct Exit<Event: Sendable, Context: Sendable>: Sendable {
-  let actions: [ChartAction<Event, Context>]
+public struct Exit<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
+  let actions: [ChartAction<ID, Event, Context>]
 
   /// Runs `actions`, in order.
-  public init(_ actions: ChartAction<Event, Context>...) {
+  public init(_ actions: ChartAction<ID, Event, Context>...) {
     self.actions = actions
   }
 
   /// Runs `actions`, in order.
-  public init(actions: [ChartAction<Event, Context>]) {
+  public init(actions: [ChartAction<ID, Event, Context>]) {
     self.actions = actions
   }
 }

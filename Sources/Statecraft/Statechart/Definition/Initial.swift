@@ -13,13 +13,13 @@
 /// Use it instead of ``StateNode``'s `initial:` parameter, not with it.
 public struct Initial<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
   let targets: [ID]
-  let actions: [ChartAction<Event, Context>]
+  let actions: [ChartAction<ID, Event, Context>]
   let callSite: CallSite
 
   /// Enters `targets` (several only in different regions of a parallel descendant), running
   /// `actions`.
   public init(
-    _ targets: ID..., actions: [ChartAction<Event, Context>] = [],
+    _ targets: ID..., actions: [ChartAction<ID, Event, Context>] = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {

@@ -20,7 +20,7 @@ public struct OnDone<ID: Hashable & Sendable, Event: Sendable, Context: Sendable
     of state: ID? = nil,
     target: ID? = nil, type: ChartTransitionType = .external,
     guard condition: (@Sendable (ChartGuardInput<ID, Event, Context>) -> Bool)? = nil,
-    actions: [ChartAction<Event, Context>] = [],
+    actions: [ChartAction<ID, Event, Context>] = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {

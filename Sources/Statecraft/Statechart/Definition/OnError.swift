@@ -16,7 +16,7 @@ public struct OnError<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
   public init(
     target: ID? = nil, type: ChartTransitionType = .external,
     guard condition: (@Sendable (ChartGuardInput<ID, Event, Context>) -> Bool)? = nil,
-    actions: [ChartAction<Event, Context>] = [],
+    actions: [ChartAction<ID, Event, Context>] = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {

@@ -19,13 +19,13 @@
 public struct OnEvent<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
   public typealias Guard = @Sendable (ChartGuardInput<ID, Event, Context>) -> Bool
 
-  let transition: ChartTransition<ID, Event, Context>
+  var transition: ChartTransition<ID, Event, Context>
 
   /// On events that `matches` accepts.
   public init(
     where matches: @escaping @Sendable (Event) -> Bool,
     target: ID? = nil, type: ChartTransitionType = .external, guard condition: Guard? = nil,
-    actions: [ChartAction<Event, Context>] = [],
+    actions: [ChartAction<ID, Event, Context>] = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
@@ -38,7 +38,7 @@ public struct OnEvent<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
   public init(
     where matches: @escaping @Sendable (Event) -> Bool,
     targets: [ID], type: ChartTransitionType = .external, guard condition: Guard? = nil,
-    actions: [ChartAction<Event, Context>] = [],
+    actions: [ChartAction<ID, Event, Context>] = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
@@ -46,6 +46,7 @@ public struct OnEvent<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
       trigger: .event(matches), targets: targets, type: type, guard: condition,
       actions: .fixed(actions),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    transition.eventLabel = "(predicate)"
   }
 
   init(transition: ChartTransition<ID, Event, Context>) {
@@ -58,26 +59,30 @@ extension OnEvent where Event: Equatable {
   public init(
     _ event: Event,
     target: ID? = nil, type: ChartTransitionType = .external, guard condition: Guard? = nil,
-    actions: [ChartAction<Event, Context>] = [],
+    actions: [ChartAction<ID, Event, Context>] = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
     self.init(
       where: { $0 == event }, targets: target.map { [$0] } ?? [], type: type, guard: condition,
       actions: actions, fileID: fileID, filePath: filePath, line: line, column: column)
+    transition.eventLabel = "\(event)"
+    transition.eventKey = "\(event)"
   }
 
   /// On events equal to `event`, entering several targets.
   public init(
     _ event: Event,
     targets: [ID], type: ChartTransitionType = .external, guard condition: Guard? = nil,
-    actions: [ChartAction<Event, Context>] = [],
+    actions: [ChartAction<ID, Event, Context>] = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
     self.init(
       where: { $0 == event }, targets: targets, type: type, guard: condition,
       actions: actions, fileID: fileID, filePath: filePath, line: line, column: column)
+    transition.eventLabel = "\(event)"
+    transition.eventKey = "\(event)"
   }
 }
 
@@ -95,7 +100,7 @@ extension OnEvent where Event: DSLCompatible {
     guard condition: (@Sendable (ChartGuardInput<ID, Event, Context>, Payload) -> Bool)? = nil,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column,
-    actions: @escaping @Sendable (Payload) -> [ChartAction<Event, Context>]
+    actions: @escaping @Sendable (Payload) -> [ChartAction<ID, Event, Context>]
   ) {
     let payload: @Sendable (Event?) -> Payload? = { received in
       received?.associatedValue(matching: event)
@@ -108,6 +113,7 @@ extension OnEvent where Event: DSLCompatible {
       },
       actions: .fromEvent { received in payload(received).map(actions) ?? [] },
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    transition.eventLabel = "\(Event.self)(\(Payload.self))"
   }
 
   /// On events of the case `event` builds, whatever its associated values, which the guard gets.
@@ -119,7 +125,7 @@ extension OnEvent where Event: DSLCompatible {
     _ event: @escaping @Sendable (Payload) -> Event,
     target: ID? = nil, type: ChartTransitionType = .external,
     guard condition: (@Sendable (ChartGuardInput<ID, Event, Context>, Payload) -> Bool)? = nil,
-    actions: [ChartAction<Event, Context>] = [],
+    actions: [ChartAction<ID, Event, Context>] = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
@@ -141,7 +147,7 @@ extension OnEvent where Event == String {
   public init(
     descriptor: String,
     target: ID? = nil, type: ChartTransitionType = .external, guard condition: Guard? = nil,
-    actions: [ChartAction<Event, Context>] = [],
+    actions: [ChartAction<ID, Event, Context>] = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
@@ -154,7 +160,7 @@ extension OnEvent where Event == String {
   public init(
     descriptor: String,
     targets: [ID], type: ChartTransitionType = .external, guard condition: Guard? = nil,
-    actions: [ChartAction<Event, Context>] = [],
+    actions: [ChartAction<ID, Event, Context>] = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {

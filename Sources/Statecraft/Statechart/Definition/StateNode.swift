@@ -40,7 +40,7 @@ public struct StateNode<ID: Hashable & Sendable, Event: Sendable, Context: Senda
     case state(initial: [ID])
     case parallel
     case final
-    case history(HistoryKind, defaultTargets: [ID], defaultActions: [ChartAction<Event, Context>])
+    case history(HistoryKind, defaultTargets: [ID], defaultActions: [ChartAction<ID, Event, Context>])
   }
 
   let id: ID
@@ -109,7 +109,7 @@ public struct StateNode<ID: Hashable & Sendable, Event: Sendable, Context: Senda
   /// Without a default, the parent's initial state.
   public init(
     history id: ID, _ kind: HistoryKind = .shallow, default defaultTargets: ID...,
-    actions: [ChartAction<Event, Context>] = [],
+    actions: [ChartAction<ID, Event, Context>] = [],
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {

@@ -61,7 +61,25 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   ) {
     self.context = context
     self.table = ChartTable(
-      name: name, initial: initial, elements: states(),
+      name: name, initial: initial.map { [$0] } ?? [], elements: states(),
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Creates a chart that starts in several states at once, in different regions of a parallel
+  /// state (SCXML's `<scxml initial="a b">`).
+  ///
+  /// ```swift
+  /// Statechart<String, String, EmptyChartContext>(initialStates: ["left.on", "right.off"], context: .init()) { … }
+  /// ```
+  public init(
+    _ name: String = "chart", initialStates: [ID], context: Context,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column,
+    @ChartBuilder<ID, Event, Context> states: () -> [ChartElement<ID, Event, Context>]
+  ) {
+    self.context = context
+    self.table = ChartTable(
+      name: name, initial: initialStates, elements: states(),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 

@@ -9,7 +9,7 @@
 /// transition touches the heap only for the new snapshot's configuration.
 struct ChartInterpreter<ID: Hashable & Sendable, Event: Sendable, Context: Sendable> {
   typealias Table = ChartTable<ID, Event, Context>
-  typealias Actions = [ChartAction<Event, Context>]
+  typealias Actions = [ChartAction<ID, Event, Context>]
 
   /// An event as the interpreter processes it: the chart's events, and its own.
   enum Record {
@@ -564,8 +564,10 @@ struct ChartInterpreter<ID: Hashable & Sendable, Event: Sendable, Context: Senda
       case .output(let output):
         effects.append(.output(output, context: snapshot.context, event: currentEvent))
       case .choose(let condition, let then, let otherwise):
-        guard run(condition(snapshot.context, currentEvent) ? then : otherwise, callSite: callSite)
-        else { return false }
+        let holds = condition(
+          ChartGuardInput(
+            context: snapshot.context, event: currentEvent, configuration: configuration, table: table))
+        guard run(holds ? then : otherwise, callSite: callSite) else { return false }
       }
     }
     return true

@@ -33,16 +33,16 @@ final class ChartTable<ID: Hashable & Sendable, Event: Sendable, Context: Sendab
     var children: [Int] = []
     var histories: [Int] = []
     var initial: [Int] = []
-    var initialActions: [ChartAction<Event, Context>] = []
+    var initialActions: [ChartAction<ID, Event, Context>] = []
     var transitions: [Transition] = []
     /// The ordinals of its delayed transitions, whose timers start when it is entered.
     var delayed: [Int] = []
-    var entry: [[ChartAction<Event, Context>]] = []
-    var exit: [[ChartAction<Event, Context>]] = []
+    var entry: [[ChartAction<ID, Event, Context>]] = []
+    var exit: [[ChartAction<ID, Event, Context>]] = []
     var invocations: [ChartInvocation<ID, Event, Context>] = []
     /// For a history state: its default targets and actions.
     var historyDefault: [Int] = []
-    var historyActions: [ChartAction<Event, Context>] = []
+    var historyActions: [ChartAction<ID, Event, Context>] = []
     let callSite: CallSite
 
     var isAtomic: Bool { kind == .atomic || kind == .final }
@@ -61,7 +61,7 @@ final class ChartTable<ID: Hashable & Sendable, Event: Sendable, Context: Sendab
   /// What is wrong with the definition; the table works around each problem.
   let problems: [ChartProblem]
 
-  init(name: String, initial: ID?, elements: [ChartElement<ID, Event, Context>], callSite: CallSite) {
+  init(name: String, initial: [ID], elements: [ChartElement<ID, Event, Context>], callSite: CallSite) {
     var builder = ChartTableBuilder<ID, Event, Context>(name: name, rootCallSite: callSite)
     builder.build(elements, rootInitial: initial)
     self.name = name
@@ -101,7 +101,7 @@ struct ChartTableBuilder<ID: Hashable & Sendable, Event: Sendable, Context: Send
     self.rootCallSite = rootCallSite
   }
 
-  mutating func build(_ elements: [ChartElement<ID, Event, Context>], rootInitial: ID?) {
+  mutating func build(_ elements: [ChartElement<ID, Event, Context>], rootInitial: [ID]) {
     nodes.append(
       Node(id: nil, kind: .root, parent: -1, depth: 0, lastDescendant: 0, callSite: rootCallSite))
     var pending: [(node: Int, content: [ChartElement<ID, Event, Context>])] = []
@@ -175,12 +175,12 @@ struct ChartTableBuilder<ID: Hashable & Sendable, Event: Sendable, Context: Send
 
   /// Resolves what refers to states by id: transitions, initial states and history defaults.
   private mutating func resolve(
-    pending: [(node: Int, content: [ChartElement<ID, Event, Context>])], rootInitial: ID?
+    pending: [(node: Int, content: [ChartElement<ID, Event, Context>])], rootInitial: [ID]
   ) {
-    resolveInitial(of: 0, ids: rootInitial.map { [$0] } ?? [], callSite: rootCallSite)
+    resolveInitial(of: 0, ids: rootInitial, callSite: rootCallSite)
     for (index, content) in pending {
       let node = nodes[index]
-      var initialElement: (targets: [ID], actions: [ChartAction<Event, Context>], callSite: CallSite)?
+      var initialElement: (targets: [ID], actions: [ChartAction<ID, Event, Context>], callSite: CallSite)?
       for element in content {
         switch element.storage {
         case .node:

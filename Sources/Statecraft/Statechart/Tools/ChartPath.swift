@@ -1,0 +1,39 @@
+/// A way through a chart: the events that take it from its initial snapshot to a snapshot, with
+/// every snapshot on the way. ``Statechart/shortestPaths(events:)`` and
+/// ``Statechart/simplePaths(events:)`` make them (XState's `getShortestPaths`, `getSimplePaths`).
+///
+/// ```swift
+/// @Test(arguments: player.shortestPaths(events: [.play, .pause, .stop]))
+/// func everyStateIsReachableThroughTheRunningChart(_ path: ChartPath<Player, PlayerEvent, PlayerContext>) async {
+///   let running = AsyncStatechartSequence(player, clock: TestClock())
+///   for event in path.events { await running.send(event) }
+///   #expect(running.snapshot.configuration == path.snapshot.configuration)
+/// }
+/// ```
+public struct ChartPath<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable,
+  CustomStringConvertible
+{
+  /// One event of a path and the snapshot it led to.
+  public struct Step: Sendable {
+    /// The event sent.
+    public let event: Event
+    /// The chart after it.
+    public let snapshot: ChartSnapshot<ID, Event, Context>
+  }
+
+  /// The chart's initial snapshot, where the path starts.
+  public let start: ChartSnapshot<ID, Event, Context>
+  /// The events of the path, each with the snapshot it led to.
+  public let steps: [Step]
+
+  /// Where the path ends.
+  public var snapshot: ChartSnapshot<ID, Event, Context> { steps.last?.snapshot ?? start }
+
+  /// The events to send, in order.
+  public var events: [Event] { steps.map(\.event) }
+
+  /// `[idle] → play → [active, playing] → pause → [active, paused]`.
+  public var description: String {
+    ([start.description] + steps.map { "\($0.event) → \($0.snapshot)" }).joined(separator: " → ")
+  }
+}

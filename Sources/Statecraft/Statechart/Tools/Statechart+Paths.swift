@@ -1,0 +1,101 @@
+extension Statechart {
+  /// The shortest path, over `events`, from the initial snapshot to each snapshot the chart can
+  /// reach (XState's `getShortestPaths`): one path per reachable configuration and context, found
+  /// breadth first, so each uses as few events as possible.
+  ///
+  /// ```swift
+  /// let paths = player.shortestPaths(events: [.play, .pause, .stop])
+  /// paths.map(\.description)
+  /// // ["[idle]", "[idle] → play → [active, playing]", …]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - events: The events to try in each snapshot.
+  ///   - key: What makes two snapshots the same: by default, their configuration and context.
+  public func shortestPaths<Key: Hashable>(
+    events: [Event], by key: (ChartSnapshot<ID, Event, Context>) -> Key
+  ) -> [ChartPath<ID, Event, Context>] {
+    let start = initialTransition().snapshot
+    var paths = [ChartPath(start: start, steps: [])]
+    var seen: Set<Key> = [key(start)]
+    var frontier = 0
+    while frontier < paths.count {
+      let path = paths[frontier]
+      frontier += 1
+      for event in events {
+        let step = transition(from: path.snapshot, on: event)
+        guard step.handled, seen.insert(key(step.snapshot)).inserted else { continue }
+        paths.append(
+          ChartPath(start: start, steps: path.steps + [.init(event: event, snapshot: step.snapshot)]))
+      }
+    }
+    return paths
+  }
+
+  /// Every path over `events` that visits no snapshot twice, from the initial snapshot to each
+  /// snapshot the chart can reach (XState's `getSimplePaths`), depth first. Their number grows
+  /// quickly with the chart: `limit` caps it.
+  public func simplePaths<Key: Hashable>(
+    events: [Event], limit: Int = 10_000, by key: (ChartSnapshot<ID, Event, Context>) -> Key
+  ) -> [ChartPath<ID, Event, Context>] {
+    let start = initialTransition().snapshot
+    var paths = [ChartPath(start: start, steps: [])]
+    var visited: Set<Key> = [key(start)]
+    var steps: [ChartPath<ID, Event, Context>.Step] = []
+    func walk(from snapshot: ChartSnapshot<ID, Event, Context>) {
+      for event in events {
+        guard paths.count < limit else { return }
+        let step = transition(from: snapshot, on: event)
+        let stepKey = key(step.snapshot)
+        guard step.handled, !visited.contains(stepKey) else { continue }
+        visited.insert(stepKey)
+        steps.append(.init(event: event, snapshot: step.snapshot))
+        paths.append(ChartPath(start: start, steps: steps))
+        walk(from: step.snapshot)
+        steps.removeLast()
+        visited.remove(stepKey)
+      }
+    }
+    walk(from: start)
+    return paths
+  }
+}
+
+/// What tells two snapshots apart for paths: the active states, and the context when it can be
+/// compared.
+struct ChartPathKey<ID: Hashable, Context: Hashable>: Hashable {
+  let configuration: [ID]
+  let context: Context
+}
+
+extension Statechart where Context: Hashable {
+  /// The shortest path to each reachable configuration and context. See
+  /// ``shortestPaths(events:by:)``.
+  public func shortestPaths(events: [Event]) -> [ChartPath<ID, Event, Context>] {
+    shortestPaths(events: events) { ChartPathKey(configuration: $0.configuration, context: $0.context) }
+  }
+
+  /// Every simple path to each reachable configuration and context. See
+  /// ``simplePaths(events:limit:by:)``.
+  public func simplePaths(events: [Event], limit: Int = 10_000) -> [ChartPath<ID, Event, Context>] {
+    simplePaths(events: events, limit: limit) {
+      ChartPathKey(configuration: $0.configuration, context: $0.context)
+    }
+  }
+}
+
+extension Statechart {
+  /// The shortest path to each reachable configuration, for charts whose context cannot be
+  /// compared. See ``shortestPaths(events:by:)``.
+  @_disfavoredOverload
+  public func shortestPaths(events: [Event]) -> [ChartPath<ID, Event, Context>] {
+    shortestPaths(events: events, by: \.configuration)
+  }
+
+  /// Every simple path to each reachable configuration, for charts whose context cannot be
+  /// compared. See ``simplePaths(events:limit:by:)``.
+  @_disfavoredOverload
+  public func simplePaths(events: [Event], limit: Int = 10_000) -> [ChartPath<ID, Event, Context>] {
+    simplePaths(events: events, limit: limit, by: \.configuration)
+  }
+}
