@@ -27,31 +27,26 @@ struct SCXMLInitialStatesFinalTests {
 
   @Test("576: At system initialization time, the SCXML Processor MUST enter the states specified by the 'initial' attribute, if it is present.")
   func test576() {
-    // ADAPTED: the txml has <scxml initial="s11p112 s11p122">, but Statechart's `initial:` takes
-    // a single id. The document's states therefore sit in a compound state "scxml" whose
-    // `initialStates:` are those two ids; pass and fail stay top-level finals.
-    let chart = W3CChart("test576", context: W3CContext()) {
-      StateNode("scxml", initialStates: ["s11p112", "s11p122"]) {
-        StateNode("s0") {
-          Always(target: "fail")
-        }
-        StateNode("s1") {
-          Entry(.send("timeout", delay: .seconds(1)))
-          OnEvent(descriptor: "timeout", target: "fail")
-          StateNode("s11", initial: "s111") {
-            StateNode("s111")
-            StateNode(parallel: "s11p1") {
-              StateNode("s11p11", initial: "s11p111") {
-                StateNode("s11p111")
-                StateNode("s11p112") {
-                  Entry(.raise("In-s11p112"))
-                }
+    let chart = W3CChart("test576", initialStates: ["s11p112", "s11p122"], context: W3CContext()) {
+      StateNode("s0") {
+        Always(target: "fail")
+      }
+      StateNode("s1") {
+        Entry(.send("timeout", delay: .seconds(1)))
+        OnEvent(descriptor: "timeout", target: "fail")
+        StateNode("s11", initial: "s111") {
+          StateNode("s111")
+          StateNode(parallel: "s11p1") {
+            StateNode("s11p11", initial: "s11p111") {
+              StateNode("s11p111")
+              StateNode("s11p112") {
+                Entry(.raise("In-s11p112"))
               }
-              StateNode("s11p12", initial: "s11p121") {
-                StateNode("s11p121")
-                StateNode("s11p122") {
-                  OnEvent(descriptor: "In-s11p112", target: "pass")
-                }
+            }
+            StateNode("s11p12", initial: "s11p121") {
+              StateNode("s11p121")
+              StateNode("s11p122") {
+                OnEvent(descriptor: "In-s11p112", target: "pass")
               }
             }
           }
