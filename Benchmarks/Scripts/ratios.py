@@ -55,6 +55,12 @@ RATIOS = [
      "Baseline: AsyncStream hop to another task and back, per hop", "at most 3x, literal reading"),
     ("AsyncStateMachineSequence: side-effect round trip",
      "Baseline: Task off the main actor and a hop back", None),
+    ("Statechart: send through a flat chart, 3 states in a cycle",
+     "Baseline: AsyncStateMachineSequence, 3 states in a cycle", "at most 2x"),
+    ("Statechart: send through a chart 5 levels deep with 3 parallel regions",
+     "Baseline: AsyncStateMachineSequence, 3 states in a cycle", None),
+    ("Statechart: the step function, 5 levels deep with 3 parallel regions",
+     "Statechart: the step function, flat chart", None),
 ] + [
     (f"OpenAsyncBroadcast: fan-out to {n} observers",
      f"Baseline: fan-out to {n} AsyncStreams, yielded to directly", "at least 0.7x throughput")

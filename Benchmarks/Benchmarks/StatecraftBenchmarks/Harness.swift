@@ -13,6 +13,7 @@ let benchmarks: @Sendable () -> Void = {
   storeBenchmarks()
   stateObjectBenchmarks()
   machineBenchmarks()
+  chartBenchmarks()
   streamingBenchmarks()
   memoryBenchmarks()
 }

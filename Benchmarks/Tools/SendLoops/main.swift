@@ -4,6 +4,9 @@
 //     swift run -c release SendLoops store 3000000
 //     perf record -g .build/release/SendLoops machine 1000000
 //
+// Modes: store, machine, roundtrip, mainroundtrip, taskfloor, sideeffect, contextual, chart,
+// chartstep.
+//
 // It prints the time per operation. The measurements that reports quote are in
 // `Benchmarks/StatecraftBenchmarks`, with their baselines in the same run.
 import Statecraft
@@ -88,6 +91,24 @@ func sideEffects(_ n: Int) async {
   }
 }
 
+@DSLCompatible enum Cy { case first, second, third }
+@DSLCompatible enum CyE { case next }
+let flatChart = Statechart<Cy, CyE, EmptyChartContext>(initial: .first) {
+  StateNode(.first) { OnEvent(.next, target: .second) }
+  StateNode(.second) { OnEvent(.next, target: .third) }
+  StateNode(.third) { OnEvent(.next, target: .first) }
+}
+func chartSteps(_ n: Int) {
+  var snapshot = flatChart.initialTransition().snapshot
+  for _ in 0..<n { snapshot = flatChart.transition(from: snapshot, on: .next).snapshot }
+  if snapshot.isIn(.first) { print("") }
+}
+func chartSends(_ n: Int) async {
+  let chart = AsyncStatechartSequence(flatChart)
+  for _ in 0..<n { await chart.send(.next) }
+  if chart.isIn(.first) { print("") }
+}
+
 let mode = CommandLine.arguments.dropFirst().first ?? "store"
 let n = Int(CommandLine.arguments.dropFirst(2).first ?? "1000000")!
 let clock = ContinuousClock()
@@ -106,6 +127,12 @@ if mode == "mainroundtrip" {
 } else if mode == "roundtrip" {
   let d = await clock.measure { await roundTrips(n) }
   print("effect round trip", d / n)
+} else if mode == "chartstep" {
+  let d = clock.measure { chartSteps(n) }
+  print("chart step", d / n)
+} else if mode == "chart" {
+  let d = await clock.measure { await Task.detached { await chartSends(n) }.value }
+  print("chart send", d / n)
 } else if mode == "store" {
   let d = await clock.measure { await MainActor.run { storeLoop(n) } }
   print("store send", d / n)

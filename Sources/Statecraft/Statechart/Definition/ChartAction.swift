@@ -40,6 +40,15 @@ public struct ChartAction<ID: Hashable & Sendable, Event: Sendable, Context: Sen
     self.operation = operation
   }
 
+  /// Whether the action may send an event to the chart's external queue, which takes a timer.
+  var sends: Bool {
+    switch operation {
+    case .send: true
+    case .choose(_, let then, let otherwise): then.contains(where: \.sends) || otherwise.contains(where: \.sends)
+    default: false
+    }
+  }
+
   /// Changes the context.
   ///
   /// ```swift

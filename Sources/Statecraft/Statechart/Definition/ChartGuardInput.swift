@@ -11,10 +11,19 @@ public struct ChartGuardInput<ID: Hashable & Sendable, Event: Sendable, Context:
   /// The event being processed: `nil` while the chart processes a done event, an execution
   /// error, a delayed transition, or the eventless transitions that follow its start.
   public let event: Event?
-  let configuration: NodeSet
-  let table: ChartTable<ID, Event, Context>
+  @usableFromInline let configuration: NodeSet
+  @usableFromInline let table: ChartTable<ID, Event, Context>
+
+  @inlinable
+  init(context: Context, event: Event?, configuration: NodeSet, table: ChartTable<ID, Event, Context>) {
+    self.context = context
+    self.event = event
+    self.configuration = configuration
+    self.table = table
+  }
 
   /// Whether the state `id` is active (SCXML's `In()`). An active state's ancestors are active.
+  @inlinable
   public func isIn(_ id: ID) -> Bool {
     guard let index = table.index(of: id) else { return false }
     return configuration.contains(index)

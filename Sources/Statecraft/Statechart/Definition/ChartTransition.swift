@@ -1,8 +1,8 @@
 /// One transition of a chart's definition, whatever building block wrote it (``OnEvent``,
 /// ``Always``, ``After``, ``OnDone``, ``OnError``).
-struct ChartTransition<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
+@usableFromInline struct ChartTransition<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
   /// What makes the transition a candidate.
-  enum Trigger: Sendable {
+  @usableFromInline enum Trigger: Sendable {
     /// An external or raised event that `matches` accepts.
     case event(@Sendable (Event) -> Bool)
     /// An SCXML event descriptor, for charts whose events are strings: it also matches the
@@ -19,24 +19,24 @@ struct ChartTransition<ID: Hashable & Sendable, Event: Sendable, Context: Sendab
   }
 
   /// What the transition does: the same actions every time, or actions made from the event.
-  enum Actions: Sendable {
+  @usableFromInline enum Actions: Sendable {
     case fixed([ChartAction<ID, Event, Context>])
     case fromEvent(@Sendable (Event?) -> [ChartAction<ID, Event, Context>])
   }
 
-  let trigger: Trigger
-  let targets: [ID]
-  let type: ChartTransitionType
-  let guardCondition: (@Sendable (ChartGuardInput<ID, Event, Context>) -> Bool)?
-  let actions: Actions
-  let callSite: CallSite
+  @usableFromInline let trigger: Trigger
+  @usableFromInline let targets: [ID]
+  @usableFromInline let type: ChartTransitionType
+  @usableFromInline let guardCondition: (@Sendable (ChartGuardInput<ID, Event, Context>) -> Bool)?
+  @usableFromInline let actions: Actions
+  @usableFromInline let callSite: CallSite
   /// How exports and problems name the event: the event itself, a case, a descriptor.
-  var eventLabel: String?
+  @usableFromInline var eventLabel: String?
   /// The delay of a delayed transition whose delay does not depend on the context.
-  var fixedDelay: Duration?
+  @usableFromInline var fixedDelay: Duration?
   /// For lint: what two transitions triggered by the same event share; `nil` when that cannot be
   /// known (a predicate, a case pattern).
-  var eventKey: String?
+  @usableFromInline var eventKey: String?
 
   init(
     trigger: Trigger, targets: [ID], type: ChartTransitionType,

@@ -12,8 +12,8 @@
 public struct EventDescriptor: Sendable, Hashable, CustomStringConvertible {
   /// The descriptor as written.
   public let text: String
-  private let tokens: [Substring]
-  private let matchesEverything: Bool
+  @usableFromInline let tokens: [Substring]
+  @usableFromInline let matchesEverything: Bool
 
   /// A descriptor from its SCXML text.
   public init(_ text: String) {
@@ -32,6 +32,7 @@ public struct EventDescriptor: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Whether the event named `name` matches.
+  @inlinable
   public func matches(_ name: String) -> Bool {
     if matchesEverything { return true }
     return tokens.contains { token in

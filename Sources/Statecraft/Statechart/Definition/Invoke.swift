@@ -58,8 +58,9 @@ public struct Invoke<ID: Hashable & Sendable, Event: Sendable, Context: Sendable
 }
 
 /// An invocation as the chart keeps it.
+@usableFromInline
 struct ChartInvocation<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
-  let name: String?
+  @usableFromInline let name: String?
   /// Runs the work, handing each event it sends to `send`; returns its done event.
   let run: @Sendable (Context, _ send: @escaping @Sendable (Event) async -> Void) async throws -> Event?
   let onError: (@Sendable (any Error) -> Event?)?

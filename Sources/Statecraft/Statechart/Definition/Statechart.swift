@@ -42,7 +42,7 @@
 ///   targets; an `.internal` transition from a compound state to its own descendants does not
 ///   exit it.
 public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
-  let table: ChartTable<ID, Event, Context>
+  @usableFromInline let table: ChartTable<ID, Event, Context>
   /// The context the chart starts with.
   public let context: Context
 
@@ -94,8 +94,9 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   /// The snapshot the chart starts in: its initial configuration entered, the eventless
   /// transitions and raised events that follow taken, and then the events it sent itself with no
   /// delay (XState's `initialTransition`). The effects are those of all that.
+  @inlinable
   public func initialTransition() -> ChartStep<ID, Event, Context> {
-    var interpreter = ChartInterpreter(table: table, snapshot: ChartSnapshot(context: context))
+    var interpreter = ChartInterpreter(table: table, snapshot: ChartSnapshot(table: table, context: context))
     interpreter.start()
     interpreter.advance(to: .zero)
     return interpreter.finish()
@@ -110,6 +111,7 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   /// step.snapshot.isIn(.paused)     // true
   /// step.effects                    // outputs and invocations to start or cancel, in order
   /// ```
+  @inlinable
   public func transition(
     from snapshot: ChartSnapshot<ID, Event, Context>, on event: Event
   ) -> ChartStep<ID, Event, Context> {
@@ -126,6 +128,7 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   /// let later = player.advance(snapshot, by: .seconds(600))
   /// later.snapshot.isIn(.paused)    // the delayed transition fired
   /// ```
+  @inlinable
   public func advance(
     _ snapshot: ChartSnapshot<ID, Event, Context>, by duration: Duration
   ) -> ChartStep<ID, Event, Context> {
@@ -137,9 +140,10 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   // MARK: For the runtime
 
   /// The initial transition, made at `time` on the chart's time line.
+  @inlinable
   func initialTransition(at time: Duration) -> ChartStep<ID, Event, Context> {
-    var snapshot = ChartSnapshot<ID, Event, Context>(context: context)
-    snapshot.time = time
+    var snapshot = ChartSnapshot<ID, Event, Context>(table: table, context: context)
+    snapshot._time = time
     var interpreter = ChartInterpreter(table: table, snapshot: snapshot)
     interpreter.start()
     interpreter.advance(to: time)
@@ -147,6 +151,7 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   }
 
   /// Moves the chart to `time`, firing the timers due by then, then processes `event`, if any.
+  @inlinable
   func step(
     _ snapshot: ChartSnapshot<ID, Event, Context>, event: Event?, at time: Duration
   ) -> ChartStep<ID, Event, Context> {
@@ -160,6 +165,7 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   }
 
   /// What resuming a restored snapshot takes: starting its active states' invocations again.
+  @inlinable
   func resumption(of snapshot: ChartSnapshot<ID, Event, Context>) -> ChartStep<ID, Event, Context> {
     var interpreter = ChartInterpreter(table: table, snapshot: snapshot)
     interpreter.resume()

@@ -30,7 +30,7 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
   public typealias Element = ChartSnapshot<ID, Event, Context>
   public typealias AsyncIterator = AsyncStream<Element>.Iterator
 
-  let runner: ChartCore<ID, Event, Context>
+  @usableFromInline let runner: ChartCore<ID, Event, Context>
 
   /// Runs `chart` from its initial state.
   ///
@@ -90,7 +90,7 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
   /// restore it later with ``init(_:restoring:clock:fileID:filePath:line:column:outputs:)``.
   public var snapshot: ChartSnapshot<ID, Event, Context> {
     var snapshot = runner.core.currentState
-    snapshot.time = Swift.max(snapshot.time, runner.clock.now())
+    snapshot._time = Swift.max(snapshot.time, runner.clock.now())
     return snapshot
   }
 
@@ -107,6 +107,7 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
 
   /// Sends an event, and returns once its macrostep is done and its snapshot published. An event
   /// that no active state handles is reported at the line of this call.
+  @inlinable
   public func send(
     _ event: Event, isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,

@@ -1,8 +1,9 @@
 /// The running chart's clock, with its type erased: it reads the chart's own time line (zero when
 /// the chart started, or a restored snapshot's time when it was restored) from a `Clock`.
+@usableFromInline
 struct ChartClock: Sendable {
   /// The chart's time now.
-  let now: @Sendable () -> Duration
+  @usableFromInline let now: @Sendable () -> Duration
   /// Sleeps until the chart's time is `time`, or returns at once if it has come.
   let sleep: @Sendable (_ until: Duration) async throws -> Void
 

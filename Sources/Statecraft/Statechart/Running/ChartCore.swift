@@ -1,12 +1,14 @@
-import Synchronization
+public import Synchronization
 
 /// A running chart: what one event means to the engine's ``OwnerCore``. The core holds the chart's
 /// snapshot, mailbox, observers and effects; this type brings the chart's step function, and
 /// performs the effects it returns: outputs, invocations and the timer of the next due timer.
+@usableFromInline
 final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: MessageProcessor {
-  typealias Snapshot = ChartSnapshot<ID, Event, Context>
-  typealias Outputs = @Sendable (ChartOutput, Context) async -> Void
+  @usableFromInline typealias Snapshot = ChartSnapshot<ID, Event, Context>
+  @usableFromInline typealias Outputs = @Sendable (ChartOutput, Context) async -> Void
 
+  @usableFromInline
   enum Message: Sendable, CustomStringConvertible {
     /// Perform the effects of the initial transition, or of resuming a restored snapshot.
     case start
@@ -14,6 +16,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     /// A timer is due.
     case timers
 
+    @usableFromInline
     var description: String {
       switch self {
       case .start: "start"
@@ -24,23 +27,24 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
   }
 
   /// What only the holder of the processing right touches.
+  @usableFromInline
   struct ProcessingState {
     /// The effects of the initial transition or of the restore, until the first message.
-    var initialEffects: [ChartEffect<ID, Event, Context>]?
-    var invocations: [ChartInvocationID<ID>: EffectHandle] = [:]
+    @usableFromInline var initialEffects: [ChartEffect<ID, Event, Context>]?
+    @usableFromInline var invocations: [ChartInvocationID<ID>: EffectHandle] = [:]
     /// The task sleeping until the first timer is due.
-    var armedTimer: (due: Duration, handle: EffectHandle)?
+    @usableFromInline var armedTimer: (due: Duration, handle: EffectHandle)?
   }
 
-  let chart: Statechart<ID, Event, Context>
-  let core: OwnerCore<Snapshot, Message>
-  let clock: ChartClock
-  let outputs: Outputs?
-  let processing: ProcessorLocal<ProcessingState>
+  @usableFromInline let chart: Statechart<ID, Event, Context>
+  @usableFromInline let core: OwnerCore<Snapshot, Message>
+  @usableFromInline let clock: ChartClock
+  @usableFromInline let outputs: Outputs?
+  @usableFromInline let processing: ProcessorLocal<ProcessingState>
   /// Whether something asked the chart to start.
-  let startRequested = Atomic<Bool>(false)
+  @usableFromInline let startRequested = Atomic<Bool>(false)
   /// Whether the chart reached a top-level final state.
-  let isDone = Atomic<Bool>(false)
+  @usableFromInline let isDone = Atomic<Bool>(false)
 
   init<C: Clock>(
     chart: Statechart<ID, Event, Context>, restoring snapshot: Snapshot?, clock: C,
@@ -67,16 +71,20 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     core.close()
   }
 
+  @usableFromInline
   var ownIsolation: (any Actor)? { nil }
 
+  @inlinable
   func send(_ event: Event, callSite: CallSite, isolation: isolated (any Actor)? = #isolation) async {
-    guard !isDone.load(ordering: .relaxed) else {
-      core.context.report(
-        .chartDone, "\(event) was sent to \(chart.name), which is done; it was ignored.",
-        callSite: callSite)
-      return
-    }
+    guard !isDone.load(ordering: .relaxed) else { return reportDone(event, callSite: callSite) }
     await core.send(.event(event), callSite: callSite, inline: true, processor: self)
+  }
+
+  @usableFromInline
+  func reportDone(_ event: Event, callSite: CallSite) {
+    core.context.report(
+      .chartDone, "\(event) was sent to \(chart.name), which is done; it was ignored.",
+      callSite: callSite)
   }
 
   /// Starts the chart if nothing has yet: performs its initial effects and arms its timers.
@@ -90,37 +98,35 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     await core.send(.start, callSite: nil, inline: true, processor: self)
   }
 
+  @inlinable
   func process(
     _ message: Message, number: UInt64, state: Snapshot, callSite: CallSite?, origin: EffectHandle?,
     core: OwnerCore<Snapshot, Message>, isolation: isolated (any Actor)?
   ) async -> OwnerCore<Snapshot, Message>.Finished {
-    if let initial = processing.value.initialEffects {
-      processing.value.initialEffects = nil
-      startRequested.store(true, ordering: .relaxed)
-      await perform(initial, in: state, number: number)
-      guard !state.isDone else {
-        finishChart()
-        return core.finish()
-      }
+    if processing.value.initialEffects != nil {
+      guard await performInitialEffects(in: state, number: number) else { return core.finish() }
     }
     let step: ChartStep<ID, Event, Context>
+    // A chart that cannot set a timer and has none pending needs no time.
+    let now = chart.table.usesTime || !state.timers.isEmpty ? clock.now() : state.time
     switch message {
     case .start:
       return core.finish()
     case .timers:
       processing.value.armedTimer = nil
-      step = chart.step(state, event: nil, at: clock.now())
+      step = chart.step(state, event: nil, at: now)
     case .event(let event):
-      step = chart.step(state, event: event, at: clock.now())
-      if !step.handled {
-        core.context.report(
-          .unhandledEvent, "\(event) has no transition in \(state); it was ignored.",
-          callSite: callSite)
-      }
+      step = chart.step(state, event: event, at: now)
+      if !step.handled { reportUnhandled(event, in: state, callSite: callSite) }
     }
+    let needsTimer = !step.snapshot.timers.isEmpty || processing.value.armedTimer != nil
     if !step.changed, step.effects.isEmpty {
-      armTimer(for: step.snapshot)
+      if needsTimer { armTimer(for: step.snapshot) }
       return core.finish()
+    }
+    if step.effects.isEmpty, !needsTimer, !step.snapshot.isDone {
+      // Nothing to perform: store the snapshot and end the event in one critical section.
+      return core.commit(step.snapshot, finishing: true)!
     }
     _ = core.commit(step.snapshot, finishing: false)
     await perform(step.effects, in: step.snapshot, number: number)
@@ -128,8 +134,30 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     return core.finish()
   }
 
+  /// Performs the initial transition's effects, or a restored snapshot's, before the first
+  /// message. Returns `false` if the chart is done.
+  @usableFromInline
+  func performInitialEffects(
+    in state: Snapshot, number: UInt64, isolation: isolated (any Actor)? = #isolation
+  ) async -> Bool {
+    guard let initial = processing.value.initialEffects else { return true }
+    processing.value.initialEffects = nil
+    startRequested.store(true, ordering: .relaxed)
+    await perform(initial, in: state, number: number)
+    guard state.isDone else { return true }
+    finishChart()
+    return false
+  }
+
+  @usableFromInline
+  func reportUnhandled(_ event: Event, in state: Snapshot, callSite: CallSite?) {
+    core.context.report(
+      .unhandledEvent, "\(event) has no transition in \(state); it was ignored.", callSite: callSite)
+  }
+
   /// Performs a step's effects in order, then arms the timer of the next due timer.
-  private func perform(
+  @usableFromInline
+  func perform(
     _ effects: [ChartEffect<ID, Event, Context>], in snapshot: Snapshot, number: UInt64,
     isolation: isolated (any Actor)? = #isolation
   ) async {
@@ -179,7 +207,8 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
   }
 
   /// Keeps one task sleeping until the first timer of `snapshot` is due.
-  private func armTimer(for snapshot: Snapshot) {
+  @usableFromInline
+  func armTimer(for snapshot: Snapshot) {
     let due = snapshot.timers.first?.due
     if due == processing.value.armedTimer?.due { return }
     processing.value.armedTimer?.handle.cancel()
@@ -196,7 +225,8 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
 
   /// The chart reached a top-level final state: it processes nothing more, cancels what runs, and
   /// ends its observers' sequences after the final snapshot.
-  private func finishChart() {
+  @usableFromInline
+  func finishChart() {
     isDone.store(true, ordering: .relaxed)
     processing.value.invocations = [:]
     processing.value.armedTimer = nil

@@ -22,6 +22,13 @@ public struct ChartInvocationID<ID: Hashable & Sendable>: Hashable, Sendable, Cu
   public let name: String?
 
   public var description: String { name ?? "\(state).invoke[\(index)]" }
+
+  @inlinable
+  init(state: ID, index: Int, name: String?) {
+    self.state = state
+    self.index = index
+    self.name = name
+  }
 }
 
 /// The result of one step of a chart: its new snapshot and the effects to perform, in order.
@@ -34,8 +41,9 @@ public struct ChartStep<ID: Hashable & Sendable, Event: Sendable, Context: Senda
   /// sent to a done chart.
   public var handled: Bool
   /// Whether a transition was taken or a timer fired: whether the snapshot is a new one.
-  var changed: Bool
+  @usableFromInline var changed: Bool
 
+  @inlinable
   init(
     snapshot: ChartSnapshot<ID, Event, Context>, effects: [ChartEffect<ID, Event, Context>],
     handled: Bool, changed: Bool

@@ -2,49 +2,136 @@
 /// history it recorded, the timers it waits for, its own time, and whether it is done.
 ///
 /// ```swift
-/// var snapshot = player.initialSnapshot().snapshot
+/// var snapshot = player.initialTransition().snapshot
 /// snapshot = player.transition(from: snapshot, on: .play).snapshot
 /// snapshot.isIn(.playing)                            // true; its ancestors are active too
 /// let saved = try JSONEncoder().encode(snapshot)      // when the chart's types are Codable
 /// ```
 ///
 /// A snapshot is `Codable` and `Equatable` when the chart's state ids, events and context are.
-/// Restoring one (``AsyncStatechartSequence/init(_:restoring:clock:outputs:fileID:filePath:line:column:)``)
+/// Restoring one (``AsyncStatechartSequence/init(_:restoring:clock:fileID:filePath:line:column:outputs:)``)
 /// resumes its timers with the time they had left.
 public struct ChartSnapshot<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
   /// The active states, ancestors included, in document order (a state before its descendants).
-  public internal(set) var configuration: [ID]
+  public var configuration: [ID] {
+    guard let table = _table else { return _decodedConfiguration ?? [] }
+    var ids: [ID] = []
+    ids.reserveCapacity(_active.count)
+    _active.forEach { ids.append(table.id(of: $0)) }
+    return ids
+  }
   /// The chart's extended state.
-  public internal(set) var context: Context
+  @inlinable public var context: Context { _context }
   /// For each history state whose parent has exited: the states it recorded.
-  public internal(set) var history: [ID: [ID]]
+  @inlinable public var history: [ID: [ID]] { _history }
   /// The delayed sends and delayed transitions the chart waits for, in the order they fire.
-  public internal(set) var timers: [ChartTimer<ID, Event>]
+  @inlinable public var timers: [ChartTimer<ID, Event>] { _timers }
   /// The chart's own time: how long it has run, as far as its timers know.
-  public internal(set) var time: Duration
+  @inlinable public var time: Duration { _time }
   /// Whether the chart reached a top-level final state. A done chart processes no more events;
   /// its configuration stays the one it finished in.
-  public internal(set) var isDone: Bool
-  /// The sequence number of the next timer.
-  var nextTimerSequence: UInt64
+  @inlinable public var isDone: Bool { _isDone }
 
-  init(context: Context) {
-    configuration = []
-    self.context = context
-    history = [:]
-    timers = []
-    time = .zero
-    isDone = false
+  // The active states are bits of the chart's table, so that a step neither allocates nor hashes
+  // to read or write them; a decoded snapshot has ids until a chart reads it. The other fields are
+  // stored under other names so that the step function, inlined into clients, can set them while
+  // users only read them.
+  @usableFromInline var _active: NodeSet
+  @usableFromInline var _table: ChartTable<ID, Event, Context>?
+  @usableFromInline var _decodedConfiguration: [ID]?
+  @usableFromInline var _context: Context
+  @usableFromInline var _history: [ID: [ID]]
+  @usableFromInline var _timers: [ChartTimer<ID, Event>]
+  @usableFromInline var _time: Duration
+  @usableFromInline var _isDone: Bool
+  /// The sequence number of the next timer.
+  @usableFromInline var nextTimerSequence: UInt64
+
+  @inlinable
+  init(table: ChartTable<ID, Event, Context>, context: Context) {
+    _active = NodeSet()
+    _table = table
+    _decodedConfiguration = nil
+    _context = context
+    _history = [:]
+    _timers = []
+    _time = .zero
+    _isDone = false
     nextTimerSequence = 0
   }
 
   /// Whether the state `id` is active. An active state's ancestors are active too.
-  public func isIn(_ id: ID) -> Bool { configuration.contains(id) }
+  @inlinable
+  public func isIn(_ id: ID) -> Bool {
+    guard let table = _table else { return _decodedConfiguration?.contains(id) ?? false }
+    guard let index = table.index(of: id) else { return false }
+    return _active.contains(index)
+  }
+
+  /// The active states as bits of `table`: the snapshot's own, or read from its ids if it comes
+  /// from another chart or from a decoder.
+  @inlinable
+  func active(in table: ChartTable<ID, Event, Context>) -> NodeSet {
+    if _table === table { return _active }
+    var active = NodeSet()
+    for id in configuration {
+      if let index = table.index(of: id) { active.insert(index) }
+    }
+    return active
+  }
 }
 
-extension ChartSnapshot: Equatable where ID: Equatable, Event: Equatable, Context: Equatable {}
-extension ChartSnapshot: Hashable where Event: Hashable, Context: Hashable {}
-extension ChartSnapshot: Codable where ID: Codable, Event: Codable, Context: Codable {}
+extension ChartSnapshot: Equatable where Event: Equatable, Context: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    let sameConfiguration =
+      lhs._table != nil && lhs._table === rhs._table
+      ? lhs._active == rhs._active : lhs.configuration == rhs.configuration
+    return sameConfiguration && lhs._context == rhs._context && lhs._history == rhs._history
+      && lhs._timers == rhs._timers && lhs._time == rhs._time && lhs._isDone == rhs._isDone
+      && lhs.nextTimerSequence == rhs.nextTimerSequence
+  }
+}
+
+extension ChartSnapshot: Hashable where Event: Hashable, Context: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(configuration)
+    hasher.combine(_context)
+    hasher.combine(_history)
+    hasher.combine(_timers)
+    hasher.combine(_time)
+    hasher.combine(_isDone)
+  }
+}
+
+extension ChartSnapshot: Codable where ID: Codable, Event: Codable, Context: Codable {
+  enum CodingKeys: String, CodingKey {
+    case configuration, context, history, timers, time, isDone, nextTimerSequence
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    _active = NodeSet()
+    _table = nil
+    _decodedConfiguration = try container.decode([ID].self, forKey: .configuration)
+    _context = try container.decode(Context.self, forKey: .context)
+    _history = try container.decode([ID: [ID]].self, forKey: .history)
+    _timers = try container.decode([ChartTimer<ID, Event>].self, forKey: .timers)
+    _time = try container.decode(Duration.self, forKey: .time)
+    _isDone = try container.decode(Bool.self, forKey: .isDone)
+    nextTimerSequence = try container.decode(UInt64.self, forKey: .nextTimerSequence)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(configuration, forKey: .configuration)
+    try container.encode(_context, forKey: .context)
+    try container.encode(_history, forKey: .history)
+    try container.encode(_timers, forKey: .timers)
+    try container.encode(_time, forKey: .time)
+    try container.encode(_isDone, forKey: .isDone)
+    try container.encode(nextTimerSequence, forKey: .nextTimerSequence)
+  }
+}
 
 extension ChartSnapshot: CustomStringConvertible {
   public var description: String {

@@ -3,26 +3,95 @@
 /// range of its descendants, and its transitions with their targets resolved to indices.
 ///
 /// Index 0 is the chart itself, SCXML's `<scxml>` element: the compound root of every state.
-final class ChartTable<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
-  enum NodeKind: Sendable, Equatable {
+@usableFromInline final class ChartTable<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
+  @usableFromInline enum NodeKind: Sendable, Equatable {
     case root, atomic, compound, parallel, final
     case history(deep: Bool)
   }
 
-  /// A transition with its targets resolved.
-  struct Transition: Sendable {
-    let definition: ChartTransition<ID, Event, Context>
-    let source: Int
+  /// A transition with its targets resolved. A class, so that the step function passes it around
+  /// with one retain instead of copying its closures and arrays.
+  @usableFromInline final class Transition: Sendable {
+    @usableFromInline let definition: ChartTransition<ID, Event, Context>
+    @usableFromInline let source: Int
     /// Its place among its source's transitions.
-    let ordinal: Int
-    let targets: [Int]
+    @usableFromInline let ordinal: Int
+    @usableFromInline let targets: [Int]
     /// For a done transition: the state whose done event it waits for.
-    let doneOf: Int?
+    @usableFromInline let doneOf: Int?
+    /// Its place among all the chart's transitions, which indexes ``ChartTable/statics``.
+    @usableFromInline let index: Int
 
-    var isTargetless: Bool { targets.isEmpty }
+    init(
+      definition: ChartTransition<ID, Event, Context>, source: Int, ordinal: Int, targets: [Int],
+      doneOf: Int?, index: Int
+    ) {
+      self.definition = definition
+      self.source = source
+      self.ordinal = ordinal
+      self.targets = targets
+      self.doneOf = doneOf
+      self.index = index
+    }
+
+    @inlinable var isTargetless: Bool { targets.isEmpty }
   }
 
-  struct Node: Sendable {
+  /// A state as the step function reads it: immutable, and a class, so that reading one costs a
+  /// retain rather than a copy of its arrays.
+  @usableFromInline final class Node: Sendable {
+    @usableFromInline let id: ID?
+    @usableFromInline let kind: NodeKind
+    @usableFromInline let parent: Int
+    /// The index of its last descendant: its descendants are `index + 1 ... lastDescendant`.
+    @usableFromInline let lastDescendant: Int
+    /// Its child states, not counting history states.
+    @usableFromInline let children: [Int]
+    @usableFromInline let histories: [Int]
+    @usableFromInline let initial: [Int]
+    @usableFromInline let initialActions: [ChartAction<ID, Event, Context>]
+    @usableFromInline let transitions: [Transition]
+    /// The ordinals of its delayed transitions, whose timers start when it is entered.
+    @usableFromInline let delayed: [Int]
+    @usableFromInline let entry: [[ChartAction<ID, Event, Context>]]
+    @usableFromInline let exit: [[ChartAction<ID, Event, Context>]]
+    @usableFromInline let invocations: [ChartInvocation<ID, Event, Context>]
+    /// For a history state: its default targets and actions.
+    @usableFromInline let historyDefault: [Int]
+    @usableFromInline let historyActions: [ChartAction<ID, Event, Context>]
+    @usableFromInline let callSite: CallSite
+    @usableFromInline let index: Int
+
+    init(_ draft: Draft) {
+      id = draft.id
+      kind = draft.kind
+      parent = draft.parent
+      lastDescendant = draft.lastDescendant
+      children = draft.children
+      histories = draft.histories
+      initial = draft.initial
+      initialActions = draft.initialActions
+      transitions = draft.transitions
+      delayed = draft.delayed
+      entry = draft.entry
+      exit = draft.exit
+      invocations = draft.invocations
+      historyDefault = draft.historyDefault
+      historyActions = draft.historyActions
+      callSite = draft.callSite
+      index = draft.index
+    }
+
+    @inlinable var isAtomic: Bool { kind == .atomic || kind == .final }
+    @inlinable var isCompound: Bool { kind == .compound || kind == .root }
+    @inlinable var isHistory: Bool { if case .history = kind { true } else { false } }
+    @inlinable var descendants: ClosedRange<Int>? {
+      lastDescendant > index ? (index + 1)...lastDescendant : nil
+    }
+  }
+
+  /// A state while the builder compiles the definition.
+  struct Draft: Sendable {
     let id: ID?
     var kind: NodeKind
     let parent: Int
@@ -45,47 +114,126 @@ final class ChartTable<ID: Hashable & Sendable, Event: Sendable, Context: Sendab
     var historyActions: [ChartAction<ID, Event, Context>] = []
     let callSite: CallSite
 
-    var isAtomic: Bool { kind == .atomic || kind == .final }
     var isCompound: Bool { kind == .compound || kind == .root }
     var isHistory: Bool { if case .history = kind { true } else { false } }
-    var descendants: ClosedRange<Int>? {
-      lastDescendant > index ? (index + 1)...lastDescendant : nil
-    }
     /// Set once the node is in the table.
     var index = 0
   }
 
-  let name: String
-  let nodes: [Node]
-  let indexByID: [ID: Int]
+  @usableFromInline let name: String
+  @usableFromInline let nodes: [Node]
+  // What the step function reads most, by state index, in arrays of plain values: reading them
+  // costs no retain, where reading a `Node` costs one.
+  @usableFromInline let parents: [Int]
+  @usableFromInline let kinds: [NodeKind]
+  @usableFromInline let lastDescendants: [Int]
+  /// States with something to do on entry or exit: entry, exit or initial actions, history
+  /// children, delayed transitions, invocations, or a final kind.
+  @usableFromInline let hasEntryOrExitWork: NodeSet
+  /// States with an eventless transition.
+  @usableFromInline let eventlessSources: NodeSet
+  /// Whether any state invokes work.
+  @usableFromInline let hasInvocations: Bool
+  /// Whether the chart can set a timer: it has a delayed transition or sends events to itself.
+  /// A chart that cannot, and has none pending, never needs to read its clock.
+  @usableFromInline let usesTime: Bool
+  @usableFromInline let indexByID: [ID: Int]
   /// What is wrong with the definition; the table works around each problem.
-  let problems: [ChartProblem]
+  @usableFromInline let problems: [ChartProblem]
+  /// For each transition, by its ``Transition/index``: what it exits and enters when that does not
+  /// depend on history.
+  @usableFromInline let statics: [ChartTransitionStatics]
 
-  init(name: String, initial: [ID], elements: [ChartElement<ID, Event, Context>], callSite: CallSite) {
+  @usableFromInline convenience init(
+    name: String, initial: [ID], elements: [ChartElement<ID, Event, Context>], callSite: CallSite
+  ) {
     var builder = ChartTableBuilder<ID, Event, Context>(name: name, rootCallSite: callSite)
     builder.build(elements, rootInitial: initial)
-    self.name = name
-    self.nodes = builder.nodes
-    self.indexByID = builder.indexByID
-    self.problems = builder.problems
+    let nodes = builder.nodes.map(Node.init)
+    // The statics are computed on a table without them, by the functions that compute them for
+    // each step when they are not static.
+    let provisional = ChartTable(
+      name: name, nodes: nodes, indexByID: builder.indexByID, problems: builder.problems, statics: [])
+    self.init(
+      name: name, nodes: nodes, indexByID: builder.indexByID, problems: builder.problems,
+      statics: ChartTopology(table: provisional, history: [:]).statics())
   }
 
-  func index(of id: ID) -> Int? { indexByID[id] }
+  init(
+    name: String, nodes: [Node], indexByID: [ID: Int], problems: [ChartProblem],
+    statics: [ChartTransitionStatics]
+  ) {
+    self.name = name
+    self.nodes = nodes
+    self.statics = statics
+    parents = nodes.map(\.parent)
+    kinds = nodes.map(\.kind)
+    lastDescendants = nodes.map(\.lastDescendant)
+    var work = NodeSet()
+    var eventless = NodeSet()
+    for node in nodes {
+      if !node.entry.isEmpty || !node.exit.isEmpty || !node.initialActions.isEmpty
+        || !node.histories.isEmpty || !node.delayed.isEmpty || !node.invocations.isEmpty
+        || node.kind == .final
+      {
+        work.insert(node.index)
+      }
+      if node.transitions.contains(where: { if case .eventless = $0.definition.trigger { true } else { false } }) {
+        eventless.insert(node.index)
+      }
+    }
+    hasEntryOrExitWork = work
+    eventlessSources = eventless
+    hasInvocations = nodes.contains { !$0.invocations.isEmpty }
+    usesTime = nodes.contains { node in
+      let blocks = node.entry + node.exit + [node.initialActions, node.historyActions]
+        + node.transitions.map { transition in
+          if case .fixed(let actions) = transition.definition.actions { actions } else { [] }
+        }
+      let hasPayloadActions = node.transitions.contains { transition in
+        if case .fromEvent = transition.definition.actions { true } else { false }
+      }
+      return !node.delayed.isEmpty || hasPayloadActions || blocks.contains { $0.contains(where: \.sends) }
+    }
+    self.indexByID = indexByID
+    self.problems = problems
+  }
 
-  func id(of index: Int) -> ID { nodes[index].id! }
+  @inlinable func index(of id: ID) -> Int? { indexByID[id] }
+
+  @inlinable func id(of index: Int) -> ID { nodes[index].id! }
 
   /// The name of state `index` in messages and exports.
-  func label(_ index: Int) -> String { index == 0 ? name : "\(nodes[index].id!)" }
+  @inlinable func label(_ index: Int) -> String { index == 0 ? name : "\(nodes[index].id!)" }
 
-  /// Whether `index` is `ancestor` or one of its descendants.
-  func isDescendant(_ index: Int, of ancestor: Int) -> Bool {
-    index > ancestor && index <= nodes[ancestor].lastDescendant
+  /// Whether `index` is one of `ancestor`'s descendants.
+  @inlinable func isDescendant(_ index: Int, of ancestor: Int) -> Bool {
+    index > ancestor && index <= lastDescendants[ancestor]
+  }
+
+  @inlinable func isAtomic(_ index: Int) -> Bool {
+    let kind = kinds[index]
+    return kind == .atomic || kind == .final
+  }
+
+  @inlinable func isCompound(_ index: Int) -> Bool {
+    let kind = kinds[index]
+    return kind == .compound || kind == .root
+  }
+
+  @inlinable func isHistory(_ index: Int) -> Bool {
+    if case .history = kinds[index] { true } else { false }
+  }
+
+  /// The range of `index`'s descendants, or `nil` if it has none.
+  @inlinable func descendants(of index: Int) -> ClosedRange<Int>? {
+    lastDescendants[index] > index ? (index + 1)...lastDescendants[index] : nil
   }
 }
 
 /// Compiles a definition into a ``ChartTable``'s nodes, recording what is wrong with it.
 struct ChartTableBuilder<ID: Hashable & Sendable, Event: Sendable, Context: Sendable> {
-  typealias Node = ChartTable<ID, Event, Context>.Node
+  typealias Node = ChartTable<ID, Event, Context>.Draft
   typealias Transition = ChartTable<ID, Event, Context>.Transition
 
   let name: String
@@ -93,6 +241,7 @@ struct ChartTableBuilder<ID: Hashable & Sendable, Event: Sendable, Context: Send
   var nodes: [Node] = []
   var indexByID: [ID: Int] = [:]
   var problems: [ChartProblem] = []
+  var transitionCount = 0
   /// The kinds states were declared with, by index: they hold `initial:` ids and history defaults.
   private var declaredKinds: [Int: StateNode<ID, Event, Context>.Kind] = [:]
 
@@ -292,7 +441,10 @@ struct ChartTableBuilder<ID: Hashable & Sendable, Event: Sendable, Context: Send
     }
     let ordinal = nodes[index].transitions.count
     nodes[index].transitions.append(
-      Transition(definition: transition, source: index, ordinal: ordinal, targets: targets, doneOf: doneOf))
+      Transition(
+        definition: transition, source: index, ordinal: ordinal, targets: targets, doneOf: doneOf,
+        index: transitionCount))
+    transitionCount += 1
     if case .after = transition.trigger { nodes[index].delayed.append(ordinal) }
   }
 
@@ -328,5 +480,22 @@ struct ChartTableBuilder<ID: Hashable & Sendable, Event: Sendable, Context: Send
   /// What entering `parent` by default enters: its initial states, or all its regions.
   private func defaultTargets(of parent: Int) -> [Int] {
     nodes[parent].kind == .parallel ? nodes[parent].children : nodes[parent].initial
+  }
+}
+
+/// What a transition exits and enters, when its targets and the default entries below them have
+/// no history state: then it depends only on the chart's structure, and the table computes it once.
+@usableFromInline
+struct ChartTransitionStatics: Sendable {
+  /// The transition's domain; `nil` if it has no target or its entry depends on history.
+  @usableFromInline let domain: Int?
+  @usableFromInline let statesToEnter: NodeSet
+  @usableFromInline let statesForDefaultEntry: NodeSet
+
+  @usableFromInline
+  init(domain: Int?, statesToEnter: NodeSet, statesForDefaultEntry: NodeSet) {
+    self.domain = domain
+    self.statesToEnter = statesToEnter
+    self.statesForDefaultEntry = statesForDefaultEntry
   }
 }

@@ -16,6 +16,13 @@ public struct ChartTimer<ID: Hashable & Sendable, Event: Sendable>: Sendable {
   public let due: Duration
   /// The order in which timers due at the same time fire: the order they were set.
   public let sequence: UInt64
+
+  @inlinable
+  init(kind: Kind, due: Duration, sequence: UInt64) {
+    self.kind = kind
+    self.due = due
+    self.sequence = sequence
+  }
 }
 
 extension ChartTimer.Kind: Equatable where Event: Equatable {}

@@ -1,82 +1,111 @@
 /// A set of a chart's states, by their index in document order: a bit set that needs no heap for
 /// charts of up to 128 states, and iterates in document order or its reverse, the orders in which
 /// SCXML enters and exits states.
-struct NodeSet: Hashable, Sendable {
-  private var low: UInt64 = 0
-  private var high: UInt64 = 0
-  /// Words for states 128 and up; empty, and unallocated, for smaller charts.
-  private var rest: [UInt64] = []
+@usableFromInline struct NodeSet: Hashable, Sendable {
+  @usableFromInline var low: UInt64 = 0
+  @usableFromInline var high: UInt64 = 0
+  /// Words for states 128 and up; `nil` for smaller charts, so that copying a set retains nothing.
+  @usableFromInline var overflow: [UInt64]? = nil
 
-  init() {}
+  @inlinable init() {}
 
-  var isEmpty: Bool { low == 0 && high == 0 && rest.allSatisfy { $0 == 0 } }
+  /// How many words the set has.
+  @inlinable var wordCount: Int { 2 + (overflow?.count ?? 0) }
 
-  var count: Int {
-    low.nonzeroBitCount + high.nonzeroBitCount + rest.reduce(0) { $0 + $1.nonzeroBitCount }
+  @inlinable var isEmpty: Bool {
+    low == 0 && high == 0 && (overflow?.allSatisfy { $0 == 0 } ?? true)
   }
 
-  func contains(_ index: Int) -> Bool {
+  @inlinable var count: Int {
+    low.nonzeroBitCount + high.nonzeroBitCount
+      + (overflow?.reduce(0) { $0 + $1.nonzeroBitCount } ?? 0)
+  }
+
+  @inlinable func contains(_ index: Int) -> Bool {
     let (word, bit) = index.quotientAndRemainder(dividingBy: 64)
     return self.word(word) & (1 << UInt64(bit)) != 0
   }
 
-  mutating func insert(_ index: Int) {
+  @inlinable mutating func insert(_ index: Int) {
     let (word, bit) = index.quotientAndRemainder(dividingBy: 64)
     update(word) { $0 |= 1 << UInt64(bit) }
   }
 
-  mutating func remove(_ index: Int) {
+  @inlinable mutating func remove(_ index: Int) {
     let (word, bit) = index.quotientAndRemainder(dividingBy: 64)
     update(word) { $0 &= ~(1 << UInt64(bit)) }
   }
 
-  mutating func formUnion(_ other: NodeSet) {
+  @inlinable mutating func formUnion(_ other: NodeSet) {
     low |= other.low
     high |= other.high
-    for index in other.rest.indices where other.rest[index] != 0 {
-      update(index + 2) { $0 |= other.rest[index] }
+    guard let words = other.overflow else { return }
+    for index in words.indices where words[index] != 0 {
+      update(index + 2) { $0 |= words[index] }
     }
   }
 
-  mutating func subtract(_ other: NodeSet) {
+  @inlinable mutating func subtract(_ other: NodeSet) {
     low &= ~other.low
     high &= ~other.high
-    for index in rest.indices where index < other.rest.count { rest[index] &= ~other.rest[index] }
+    guard overflow != nil, let words = other.overflow else { return }
+    for index in words.indices where index + 2 < wordCount {
+      update(index + 2) { $0 &= ~words[index] }
+    }
   }
 
-  func intersection(_ other: NodeSet) -> NodeSet {
+  @inlinable func intersection(_ other: NodeSet) -> NodeSet {
     var result = NodeSet()
     result.low = low & other.low
     result.high = high & other.high
-    let count = min(rest.count, other.rest.count)
-    if count > 0 { result.rest = (0..<count).map { rest[$0] & other.rest[$0] } }
+    if let mine = overflow, let theirs = other.overflow {
+      result.overflow = zip(mine, theirs).map { $0 & $1 }
+    }
     return result
   }
 
-  func intersects(_ other: NodeSet) -> Bool {
+  @inlinable func intersects(_ other: NodeSet) -> Bool {
     if low & other.low != 0 || high & other.high != 0 { return true }
-    for index in 0..<min(rest.count, other.rest.count) where rest[index] & other.rest[index] != 0 {
-      return true
-    }
-    return false
+    guard let mine = overflow, let theirs = other.overflow else { return false }
+    return zip(mine, theirs).contains { $0 & $1 != 0 }
   }
 
   /// The members in `range`.
-  func intersection(with range: ClosedRange<Int>) -> NodeSet {
-    var result = NodeSet()
-    for index in range where contains(index) { result.insert(index) }
+  @inlinable func intersection(with range: ClosedRange<Int>) -> NodeSet {
+    var result = self
+    result.keep(range)
     return result
   }
 
   /// Whether any member lies in `range`.
-  func containsAny(in range: ClosedRange<Int>) -> Bool {
-    for index in range where contains(index) { return true }
-    return false
+  @inlinable func containsAny(in range: ClosedRange<Int>) -> Bool {
+    var members = self
+    members.keep(range)
+    return !members.isEmpty
+  }
+
+  /// Removes the members outside `range`, a word at a time.
+  @inlinable mutating func keep(_ range: ClosedRange<Int>) {
+    for word in 0..<wordCount {
+      let first = word * 64
+      let last = first + 63
+      let mask: UInt64
+      if range.upperBound < first || range.lowerBound > last {
+        mask = 0
+      } else {
+        let low = max(range.lowerBound, first) - first
+        let high = min(range.upperBound, last) - first
+        mask =
+          (high == 63 ? ~UInt64(0) : (UInt64(1) << UInt64(high + 1)) - 1)
+          & ~((UInt64(1) << UInt64(low)) - 1)
+      }
+      update(word) { $0 &= mask }
+    }
   }
 
   /// Calls `body` with each member, in document order.
-  func forEach(_ body: (Int) throws -> Void) rethrows {
-    for word in 0..<(2 + rest.count) {
+  @inlinable func forEach(_ body: (Int) throws -> Void) rethrows {
+    for word in 0..<wordCount {
       var bits = self.word(word)
       while bits != 0 {
         let bit = bits.trailingZeroBitCount
@@ -87,8 +116,8 @@ struct NodeSet: Hashable, Sendable {
   }
 
   /// Calls `body` with each member, in reverse document order.
-  func forEachReversed(_ body: (Int) throws -> Void) rethrows {
-    for word in (0..<(2 + rest.count)).reversed() {
+  @inlinable func forEachReversed(_ body: (Int) throws -> Void) rethrows {
+    for word in (0..<wordCount).reversed() {
       var bits = self.word(word)
       while bits != 0 {
         let bit = 63 - bits.leadingZeroBitCount
@@ -99,41 +128,46 @@ struct NodeSet: Hashable, Sendable {
   }
 
   /// The members, in document order.
-  var members: [Int] {
+  @inlinable var members: [Int] {
     var result: [Int] = []
     result.reserveCapacity(count)
     forEach { result.append($0) }
     return result
   }
 
-  private func word(_ index: Int) -> UInt64 {
+  @inlinable func word(_ index: Int) -> UInt64 {
     switch index {
     case 0: low
     case 1: high
-    default: index - 2 < rest.count ? rest[index - 2] : 0
+    default: index - 2 < (overflow?.count ?? 0) ? overflow![index - 2] : 0
     }
   }
 
-  private mutating func update(_ index: Int, _ body: (inout UInt64) -> Void) {
+  @inlinable mutating func update(_ index: Int, _ body: (inout UInt64) -> Void) {
     switch index {
     case 0: body(&low)
     case 1: body(&high)
     default:
-      if index - 2 >= rest.count { rest.append(contentsOf: repeatElement(0, count: index - 1 - rest.count)) }
-      body(&rest[index - 2])
+      var words = overflow ?? []
+      overflow = nil
+      if index - 2 >= words.count {
+        words.append(contentsOf: repeatElement(0, count: index - 1 - words.count))
+      }
+      body(&words[index - 2])
+      overflow = words
     }
   }
 
-  static func == (lhs: NodeSet, rhs: NodeSet) -> Bool {
+  @inlinable static func == (lhs: NodeSet, rhs: NodeSet) -> Bool {
     guard lhs.low == rhs.low, lhs.high == rhs.high else { return false }
-    let count = max(lhs.rest.count, rhs.rest.count)
-    for index in 0..<count where lhs.word(index + 2) != rhs.word(index + 2) { return false }
+    let count = max(lhs.wordCount, rhs.wordCount)
+    for index in 2..<max(count, 2) where lhs.word(index) != rhs.word(index) { return false }
     return true
   }
 
-  func hash(into hasher: inout Hasher) {
+  @inlinable func hash(into hasher: inout Hasher) {
     hasher.combine(low)
     hasher.combine(high)
-    for word in rest where word != 0 { hasher.combine(word) }
+    for word in overflow ?? [] where word != 0 { hasher.combine(word) }
   }
 }

@@ -1,16 +1,16 @@
 /// A short list that keeps its first two elements inline: the transitions a step enables, which
 /// are nearly always one or two, without touching the heap.
-struct SmallList<Element> {
-  private var first: Element?
-  private var second: Element?
-  private var more: [Element] = []
+@usableFromInline struct SmallList<Element> {
+  @usableFromInline var first: Element?
+  @usableFromInline var second: Element?
+  @usableFromInline var more: [Element] = []
 
-  init() {}
+  @inlinable init() {}
 
-  var count: Int { (first == nil ? 0 : 1) + (second == nil ? 0 : 1) + more.count }
-  var isEmpty: Bool { first == nil }
+  @inlinable var count: Int { (first == nil ? 0 : 1) + (second == nil ? 0 : 1) + more.count }
+  @inlinable var isEmpty: Bool { first == nil }
 
-  subscript(index: Int) -> Element {
+  @inlinable subscript(index: Int) -> Element {
     switch index {
     case 0: first!
     case 1: second!
@@ -18,7 +18,7 @@ struct SmallList<Element> {
     }
   }
 
-  mutating func append(_ element: Element) {
+  @inlinable mutating func append(_ element: Element) {
     if first == nil {
       first = element
     } else if second == nil {
@@ -29,13 +29,13 @@ struct SmallList<Element> {
   }
 
   /// Removes the elements at `indices`, keeping the others in order.
-  mutating func remove(where shouldRemove: (Element) -> Bool) {
+  @inlinable mutating func remove(where shouldRemove: (Element) -> Bool) {
     var kept = SmallList()
     for index in 0..<count where !shouldRemove(self[index]) { kept.append(self[index]) }
     self = kept
   }
 
-  func contains(where predicate: (Element) -> Bool) -> Bool {
+  @inlinable func contains(where predicate: (Element) -> Bool) -> Bool {
     for index in 0..<count where predicate(self[index]) { return true }
     return false
   }
