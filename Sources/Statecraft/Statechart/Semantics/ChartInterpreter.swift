@@ -21,13 +21,17 @@
 
   /// A transition, by its source state and its place among the source's transitions.
   @usableFromInline struct TransitionRef: Equatable {
-    @usableFromInline let source: Int
-    @usableFromInline let ordinal: Int
+    // Half-width, so that a list of them stays small to copy.
+    @usableFromInline let storedSource: Int32
+    @usableFromInline let storedOrdinal: Int32
+
+    @inlinable var source: Int { Int(storedSource) }
+    @inlinable var ordinal: Int { Int(storedOrdinal) }
 
     @inlinable
     init(source: Int, ordinal: Int) {
-      self.source = source
-      self.ordinal = ordinal
+      storedSource = Int32(truncatingIfNeeded: source)
+      storedOrdinal = Int32(truncatingIfNeeded: ordinal)
     }
   }
 
