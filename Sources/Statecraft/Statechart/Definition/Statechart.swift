@@ -96,10 +96,7 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   /// delay (XState's `initialTransition`). The effects are those of all that.
   @inlinable
   public func initialTransition() -> ChartStep<ID, Event, Context> {
-    var interpreter = ChartInterpreter(table: table, snapshot: ChartSnapshot(table: table, context: context))
-    interpreter.start()
-    interpreter.advance(to: .zero)
-    return interpreter.finish()
+    initialTransition(at: .zero)
   }
 
   /// The snapshot after `event`, and the effects to perform: one macrostep, then the macrosteps of
@@ -115,10 +112,10 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   public func transition(
     from snapshot: ChartSnapshot<ID, Event, Context>, on event: Event
   ) -> ChartStep<ID, Event, Context> {
-    var interpreter = ChartInterpreter(table: table, snapshot: snapshot)
-    interpreter.process(event)
-    interpreter.advance(to: snapshot.time)
-    return interpreter.finish()
+    interpret(snapshot) { interpreter in
+      interpreter.process(event)
+      interpreter.advance(to: snapshot.time)
+    }
   }
 
   /// The snapshot after `duration` of the chart's time: each timer due by then (delayed sends and
@@ -132,9 +129,7 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   public func advance(
     _ snapshot: ChartSnapshot<ID, Event, Context>, by duration: Duration
   ) -> ChartStep<ID, Event, Context> {
-    var interpreter = ChartInterpreter(table: table, snapshot: snapshot)
-    interpreter.advance(to: snapshot.time + duration)
-    return interpreter.finish()
+    interpret(snapshot) { $0.advance(to: snapshot.time + duration) }
   }
 
   // MARK: For the runtime
@@ -144,10 +139,10 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   func initialTransition(at time: Duration) -> ChartStep<ID, Event, Context> {
     var snapshot = ChartSnapshot<ID, Event, Context>(table: table, context: context)
     snapshot._time = time
-    var interpreter = ChartInterpreter(table: table, snapshot: snapshot)
-    interpreter.start()
-    interpreter.advance(to: time)
-    return interpreter.finish()
+    return interpret(snapshot) { interpreter in
+      interpreter.start()
+      interpreter.advance(to: time)
+    }
   }
 
   /// Moves the chart to `time`, firing the timers due by then, then processes `event`, if any.
@@ -155,21 +150,36 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   func step(
     _ snapshot: ChartSnapshot<ID, Event, Context>, event: Event?, at time: Duration
   ) -> ChartStep<ID, Event, Context> {
-    var interpreter = ChartInterpreter(table: table, snapshot: snapshot)
-    interpreter.advance(to: max(time, snapshot.time))
-    if let event {
-      interpreter.process(event)
+    interpret(snapshot) { interpreter in
       interpreter.advance(to: max(time, snapshot.time))
+      if let event {
+        interpreter.process(event)
+        interpreter.advance(to: max(time, snapshot.time))
+      }
     }
-    return interpreter.finish()
   }
 
   /// What resuming a restored snapshot takes: starting its active states' invocations again.
   @inlinable
   func resumption(of snapshot: ChartSnapshot<ID, Event, Context>) -> ChartStep<ID, Event, Context> {
-    var interpreter = ChartInterpreter(table: table, snapshot: snapshot)
-    interpreter.resume()
-    return interpreter.finish()
+    interpret(snapshot) { $0.resume() }
+  }
+
+  /// Runs `body` on an interpreter of a copy of `snapshot`, which it changes in place, and returns
+  /// that copy with the step's effects.
+  @inlinable
+  func interpret(
+    _ snapshot: ChartSnapshot<ID, Event, Context>,
+    _ body: (inout ChartInterpreter<ID, Event, Context>) -> Void
+  ) -> ChartStep<ID, Event, Context> {
+    var next = snapshot
+    let outcome = withUnsafeMutablePointer(to: &next) { state in
+      var interpreter = ChartInterpreter(table: table, snapshot: state)
+      body(&interpreter)
+      return interpreter.finish()
+    }
+    return ChartStep(
+      snapshot: next, effects: outcome.effects, handled: outcome.handled, changed: outcome.changed)
   }
 
   /// The invocation an effect names.

@@ -39,7 +39,8 @@
   @inlinable static var microstepLimit: Int { 100_000 }
 
   @usableFromInline let table: Table
-  @usableFromInline var snapshot: ChartSnapshot<ID, Event, Context>
+  /// The snapshot the step changes, in place: the caller's own copy, which it lends for the step.
+  @usableFromInline let snapshot: UnsafeMutablePointer<ChartSnapshot<ID, Event, Context>>
   @usableFromInline var configuration: NodeSet
   @usableFromInline var internalQueue: [Record] = []
   @usableFromInline var internalHead = 0
@@ -51,10 +52,10 @@
   /// Whether a microstep ran or a timer fired: whether the snapshot is a new one.
   @usableFromInline var changed = false
 
-  @inlinable init(table: Table, snapshot: ChartSnapshot<ID, Event, Context>) {
+  @inlinable init(table: Table, snapshot: UnsafeMutablePointer<ChartSnapshot<ID, Event, Context>>) {
     self.table = table
     self.snapshot = snapshot
-    let configuration = snapshot.active(in: table)
+    let configuration = snapshot.pointee.active(in: table)
     self.configuration = configuration
   }
 
@@ -86,10 +87,10 @@
   /// Moves the chart's time to `time`, firing the timers due by then, each as an external event,
   /// in the order they are due.
   @inlinable mutating func advance(to time: Duration) {
-    while !snapshot.isDone, let timer = snapshot.timers.first, timer.due <= time {
-      snapshot._timers.removeFirst()
+    while !snapshot.pointee.isDone, let timer = snapshot.pointee.timers.first, timer.due <= time {
+      snapshot.pointee._timers.removeFirst()
       changed = true
-      if timer.due > snapshot.time { snapshot._time = timer.due }
+      if timer.due > snapshot.pointee.time { snapshot.pointee._time = timer.due }
       switch timer.kind {
       case .send(let event, _):
         _ = processExternal(.event(event))
@@ -98,13 +99,13 @@
         _ = processExternal(.timer(source: source, ordinal: ordinal))
       }
     }
-    if time > snapshot.time { snapshot._time = time }
+    if time > snapshot.pointee.time { snapshot.pointee._time = time }
   }
 
   /// The effects that resume a restored snapshot: the invocations of its active states, which a
   /// snapshot does not hold, start again.
   @inlinable mutating func resume() {
-    guard !snapshot.isDone else { return }
+    guard !snapshot.pointee.isDone else { return }
     statesToInvoke = configuration
     let active = configuration
     active.forEach { state in
@@ -117,13 +118,29 @@
   }
 
   /// The step's result: the snapshot with its configuration written back, and the effects.
-  @inlinable mutating func finish() -> ChartStep<ID, Event, Context> {
-    snapshot._active = configuration
-    if snapshot._table !== table {
-      snapshot._table = table
-      snapshot._decodedConfiguration = nil
+  /// What a step returns besides its snapshot.
+  @usableFromInline
+  struct Outcome {
+    @usableFromInline let effects: [ChartEffect<ID, Event, Context>]
+    @usableFromInline let handled: Bool
+    @usableFromInline let changed: Bool
+
+    @inlinable
+    init(effects: [ChartEffect<ID, Event, Context>], handled: Bool, changed: Bool) {
+      self.effects = effects
+      self.handled = handled
+      self.changed = changed
     }
-    return ChartStep(snapshot: snapshot, effects: effects, handled: handled, changed: changed)
+  }
+
+  /// Writes the active states back into the snapshot, and returns the rest of the step.
+  @inlinable mutating func finish() -> Outcome {
+    snapshot.pointee._active = configuration
+    if snapshot.pointee._table !== table {
+      snapshot.pointee._table = table
+      snapshot.pointee._decodedConfiguration = nil
+    }
+    return Outcome(effects: effects, handled: handled, changed: changed)
   }
 
 
@@ -133,7 +150,7 @@
   /// transition.
   @discardableResult
   @inlinable mutating func processExternal(_ record: Record) -> Bool {
-    guard !snapshot.isDone else { return false }
+    guard !snapshot.pointee.isDone else { return false }
     setCurrentEvent(record)
     let enabled = selectTransitions(record)
     if !enabled.isEmpty { microstep(enabled) }
@@ -146,7 +163,7 @@
   /// event).
   @inlinable mutating func completeMacrostep() {
     var microsteps = 0
-    while !snapshot.isDone {
+    while !snapshot.pointee.isDone {
       var enabled = selectEventlessTransitions()
       if enabled.isEmpty {
         guard internalHead < internalQueue.count else { break }
@@ -169,7 +186,7 @@
       internalQueue.removeAll()
       internalHead = 0
     }
-    if snapshot.isDone {
+    if snapshot.pointee.isDone {
       exitInterpreter()
       return
     }
@@ -192,7 +209,7 @@
       for block in table.nodes[state].exit { run(block, callSite: table.nodes[state].callSite) }
       cancelInvocations(of: state)
     }
-    snapshot._timers.removeAll()
+    snapshot.pointee._timers.removeAll()
   }
 
   @inlinable mutating func setCurrentEvent(_ record: Record) {
@@ -271,7 +288,7 @@
     guard let condition = transition.definition.guardCondition else { return true }
     return condition(
       ChartGuardInput(
-        context: snapshot.context, event: currentEvent, configuration: configuration, table: table))
+        context: snapshot.pointee.context, event: currentEvent, configuration: configuration, table: table))
   }
 
   /// Of two transitions whose exit sets intersect, keeps the one whose source is the descendant,
@@ -326,17 +343,16 @@
 
   @inlinable func computeExitSet(_ ref: TransitionRef) -> NodeSet {
     let transition = transition(ref)
-    if let domain = table.statics[transition.index].domain {
-      guard let descendants = table.descendants(of: domain) else { return NodeSet() }
-      return configuration.intersection(with: descendants)
-    }
-    return topology.exitSet(of: transition, in: configuration)
+    let domain = table.staticDomains[transition.index]
+    guard domain >= 0 else { return topology.exitSet(of: transition, in: configuration) }
+    guard let descendants = table.descendants(of: domain) else { return NodeSet() }
+    return configuration.intersection(with: descendants)
   }
 
   /// What transition domains and entry sets are computed from: the table and the history as it
   /// is now.
   @inlinable var topology: ChartTopology<ID, Event, Context> {
-    ChartTopology(table: table, history: snapshot._history)
+    ChartTopology(table: table, history: snapshot.pointee._history)
   }
 
   @inlinable mutating func exitStates(_ enabled: SmallList<TransitionRef>) {
@@ -371,7 +387,7 @@
         : table.parents[state] == parent
       if keep { recorded.append(table.id(of: state)) }
     }
-    snapshot._history[table.id(of: history)] = recorded
+    snapshot.pointee._history[table.id(of: history)] = recorded
   }
 
   @inlinable mutating func enterStates(_ enabled: SmallList<TransitionRef>) {
@@ -380,8 +396,8 @@
       // One transition whose entry does not depend on history: what it enters is in the table.
       let transition = transition(enabled[0])
       if transition.isTargetless { return }
-      let statics = table.statics[transition.index]
-      if statics.domain != nil {
+      if table.staticDomains[transition.index] >= 0 {
+        let statics = table.statics[transition.index]
         entrySet.statesToEnter = statics.statesToEnter
         entrySet.statesForDefaultEntry = statics.statesForDefaultEntry
         #if DEBUG
@@ -414,7 +430,7 @@
       guard node.kind == .final else { return }
       let parent = node.parent
       if parent == 0 {
-        snapshot._isDone = true
+        snapshot.pointee._isDone = true
         return
       }
       internalQueue.append(.done(parent))
@@ -449,29 +465,29 @@
       switch action.operation {
       case .assign(let body):
         do {
-          try body(&snapshot._context, currentEvent)
+          try body(&snapshot.pointee._context, currentEvent)
         } catch {
           effects.append(.actionFailed(error, callSite: callSite))
           internalQueue.append(.executionError)
           return false
         }
       case .raise(let make):
-        internalQueue.append(.event(make(snapshot.context, currentEvent)))
+        internalQueue.append(.event(make(snapshot.pointee.context, currentEvent)))
       case .send(let make, let delay, let id):
-        let event = make(snapshot.context, currentEvent)
-        schedule(.send(event, id: id), after: delay(snapshot.context))
+        let event = make(snapshot.pointee.context, currentEvent)
+        schedule(.send(event, id: id), after: delay(snapshot.pointee.context))
       case .cancel(let makeID):
-        let id = makeID(snapshot.context)
-        snapshot._timers.removeAll { timer in
+        let id = makeID(snapshot.pointee.context)
+        snapshot.pointee._timers.removeAll { timer in
           if case .send(_, let timerID) = timer.kind { return timerID == id }
           return false
         }
       case .output(let output):
-        effects.append(.output(output, context: snapshot.context, event: currentEvent))
+        effects.append(.output(output, context: snapshot.pointee.context, event: currentEvent))
       case .choose(let condition, let then, let otherwise):
         let holds = condition(
           ChartGuardInput(
-            context: snapshot.context, event: currentEvent, configuration: configuration, table: table))
+            context: snapshot.pointee.context, event: currentEvent, configuration: configuration, table: table))
         guard run(holds ? then : otherwise, callSite: callSite) else { return false }
       }
     }
@@ -482,25 +498,25 @@
 
   @inlinable mutating func schedule(_ kind: ChartTimer<ID, Event>.Kind, after delay: Duration) {
     let timer = ChartTimer(
-      kind: kind, due: snapshot.time + max(delay, .zero), sequence: snapshot.nextTimerSequence)
-    snapshot.nextTimerSequence += 1
+      kind: kind, due: snapshot.pointee.time + max(delay, .zero), sequence: snapshot.pointee.nextTimerSequence)
+    snapshot.pointee.nextTimerSequence += 1
     // Timers stay in firing order: by due time, then by the order they were set.
-    let position = snapshot.timers.lastIndex { $0.due <= timer.due }.map { $0 + 1 } ?? 0
-    snapshot._timers.insert(timer, at: position)
+    let position = snapshot.pointee.timers.lastIndex { $0.due <= timer.due }.map { $0 + 1 } ?? 0
+    snapshot.pointee._timers.insert(timer, at: position)
   }
 
   @inlinable mutating func startDelayedTransitions(of state: Int) {
     let node = table.nodes[state]
     for ordinal in node.delayed {
       guard case .after(let delay) = node.transitions[ordinal].definition.trigger else { continue }
-      schedule(.after(state: table.id(of: state), index: ordinal), after: delay(snapshot.context))
+      schedule(.after(state: table.id(of: state), index: ordinal), after: delay(snapshot.pointee.context))
     }
   }
 
   @inlinable mutating func cancelDelayedTransitions(of state: Int) {
     guard !table.nodes[state].delayed.isEmpty else { return }
     let id = table.id(of: state)
-    snapshot._timers.removeAll { timer in
+    snapshot.pointee._timers.removeAll { timer in
       if case .after(let timerState, _) = timer.kind { return timerState == id }
       return false
     }

@@ -143,6 +143,9 @@
   /// For each transition, by its ``Transition/index``: what it exits and enters when that does not
   /// depend on history.
   @usableFromInline let statics: [ChartTransitionStatics]
+  /// The static domain of each transition, by its index, or -1 when it has none: read on every
+  /// microstep, so kept apart from the entry sets.
+  @usableFromInline let staticDomains: [Int]
 
   @usableFromInline convenience init(
     name: String, initial: [ID], elements: [ChartElement<ID, Event, Context>], callSite: CallSite
@@ -166,6 +169,7 @@
     self.name = name
     self.nodes = nodes
     self.statics = statics
+    staticDomains = statics.map { $0.domain ?? -1 }
     parents = nodes.map(\.parent)
     kinds = nodes.map(\.kind)
     lastDescendants = nodes.map(\.lastDescendant)

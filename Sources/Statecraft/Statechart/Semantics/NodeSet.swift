@@ -86,21 +86,22 @@
 
   /// Removes the members outside `range`, a word at a time.
   @inlinable mutating func keep(_ range: ClosedRange<Int>) {
-    for word in 0..<wordCount {
-      let first = word * 64
-      let last = first + 63
-      let mask: UInt64
-      if range.upperBound < first || range.lowerBound > last {
-        mask = 0
-      } else {
-        let low = max(range.lowerBound, first) - first
-        let high = min(range.upperBound, last) - first
-        mask =
-          (high == 63 ? ~UInt64(0) : (UInt64(1) << UInt64(high + 1)) - 1)
-          & ~((UInt64(1) << UInt64(low)) - 1)
-      }
-      update(word) { $0 &= mask }
-    }
+    low &= Self.mask(range, word: 0)
+    high &= Self.mask(range, word: 1)
+    guard var words = overflow else { return }
+    for index in words.indices { words[index] &= Self.mask(range, word: index + 2) }
+    overflow = words
+  }
+
+  /// The bits of word `word` that `range` covers.
+  @inlinable static func mask(_ range: ClosedRange<Int>, word: Int) -> UInt64 {
+    let first = word * 64
+    let last = first + 63
+    guard range.upperBound >= first, range.lowerBound <= last else { return 0 }
+    let low = Swift.max(range.lowerBound, first) - first
+    let high = Swift.min(range.upperBound, last) - first
+    let upTo: UInt64 = high == 63 ? ~0 : (1 << UInt64(high + 1)) - 1
+    return upTo & ~((1 << UInt64(low)) - 1)
   }
 
   /// Calls `body` with each member, in document order.
