@@ -2,8 +2,8 @@ import Clocks
 import ConcurrencyExtras
 import Statecraft
 
-/// A media player statechart: a compound `on` state, a parallel `media` state (playback and audio
-/// regions) with deep history, a delayed auto-pause, and a final state, run on a test clock.
+/// A media player statechart: a compound `active` state with deep history, a parallel `media` state
+/// (playback and audio regions), a delayed auto-pause, and a final state, run on a test clock.
 enum PlayerDemo {
   static let demo = Demo(
     name: "player",
@@ -13,7 +13,7 @@ enum PlayerDemo {
   )
 
   enum Player: String, Hashable, Sendable, Codable {
-    case off, on, media, playback, playing, paused, audio, unmuted, muted, sleeping, resume, ejected
+    case off, active, media, playback, playing, paused, audio, unmuted, muted, resume, standby, ejected
   }
 
   enum Control: Hashable, Sendable, Codable {
@@ -26,9 +26,9 @@ enum PlayerDemo {
 
   static let chart = Statechart<Player, Control, Settings>("player", initial: .off, context: Settings()) {
     StateNode(.off) {
-      OnEvent(.powerOn, target: .on)
+      OnEvent(.powerOn, target: .active)
     }
-    StateNode(.on, initial: .media) {
+    StateNode(.active, initial: .media) {
       StateNode(parallel: .media) {
         StateNode(.playback, initial: .playing) {
           StateNode(.playing) {
@@ -52,14 +52,14 @@ enum PlayerDemo {
             OnEvent(.unmute, target: .unmuted)
           }
         }
-        // Remembers both regions when `media` exits, down to their atomic states.
-        StateNode(history: .resume, .deep)
-        OnEvent(.standby, target: .sleeping)
       }
-      StateNode(.sleeping) {
-        OnEvent(.wake, target: .resume)
-      }
+      // Remembers both regions, down to their atomic states, when `active` exits.
+      StateNode(history: .resume, .deep)
+      OnEvent(.standby, target: .standby)
       OnEvent(.eject, target: .ejected)
+    }
+    StateNode(.standby) {
+      OnEvent(.wake, target: .resume)
     }
     StateNode(final: .ejected) {
       Entry(.output("ejectDisc"))
