@@ -63,7 +63,9 @@ let package = Package(
       name: "StatecraftTesting",
       dependencies: [
         "Statecraft",
+        "StatecraftEngine",
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
       ]
     ),
     .executableTarget(

@@ -147,3 +147,10 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
       isolation: isolation, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
+
+extension AsyncStateMachineSequence {
+  /// Cancels every side effect running now. `StatecraftTesting`'s test store uses it.
+  package func cancelAllEffects() {
+    machine.core.effects.cancelAll()
+  }
+}

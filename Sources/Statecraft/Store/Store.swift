@@ -301,6 +301,11 @@ extension Store {
     core.effects.isRunning(id: EffectID(id))
   }
 
+  /// Cancels every effect running now. `StatecraftTesting`'s test store uses it.
+  package func cancelAllEffects() {
+    core.effects.cancelAll()
+  }
+
   /// How many throttle windows are open. For tests.
   package var openThrottleWindowCount: Int { core.effects.openThrottleWindowCount }
 

@@ -14,9 +14,12 @@ package final class EffectScope: Sendable {
   /// effects deliver there. Work the effect awaits that is not main-actor code still runs off it.
   private let startsOnMainActor: Bool
 
+  /// - Parameter startsOnMainActor: Whether effect tasks start on the main actor. Under a test
+  ///   store (when the owner prefers a task executor), they start on that executor instead, so
+  ///   that all their work but what they deliver to the owner runs where the test store sees it.
   package init(context: OwnerContext, startsOnMainActor: Bool = false) {
     self.context = context
-    self.startsOnMainActor = startsOnMainActor
+    self.startsOnMainActor = startsOnMainActor && context.executor == nil
   }
 
   deinit {
@@ -103,6 +106,11 @@ package final class EffectScope: Sendable {
     for handle in registry.withLock({ $0.cancel(id: id) }) { handle.cancel() }
   }
 
+  /// Cancels every effect running now; later effects start as usual. For tests.
+  package func cancelAll() {
+    for handle in registry.withLock({ $0.liveHandles }) { handle.cancel() }
+  }
+
   /// Cancels every effect and window timer, and refuses new effects. Called when the owner goes
   /// away, or when a state's stay ends.
   package func close() {
@@ -177,7 +185,6 @@ package final class EffectScope: Sendable {
   }
 
   /// Starts the task of a registered handle, unless it was cancelled before it could start.
-  /// Starts the task of a registered handle, unless it was cancelled before it could start.
   private func spawn(
     _ handle: EffectHandle, priority: TaskPriority?,
     operation: nonisolated(nonsending) @escaping @Sendable (EffectHandle) async -> Void
@@ -201,12 +208,12 @@ package final class EffectScope: Sendable {
   ) -> Task<Void, Never> {
     ProcessingContext.outside {
       if startsOnMainActor {
-        Task(priority: priority) { @MainActor in
+        mainActorTask(executorPreference: context.executor, priority: priority) {
           await operation(handle)
           self.finished(handle)
         }
       } else {
-        Task(priority: priority) {
+        Task(executorPreference: context.executor, priority: priority) {
           await operation(handle)
           self.finished(handle)
         }
@@ -216,7 +223,7 @@ package final class EffectScope: Sendable {
 
   private func startWindowTimer(id: EffectID, token: UInt64, end: EffectClock.Deadline, clock: EffectClock) {
     let timer = ProcessingContext.outside {
-      Task { [weak self] in
+      Task(executorPreference: context.executor) { [weak self] in
         do { try await clock.sleep(until: end) } catch { return }
         self?.windowEnded(id: id, token: token, clock: clock)
       }
@@ -238,4 +245,14 @@ package final class EffectScope: Sendable {
     registry.withLock { $0.unregister(handle) }
     handle.finished()
   }
+}
+
+/// Starts `operation` on the main actor, preferring `executorPreference` for the nonisolated work
+/// it awaits. A function of its own: the region-based isolation checker cannot yet check a
+/// `@MainActor` closure literal passed to `Task(executorPreference:)`.
+private func mainActorTask(
+  executorPreference: (any TaskExecutor)?, priority: TaskPriority?,
+  _ operation: @escaping @MainActor @Sendable () async -> Void
+) -> Task<Void, Never> {
+  Task(executorPreference: executorPreference, priority: priority, operation: operation)
 }

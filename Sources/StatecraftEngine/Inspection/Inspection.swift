@@ -29,11 +29,11 @@ package final class Inspection: Sendable {
   }
 
   /// Numbers, timestamps and delivers a record of `owner`.
-  package func emit(_ kind: InspectionRecord.Kind, owner: OwnerIdentity) {
+  package func emit(_ kind: InspectionRecord.Kind, owner: OwnerIdentity, callSite: CallSite?) {
     var (action, inspectors) = state.withLock { state in
       state.lastSequence &+= 1
       let record = InspectionRecord(
-        owner: owner, sequence: state.lastSequence, time: .now, kind: kind)
+        owner: owner, sequence: state.lastSequence, time: .now, kind: kind, callSite: callSite)
       return (state.delivery.submit(record), state.inspectors)
     }
     while case .process(let record, _) = action {

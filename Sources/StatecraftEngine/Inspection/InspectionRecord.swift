@@ -43,12 +43,20 @@ public struct InspectionRecord: Sendable, CustomStringConvertible {
   public let time: ContinuousClock.Instant
   /// What happened.
   public let kind: Kind
+  /// For a ``Kind/received(_:)`` record, where the message was sent from: the line of a `send`,
+  /// or the line that created the effect that delivered it. `nil` when no line of user code sent
+  /// it.
+  public let callSite: CallSite?
 
-  package init(owner: OwnerIdentity, sequence: UInt64, time: ContinuousClock.Instant, kind: Kind) {
+  package init(
+    owner: OwnerIdentity, sequence: UInt64, time: ContinuousClock.Instant, kind: Kind,
+    callSite: CallSite? = nil
+  ) {
     self.owner = owner
     self.sequence = sequence
     self.time = time
     self.kind = kind
+    self.callSite = callSite
   }
 
   public var description: String {

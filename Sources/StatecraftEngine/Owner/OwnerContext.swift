@@ -14,6 +14,8 @@ package final class OwnerContext: Sendable {
   /// The inspectors, created with the first: an owner nobody inspects keeps none.
   private let inspection: Mutex<Inspection?>
   private let lastEffectNumber = Atomic<UInt64>(0)
+  /// The task executor the owner's tasks prefer: `nil` but under a test store.
+  @usableFromInline package let executor: (any TaskExecutor)?
 
   /// Captures the diagnostic handler and inspectors of the scope that creates the owner.
   ///
@@ -24,6 +26,7 @@ package final class OwnerContext: Sendable {
     let scoped = InspectorScope.inspectors
     self.inspection = Mutex(scoped.isEmpty ? nil : Inspection(inspectors: scoped))
     self.inspected = Atomic(!scoped.isEmpty)
+    self.executor = EffectExecutor.preferred
   }
 
   /// Whether any inspector is attached. Check it before building what a record needs.
@@ -44,9 +47,9 @@ package final class OwnerContext: Sendable {
 
   /// Numbers, timestamps and delivers a record to the inspectors, if any is attached.
   @usableFromInline
-  package func emit(_ kind: @autoclosure () -> InspectionRecord.Kind) {
+  package func emit(_ kind: @autoclosure () -> InspectionRecord.Kind, callSite: CallSite? = nil) {
     guard isInspected, let inspection = inspection.withLock({ $0 }) else { return }
-    inspection.emit(kind(), owner: identity)
+    inspection.emit(kind(), owner: identity, callSite: callSite)
   }
 
   /// Numbers the owner's effects, from 1, in the order they start.

@@ -272,7 +272,8 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
           let outcome: Outcome
           if context.isInspected {
             let before = state
-            context.emit(.received(InspectedValue(inspectMessage(envelope.message))))
+            context.emit(
+              .received(InspectedValue(inspectMessage(envelope.message))), callSite: envelope.callSite)
             outcome = step(&state, envelope.message, envelope.callSite)
             context.emit(
               .stateUpdated(before: InspectedValue(before), after: InspectedValue(state)))
@@ -365,7 +366,7 @@ extension OwnerCore where State: Sendable {
       if origin?.isCancelled == true {
         finished = finish()
       } else {
-        willProcess(message, state: state)
+        willProcess(message, state: state, callSite: callSite)
         finished = await processor.process(
           message, number: number, state: state, callSite: callSite, origin: origin, core: self,
           isolation: isolation)
@@ -428,7 +429,7 @@ extension OwnerCore where State: Sendable {
   ) async -> Finished {
     defer { envelope.completion?.resume() }
     guard envelope.origin?.isCancelled != true else { return finish() }
-    willProcess(envelope.message, state: state)
+    willProcess(envelope.message, state: state, callSite: envelope.callSite)
     return await processor.process(
       envelope.message, number: number, state: state, callSite: envelope.callSite,
       origin: envelope.origin, core: self, isolation: isolation)
@@ -436,9 +437,9 @@ extension OwnerCore where State: Sendable {
 
   /// Tells inspectors that `message` is being processed, and keeps the state before it.
   @inlinable
-  func willProcess(_ message: Message, state: State) {
+  func willProcess(_ message: Message, state: State, callSite: CallSite?) {
     guard context.isInspected else { return }
-    context.emit(.received(InspectedValue(inspectMessage(message))))
+    context.emit(.received(InspectedValue(inspectMessage(message))), callSite: callSite)
     inspectedBefore = state
   }
 
@@ -448,14 +449,19 @@ extension OwnerCore where State: Sendable {
   func startOwnTask<Processor: MessageProcessor<State, Message>>(
     _ first: Envelope, number: UInt64, processor: Processor
   ) {
+    let executor = context.executor
     guard let actor = processor.ownIsolation else {
-      Task.detached { await self.drain(first, number: number, processor: processor, isolation: nil) }
+      Task.detached(executorPreference: executor) {
+        await self.drain(first, number: number, processor: processor, isolation: nil)
+      }
       return
     }
     if actor === MainActor.shared {
       startOwnMainActorTask(first, number: number, processor: processor)
     } else {
-      Task.detached { await self.drain(first, number: number, processor: processor, isolation: actor) }
+      Task.detached(executorPreference: executor) {
+        await self.drain(first, number: number, processor: processor, isolation: actor)
+      }
     }
   }
 
@@ -464,7 +470,7 @@ extension OwnerCore where State: Sendable {
   private func startOwnMainActorTask<Processor: MessageProcessor<State, Message>>(
     _ first: Envelope, number: UInt64, processor: Processor
   ) {
-    detachedOnMainActor {
+    detachedOnMainActor(executorPreference: context.executor) {
       await self.drain(first, number: number, processor: processor, isolation: MainActor.shared)
     }
   }
@@ -528,8 +534,10 @@ extension OwnerCore where State: Sendable {
 
 /// Starts `operation` in a detached task, which inherits no caller's task-locals or priority, on
 /// the main actor from its first instruction.
-private func detachedOnMainActor(_ operation: @escaping @MainActor @Sendable () async -> Void) {
-  Task.detached(operation: operation)
+private func detachedOnMainActor(
+  executorPreference: (any TaskExecutor)?, _ operation: @escaping @MainActor @Sendable () async -> Void
+) {
+  Task.detached(executorPreference: executorPreference, operation: operation)
 }
 
 /// A message on whose behalf the running code works, to recognise a re-entrant send.

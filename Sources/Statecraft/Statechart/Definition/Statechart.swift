@@ -148,9 +148,12 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   /// Moves the chart to `time`, firing the timers due by then, then processes `event`, if any.
   @inlinable
   func step(
-    _ snapshot: ChartSnapshot<ID, Event, Context>, event: Event?, at time: Duration
+    _ snapshot: ChartSnapshot<ID, Event, Context>, event: Event?, at time: Duration,
+    observing: Bool = false
   ) -> ChartStep<ID, Event, Context> {
     interpret(snapshot) { interpreter in
+      interpreter.observing = observing
+      if observing, event == nil { interpreter.timerLimit = 1 }
       interpreter.advance(to: max(time, snapshot.time))
       if let event {
         interpreter.process(event)
@@ -179,7 +182,8 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
       return interpreter.finish()
     }
     return ChartStep(
-      snapshot: next, effects: outcome.effects, handled: outcome.handled, changed: outcome.changed)
+      snapshot: next, effects: outcome.effects, handled: outcome.handled, changed: outcome.changed,
+      observedEvents: outcome.observedEvents, startingEvent: outcome.startingEvent)
   }
 
   /// The invocation an effect names.

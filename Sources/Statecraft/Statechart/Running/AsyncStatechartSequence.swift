@@ -123,6 +123,11 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
     runner.core.context.attach(inspector)
   }
 
+  /// Cancels every invocation and timer running now. `StatecraftTesting`'s test store uses it.
+  package func cancelAllEffects() {
+    runner.core.effects.cancelAll()
+  }
+
   /// Waits until no invocation or timer task of the chart runs. For tests.
   package func waitUntilIdle() async {
     await runner.core.effects.waitUntilIdle()

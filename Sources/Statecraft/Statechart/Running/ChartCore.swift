@@ -114,9 +114,9 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
       return core.finish()
     case .timers:
       processing.value.armedTimer = nil
-      step = chart.step(state, event: nil, at: now)
+      step = chart.step(state, event: nil, at: now, observing: core.context.isInspected)
     case .event(let event):
-      step = chart.step(state, event: event, at: now)
+      step = chart.step(state, event: event, at: now, observing: core.context.isInspected)
       if !step.handled { reportUnhandled(event, in: state, callSite: callSite) }
     }
     let needsTimer = !step.snapshot.timers.isEmpty || processing.value.armedTimer != nil
@@ -124,11 +124,16 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
       if needsTimer { armTimer(for: step.snapshot) }
       return core.finish()
     }
-    if step.effects.isEmpty, !needsTimer, !step.snapshot.isDone {
+    // For inspectors, a delayed send that started the step is the message it received.
+    if let starting = step.startingEvent { core.context.emit(.received(InspectedValue(starting))) }
+    if step.effects.isEmpty, !needsTimer, !step.snapshot.isDone, step.observedEvents.isEmpty {
       // Nothing to perform: store the snapshot and end the event in one critical section.
       return core.commit(step.snapshot, finishing: true)!
     }
     _ = core.commit(step.snapshot, finishing: false)
+    // After the snapshot's record: inspectors see what the chart raised or sent itself as
+    // messages it received, each of which the macrostep's snapshot already reflects.
+    for event in step.observedEvents { core.context.emit(.received(InspectedValue(event))) }
     await perform(step.effects, in: step.snapshot, number: number)
     if step.snapshot.isDone { finishChart() }
     return core.finish()

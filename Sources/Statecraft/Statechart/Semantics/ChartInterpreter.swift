@@ -49,6 +49,15 @@
   /// SCXML's `_event`: the event being processed, kept through the eventless steps after it.
   @usableFromInline var currentEvent: Event?
   @usableFromInline var handled = false
+  /// Whether to keep the events the chart processed on its own (raised, and sent to itself), for
+  /// inspectors.
+  @usableFromInline var observing = false
+  @usableFromInline var observedEvents: [Event] = []
+  /// When observing: the delayed send that started the step, if a timer did.
+  @usableFromInline var startingEvent: Event?
+  /// How many timers `advance(to:)` fires at most: one, for an inspected chart, so that each
+  /// delayed event is a step of its own.
+  @usableFromInline var timerLimit = Int.max
   /// Whether a microstep ran or a timer fired: whether the snapshot is a new one.
   @usableFromInline var changed = false
 
@@ -87,12 +96,19 @@
   /// Moves the chart's time to `time`, firing the timers due by then, each as an external event,
   /// in the order they are due.
   @inlinable mutating func advance(to time: Duration) {
-    while !snapshot.pointee.isDone, let timer = snapshot.pointee.timers.first, timer.due <= time {
+    var fired = 0
+    while !snapshot.pointee.isDone, fired < timerLimit, let timer = snapshot.pointee.timers.first,
+      timer.due <= time
+    {
+      fired += 1
       snapshot.pointee._timers.removeFirst()
       changed = true
       if timer.due > snapshot.pointee.time { snapshot.pointee._time = timer.due }
       switch timer.kind {
       case .send(let event, _):
+        if observing {
+          if startingEvent == nil, observedEvents.isEmpty { startingEvent = event } else { observedEvents.append(event) }
+        }
         _ = processExternal(.event(event))
       case .after(let state, let ordinal):
         guard let source = table.index(of: state) else { continue }
@@ -122,12 +138,19 @@
   @usableFromInline
   struct Outcome {
     @usableFromInline let effects: [ChartEffect<ID, Event, Context>]
+    @usableFromInline let observedEvents: [Event]
+    @usableFromInline let startingEvent: Event?
     @usableFromInline let handled: Bool
     @usableFromInline let changed: Bool
 
     @inlinable
-    init(effects: [ChartEffect<ID, Event, Context>], handled: Bool, changed: Bool) {
+    init(
+      effects: [ChartEffect<ID, Event, Context>], observedEvents: [Event], startingEvent: Event?,
+      handled: Bool, changed: Bool
+    ) {
       self.effects = effects
+      self.observedEvents = observedEvents
+      self.startingEvent = startingEvent
       self.handled = handled
       self.changed = changed
     }
@@ -140,7 +163,9 @@
       snapshot.pointee._table = table
       snapshot.pointee._decodedConfiguration = nil
     }
-    return Outcome(effects: effects, handled: handled, changed: changed)
+    return Outcome(
+      effects: effects, observedEvents: observedEvents, startingEvent: startingEvent,
+      handled: handled, changed: changed)
   }
 
 
@@ -169,6 +194,7 @@
         guard internalHead < internalQueue.count else { break }
         let record = internalQueue[internalHead]
         internalHead += 1
+        if observing, case .event(let event) = record { observedEvents.append(event) }
         setCurrentEvent(record)
         enabled = selectTransitions(record)
       }

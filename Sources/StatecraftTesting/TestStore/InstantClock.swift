@@ -1,0 +1,58 @@
+import Synchronization
+
+/// A clock whose sleeps return at once, moving its time forward, without yielding to other
+/// tasks: time that passes instantly, for tests of code that waits.
+///
+/// ```swift
+/// let store = TestStore(initialState: Search(), reducer: search, environment: .init(clock: InstantClock()))
+/// await store.send(.queryChanged("sw")) { $0.query = "sw" }
+/// await store.receive(.results(["swift"])) { $0.results = ["swift"] }   // the debounce took no time
+/// ```
+///
+/// Use it with a ``TestStore`` where you would use swift-clocks' `ImmediateClock`: that clock
+/// yields on every sleep through a series of detached background tasks (`Task.megaYield()`), which
+/// run outside the test store's executor, so the test store cannot tell when they are done.
+/// `InstantClock` never leaves the sleeping task.
+public final class InstantClock: Clock, Sendable {
+  public typealias Duration = Swift.Duration
+
+  /// A point on the clock's time line.
+  public struct Instant: InstantProtocol {
+    /// How far from the clock's start.
+    public let offset: Swift.Duration
+
+    public init(offset: Swift.Duration = .zero) {
+      self.offset = offset
+    }
+
+    public func advanced(by duration: Swift.Duration) -> Self {
+      Self(offset: offset + duration)
+    }
+
+    public func duration(to other: Self) -> Swift.Duration {
+      other.offset - offset
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+      lhs.offset < rhs.offset
+    }
+  }
+
+  private let current = Mutex(Instant())
+
+  /// A clock at `now`.
+  public init(now: Instant = Instant()) {
+    current.withLock { $0 = now }
+  }
+
+  public var now: Instant { current.withLock { $0 } }
+
+  public var minimumResolution: Swift.Duration { .zero }
+
+  /// Moves the clock's time to `deadline`, if it is later, and returns, unless the task is
+  /// cancelled.
+  public func sleep(until deadline: Instant, tolerance: Swift.Duration? = nil) async throws {
+    try Task.checkCancellation()
+    current.withLock { $0 = max($0, deadline) }
+  }
+}

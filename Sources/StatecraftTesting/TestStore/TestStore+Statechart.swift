@@ -1,0 +1,71 @@
+public import Statecraft
+
+/// What a ``TestStore`` over a statechart asserts: the chart's active states and its context.
+///
+/// ```swift
+/// await store.send(.powerOn) {
+///   $0.configuration = [.active, .media, .playback, .playing, .audio, .unmuted]
+/// }
+/// await store.send(.volumeUp) { $0.context.volume = 6 }
+/// ```
+public struct ChartTestState<ID: Hashable & Sendable, Context: Equatable & Sendable>: Equatable, Sendable {
+  /// The active states, ancestors included, in document order.
+  public var configuration: [ID]
+  /// The chart's context.
+  public var context: Context
+
+  /// A state to compare with.
+  public init(configuration: [ID], context: Context) {
+    self.configuration = configuration
+    self.context = context
+  }
+}
+
+extension TestStore {
+  /// A test store over a running statechart: send it events, assert its configuration and
+  /// context, and receive the events it processes on its own: raised events, delayed sends, and
+  /// what its invocations send. A delayed transition (``After``) changes the state without an
+  /// event: assert it with ``receiveStateChange(assert:fileID:filePath:line:column:)``.
+  ///
+  /// ```swift
+  /// let clock = TestClock()
+  /// let store = TestStore(chart: player, clock: clock)
+  /// await store.send(.powerOn) { $0.configuration = [.active, .media, .playback, .playing, .audio, .unmuted] }
+  /// await clock.advance(by: .seconds(30))
+  /// await store.receiveStateChange { $0.configuration = [.active, .media, .playback, .paused, .audio, .unmuted] }
+  /// ```
+  ///
+  /// A chart's state is asserted once per macrostep: at the event that starts it. The events it
+  /// raises are received after that event, and change nothing more.
+  public convenience init<ID, Context, C: Clock>(
+    chart: Statechart<ID, Action, Context>, clock: C,
+    outputs: (@Sendable (ChartOutput, Context) async -> Void)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) where State == ChartTestState<ID, Context>, Action: Sendable, C.Duration == Duration {
+    let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.init(callSite: callSite) { executor, recorder in
+      let running = TestStoreScope.run(executor: executor, recorder: recorder, callSite: callSite) {
+        AsyncStatechartSequence(
+          chart, clock: clock, fileID: fileID, filePath: filePath, line: line, column: column,
+          outputs: outputs ?? { _, _ in })
+      }
+      return TestStoreSubject(
+        send: { event, callSite in
+          await running.send(
+            event, fileID: callSite.fileID, filePath: callSite.filePath, line: callSite.line,
+            column: callSite.column)
+        },
+        currentState: { ChartTestState(running.snapshot) },
+        action: { $0 as? Action },
+        state: { ($0 as? ChartSnapshot<ID, Action, Context>).map(ChartTestState.init) },
+        cancelEffects: { running.cancelAllEffects() })
+    }
+  }
+}
+
+extension ChartTestState {
+  init<Event>(_ snapshot: ChartSnapshot<ID, Event, Context>) {
+    self.init(configuration: snapshot.configuration, context: snapshot.context)
+  }
+}

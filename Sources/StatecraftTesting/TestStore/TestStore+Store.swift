@@ -1,0 +1,100 @@
+public import Statecraft
+
+extension TestStore {
+  /// A test store over a new `Store` with an in-place reducer and an environment.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: SearchState(), reducer: searchReducer, environment: .mock(clock))
+  /// await store.send(.queryChanged("sw")) { $0.query = "sw" }
+  /// ```
+  ///
+  /// Diagnostics of the store (an effect that throws, a `send` from a reducer) fail the test, at
+  /// the line that caused them.
+  public convenience init<Environment>(
+    initialState: State,
+    reducer: @escaping (inout State, Action, Environment) -> Effect<Action>,
+    environment: Environment,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) where Action: Sendable {
+    let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.init(callSite: callSite) { executor, recorder in
+      let store = TestStoreScope.run(executor: executor, recorder: recorder, callSite: callSite) {
+        Store(
+          initialState: initialState, environment: environment, reducer: reducer,
+          fileID: fileID, filePath: filePath, line: line, column: column)
+      }
+      return TestStoreSubject(
+        send: { action, callSite in
+          store.send(
+            action, fileID: callSite.fileID, filePath: callSite.filePath, line: callSite.line,
+            column: callSite.column)
+        },
+        currentState: { store.state },
+        action: { $0 as? Action },
+        state: { $0 as? State },
+        cancelEffects: { store.cancelAllEffects() })
+    }
+  }
+
+  /// A test store over a new `Store` with the seed's value-returning reducer and an environment.
+  public convenience init<Environment>(
+    initialState: State,
+    reduce: @escaping (State, Action, Environment) -> (State, Effect<Action>),
+    environment: Environment,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) where Action: Sendable {
+    self.init(
+      initialState: initialState,
+      reducer: { state, action, environment in
+        let (newState, effect) = reduce(state, action, environment)
+        state = newState
+        return effect
+      },
+      environment: environment, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// A test store over a new `Store` with an in-place reducer and no environment.
+  public convenience init(
+    initialState: State,
+    reducer: @escaping (inout State, Action) -> Effect<Action>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) where Action: Sendable {
+    self.init(
+      initialState: initialState, reducer: { state, action, _ in reducer(&state, action) },
+      environment: (), fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// A test store over a new `Store` with the seed's value-returning reducer and no environment.
+  public convenience init(
+    initialState: State,
+    reduce: @escaping (State, Action) -> (State, Effect<Action>),
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) where Action: Sendable {
+    self.init(
+      initialState: initialState,
+      reduce: { state, action, _ in reduce(state, action) }, environment: (),
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
+
+/// What an owner under test is created in: the test store's executor, its inspector, and a
+/// diagnostics handler that reports a test issue.
+enum TestStoreScope {
+  static func run<Owner>(
+    executor: TestExecutor, recorder: TestStoreRecorder, callSite: CallSite, _ make: () -> Owner
+  ) -> Owner {
+    EffectExecutor.$preferred.withValue(executor) {
+      DiagnosticHandler.$current.withValue(
+        .reportingIssues(
+          fileID: callSite.fileID, filePath: callSite.filePath, line: callSite.line,
+          column: callSite.column)
+      ) {
+        withInspector(recorder, operation: make)
+      }
+    }
+  }
+}

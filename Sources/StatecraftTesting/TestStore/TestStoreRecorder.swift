@@ -1,0 +1,20 @@
+import Statecraft
+import Synchronization
+
+/// The inspector a ``TestStore`` attaches to its owner: it keeps every record, in order, for the
+/// test store to read on the main actor.
+final class TestStoreRecorder: Inspector {
+  private let records = Mutex<[InspectionRecord]>([])
+
+  func receive(_ record: InspectionRecord) {
+    records.withLock { $0.append(record) }
+  }
+
+  /// How many records have arrived so far.
+  var count: Int { records.withLock { $0.count } }
+
+  /// The records from `index` on.
+  func records(from index: Int) -> ArraySlice<InspectionRecord> {
+    records.withLock { $0[index...] }
+  }
+}
