@@ -63,6 +63,8 @@ public final class TestStore<State: Equatable, Action> {
   /// While `send` runs: the state change its own action made.
   private var sending: Sending?
   private var isFinished = false
+  /// What a non-exhaustive test store skipped, as its messages: for tests of the test store.
+  package private(set) var skippedAssertions: [String] = []
 
   private struct Received {
     let action: Action
@@ -160,7 +162,9 @@ public final class TestStore<State: Equatable, Action> {
     await receive(
       matching: { $0 == expected }, describing: expected,
       unexpected: { received in
-        diff(expected, received).map { "\n\n\($0.indent(by: 2))\n\n(Expected: −, Received: +)" } ?? ""
+        diff(expected, received, format: .proportional).map {
+          "\n\n\($0.indent(by: 2))\n\n(Expected: −, Received: +)"
+        } ?? ""
       },
       assert: assert,
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -419,7 +423,7 @@ public final class TestStore<State: Equatable, Action> {
 
         \(list)
 
-        Assert them with receive(_:), or skip them with skipReceivedActions().
+        Assert \(received.count == 1 ? "it" : "them") with receive(_:), or skip \(received.count == 1 ? "it" : "them") with skipReceivedActions().
         """, at: callSite)
     } else {
       for action in received { skip("Skipped receiving \(describe(action.action)).", at: callSite) }
@@ -449,7 +453,7 @@ public final class TestStore<State: Equatable, Action> {
 
         \(list)
 
-        Assert them with receive(_:), or skip them with skipReceivedActions().
+        Assert \(received.count == 1 ? "it" : "them") with receive(_:), or skip \(received.count == 1 ? "it" : "them") with skipReceivedActions().
         """
       if exhaustivity == .on { fail(message, at: callSite) } else { skip(message, at: callSite) }
       received = []
@@ -486,6 +490,7 @@ public final class TestStore<State: Equatable, Action> {
   /// A skipped assertion of a non-exhaustive test store: a known issue with
   /// `showSkippedAssertions`, nothing otherwise.
   private func skip(_ message: String, at callSite: CallSite) {
+    skippedAssertions.append(message)
     guard case .off(showSkippedAssertions: true) = exhaustivity else { return }
     withExpectedIssue(fileID: callSite.fileID, filePath: callSite.filePath, line: callSite.line, column: callSite.column) {
       reportIssue(

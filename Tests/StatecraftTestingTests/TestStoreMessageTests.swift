@@ -1,0 +1,214 @@
+import Clocks
+import IssueReporting
+import Statecraft
+import StatecraftTesting
+import Synchronization
+import Testing
+
+/// The exact text of each kind of failure a test store reports: failure messages are API. Diffs
+/// come from swift-custom-dump, whose unchanged lines start with a figure space (U+2007).
+@MainActor
+@Suite("TestStore: failure messages", .timeLimit(.minutes(1)))
+struct TestStoreMessageTests {
+  struct Counter: Equatable {
+    var count = 0
+    var label = ""
+  }
+
+  enum Action: Equatable, Sendable {
+    case increment
+    case incrementLater
+    case incremented
+    case wait
+  }
+
+  static func reducer(_ clock: TestClock<Duration>) -> (inout Counter, Action) -> Effect<Action> {
+    { state, action in
+      switch action {
+      case .increment:
+        state.count += 1
+        return .none
+      case .incrementLater:
+        return .run { send in await send(.incremented) }
+      case .incremented:
+        state.count += 1
+        return .none
+      case .wait:
+        return .run { _ in try await clock.sleep(for: .seconds(10)) }
+      }
+    }
+  }
+
+  /// The messages of the issues `body` reports, instead of failing the test.
+  func issues(_ body: () async -> Void) async -> [String] {
+    let collector = IssueCollector()
+    await withIssueReporters([collector]) { await body() }
+    return collector.messages
+  }
+
+  @Test func failuresAreReportedAtTheLineOfTheCall() async {
+    let collector = IssueCollector()
+    var lines: [UInt] = []
+    await withIssueReporters([collector]) {
+      let store = TestStore(initialState: Counter(), reducer: Self.reducer(TestClock()))
+      await store.send(.increment) { $0.count = 5 }; lines.append(#line)
+      await store.receive(.incremented); lines.append(#line)
+      await store.send(.wait) { $0.count = 7 }; lines.append(#line)
+      await store.skipInFlightEffects()
+    }
+    #expect(collector.lines == lines)
+  }
+
+  @Test func aStateMismatch() async {
+    let messages = await issues {
+      let store = TestStore(initialState: Counter(), reducer: Self.reducer(TestClock()))
+      await store.send(.increment) { $0.count = 2 }
+    }
+    #expect(messages == [
+      """
+      A state change does not match expectation:
+
+        \u{2007} TestStoreMessageTests.Counter(
+        −   count: 2,
+        +   count: 1,
+        \u{2007}   label: ""
+        \u{2007} )
+
+      (Expected: −, Actual: +)
+      """
+    ])
+  }
+
+  @Test func aStateChangeWithoutAnExpectation() async {
+    let messages = await issues {
+      let store = TestStore(initialState: Counter(), reducer: Self.reducer(TestClock()))
+      await store.send(.increment)
+    }
+    #expect(messages == [
+      """
+      State was not expected to change, but a change occurred:
+
+        \u{2007} TestStoreMessageTests.Counter(
+        −   count: 0,
+        +   count: 1,
+        \u{2007}   label: ""
+        \u{2007} )
+
+      (Expected: −, Actual: +)
+      """
+    ])
+  }
+
+  @Test func anUnexpectedAction() async {
+    let messages = await issues {
+      let store = TestStore(initialState: Counter(), reducer: Self.reducer(TestClock()))
+      await store.send(.incrementLater)
+      await store.receive(.increment) { $0.count = 1 }
+    }
+    #expect(messages == [
+      """
+      Received unexpected action: TestStoreMessageTests.Action.incremented
+
+        − TestStoreMessageTests.Action.increment
+        + TestStoreMessageTests.Action.incremented
+
+      (Expected: −, Received: +)
+      """
+    ])
+  }
+
+  @Test func anActionExpectedButNotReceived() async {
+    let messages = await issues {
+      let store = TestStore(initialState: Counter(), reducer: Self.reducer(TestClock()))
+      await store.send(.increment) { $0.count = 1 }
+      await store.receive(.incremented) { $0.count = 2 }
+    }
+    #expect(messages == [
+      """
+      Expected to receive TestStoreMessageTests.Action.incremented, but received none. Every \
+      effect has run as far as it can: it may wait on a clock to advance, on a stream to be fed, \
+      or on work outside the test store.
+      """
+    ])
+  }
+
+  @Test func anUnfinishedEffect() async {
+    let messages = await issues {
+      let store = TestStore(initialState: Counter(), reducer: Self.reducer(TestClock()))
+      await store.send(.wait)
+      await store.finish()
+    }
+    #expect(messages == [
+      """
+      An effect is still running: effect #1, started at \
+      StatecraftTestingTests/TestStoreMessageTests.swift:37:21. It must finish before the end of \
+      the test: advance the clock it waits on, feed or finish the stream it reads, send the action \
+      that cancels it, or skip it with skipInFlightEffects().
+      """
+    ])
+  }
+
+  @Test func anActionReceivedButNotAsserted() async {
+    let messages = await issues {
+      let store = TestStore(initialState: Counter(), reducer: Self.reducer(TestClock()))
+      await store.send(.incrementLater)
+      await store.finish()
+    }
+    #expect(messages == [
+      """
+      The store received 1 unexpected action:
+
+        • TestStoreMessageTests.Action.incremented, sent from \
+      StatecraftTestingTests/TestStoreMessageTests.swift:32:21
+
+      Assert it with receive(_:), or skip it with skipReceivedActions().
+      """
+    ])
+  }
+
+  @Test func skippedAssertionsInNonExhaustiveMode() async {
+    let store = TestStore(initialState: Counter(), reducer: Self.reducer(TestClock()))
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    await store.send(.incrementLater)
+    await store.send(.increment)
+    await store.finish()
+    #expect(store.skippedAssertions == [
+        "Skipped receiving TestStoreMessageTests.Action.incremented.",
+        """
+        A state change was not asserted:
+
+          \u{2007} TestStoreMessageTests.Counter(
+          −   count: 1,
+          +   count: 2,
+          \u{2007}   label: ""
+          \u{2007} )
+
+        (Asserted: −, Actual: +)
+        """,
+      ])
+  }
+}
+
+/// An issue reporter that keeps the messages, and lines, of the issues reported to it.
+final class IssueCollector: IssueReporter {
+  private let recorded = Mutex<[(message: String, line: UInt)]>([])
+
+  var messages: [String] { recorded.withLock { $0.map(\.message) } }
+  var lines: [UInt] { recorded.withLock { $0.map(\.line) } }
+
+  func reportIssue(
+    _ message: @autoclosure () -> String?, severity: IssueSeverity, fileID: StaticString,
+    filePath: StaticString, line: UInt, column: UInt
+  ) {
+    let text = message() ?? ""
+    recorded.withLock { $0.append((text, line)) }
+  }
+
+  func expectIssue(
+    _ message: @autoclosure () -> String?, fileID: StaticString, filePath: StaticString, line: UInt,
+    column: UInt
+  ) {
+    let text = message() ?? ""
+    recorded.withLock { $0.append(("expected: " + text, line)) }
+  }
+}
