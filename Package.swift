@@ -72,6 +72,7 @@ let package = Package(
       name: "statecraft-demo",
       dependencies: [
         "Statecraft",
+        "SearchFeature",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
@@ -106,6 +107,12 @@ let package = Package(
     .testTarget(
       name: "FeatureScaffoldingTests",
       dependencies: ["FeatureScaffolding"]
+    ),
+    // The search demo's feature, which StatecraftTestingTests tests with the test store.
+    .target(
+      name: "SearchFeature",
+      dependencies: ["Statecraft"],
+      path: "Examples/SearchFeature"
     ),
     // The seed documents' sample code, compiled as printed; the tests drive it.
     .target(
@@ -142,6 +149,7 @@ let package = Package(
       dependencies: [
         "Statecraft",
         "StatecraftTesting",
+        "SearchFeature",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "Clocks", package: "swift-clocks"),
       ]
