@@ -94,6 +94,24 @@ struct ReadmeStatechartExampleTests {
     #expect(running.snapshot.configuration == path.snapshot.configuration)
   }
 
+  /// The README's testing section, as printed there.
+  @MainActor
+  @Test func thePlayerPausesItselfAfterThirtySeconds() async {
+    let player = Self.player
+    let clock = TestClock()
+    let store = TestStore(chart: player, clock: clock)
+    await store.send(.powerOn) {
+      $0.configuration = [.active, .media, .playback, .playing, .audio, .unmuted]
+    }
+    await store.send(.volumeUp) { $0.context.volume = 6 }
+    await clock.advance(by: .seconds(30))
+    await store.receiveStateChange {
+      $0.configuration = [.active, .media, .playback, .paused, .audio, .unmuted]
+    }
+    await store.send(.eject) { $0.configuration = [.ejected] }
+    await store.finish()
+  }
+
   @Test func theDefinitionIsValidAndLintsClean() {
     #expect(Self.player.validate().isEmpty)
     #expect(Self.player.lint(events: [.powerOn, .play, .pause, .mute, .unmute, .volumeUp, .standby, .wake, .eject]).isEmpty)
