@@ -11,7 +11,7 @@ import Testing
 struct SearchFeatureTests {
   typealias State = SearchFeature.State
 
-  static func store(_ clock: TestClock<Duration>) -> TestStore<State, SearchFeature.Action> {
+  static func store(_ clock: some Clock<Duration>) -> TestStore<State, SearchFeature.Action> {
     TestStore(
       initialState: State(), reducer: SearchFeature.reduce,
       environment: SearchFeature.Environment(clock: clock) { query in
@@ -39,8 +39,10 @@ struct SearchFeatureTests {
     await store.finish()
   }
 
+  /// One `advance` that runs the debounce and then the search it starts: a chain of sleeps, which
+  /// `SettlingTestClock` runs deterministically.
   @Test func aNewQueryCancelsTheRunningSearch() async {
-    let clock = TestClock()
+    let clock = SettlingTestClock()
     let store = Self.store(clock)
     await store.send(.queryChanged("sw")) {
       $0.query = "sw"

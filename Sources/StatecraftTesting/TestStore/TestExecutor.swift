@@ -21,11 +21,16 @@ final class TestExecutor: TaskExecutor {
   private let queue = DispatchQueue(label: "statecraft.test-store.executor")
   private let state = Mutex(State())
 
+  init() {
+    TestExecutors.register(self)
+  }
+
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     state.withLock { $0.pending += 1 }
     queue.async { [self] in
       job.runSynchronously(on: asUnownedTaskExecutor())
+      TestExecutors.noteActivity()
       let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
         state.pending -= 1
         state.jobsRun &+= 1
@@ -52,6 +57,52 @@ final class TestExecutor: TaskExecutor {
         return false
       }
       if idle { continuation.resume() }
+    }
+  }
+}
+
+/// Every live test store's executor, for a ``SettlingTestClock`` that lets all their effects run as
+/// far as they can after waking a sleeper.
+enum TestExecutors {
+  private struct Registry {
+    var executors: [WeakExecutor] = []
+    /// Counts jobs run and records received by every test store: a change means work happened.
+    var activity: UInt64 = 0
+  }
+
+  private struct WeakExecutor {
+    weak var executor: TestExecutor?
+  }
+
+  private static let registry = Mutex(Registry())
+
+  static func register(_ executor: TestExecutor) {
+    registry.withLock { registry in
+      registry.executors.removeAll { $0.executor == nil }
+      registry.executors.append(WeakExecutor(executor: executor))
+    }
+  }
+
+  static func noteActivity() {
+    registry.withLock { $0.activity &+= 1 }
+  }
+
+  private static var live: [TestExecutor] {
+    registry.withLock { $0.executors.compactMap(\.executor) }
+  }
+
+  private static var activity: UInt64 { registry.withLock { $0.activity } }
+
+  /// Waits until every live test store's executor is idle and the main actor has run what was
+  /// queued on it, with no work done since: every effect of every test store has run as far as it
+  /// can.
+  @MainActor
+  static func settle() async {
+    while true {
+      for executor in live { await executor.waitUntilIdle() }
+      let mark = activity
+      await Task.yield()
+      if live.allSatisfy(\.isIdle), mark == activity { return }
     }
   }
 }

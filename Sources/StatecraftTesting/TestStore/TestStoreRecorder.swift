@@ -8,6 +8,7 @@ final class TestStoreRecorder: Inspector {
 
   func receive(_ record: InspectionRecord) {
     records.withLock { $0.append(record) }
+    TestExecutors.noteActivity()
   }
 
   /// How many records have arrived so far.

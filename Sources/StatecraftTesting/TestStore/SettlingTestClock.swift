@@ -1,0 +1,121 @@
+import Synchronization
+
+/// A test clock that, each time it wakes a sleeper, lets every test store's effects run as far as
+/// they can before it looks for the next one: one `advance` runs a chain of sleeps (a debounce,
+/// then the request it starts, then that request's timeout) deterministically.
+///
+/// ```swift
+/// let clock = SettlingTestClock()
+/// let store = TestStore(initialState: Search(), reducer: search, environment: .init(clock: clock))
+/// await store.send(.queryChanged("st")) { … }
+/// await clock.advance(by: .milliseconds(500))   // the 300 ms debounce, then the 200 ms search
+/// await store.receive(.searchStarted(query: "st")) { … }
+/// await store.receive(.searchResponse(query: "st", results: ["state"])) { … }
+/// ```
+///
+/// swift-clocks' `TestClock` works with a test store as long as each `advance` wakes sleepers that
+/// were already waiting: a task that it wakes, and that sleeps again within the same `advance`,
+/// must register that sleep before `TestClock` stops looking, which it leaves to chance
+/// (`Task.megaYield`). `SettlingTestClock` waits for it.
+public final class SettlingTestClock: Clock, Sendable {
+  public typealias Duration = Swift.Duration
+
+  /// A point on the clock's time line.
+  public struct Instant: InstantProtocol {
+    /// How far from the clock's start.
+    public let offset: Swift.Duration
+
+    public init(offset: Swift.Duration = .zero) {
+      self.offset = offset
+    }
+
+    public func advanced(by duration: Swift.Duration) -> Self {
+      Self(offset: offset + duration)
+    }
+
+    public func duration(to other: Self) -> Swift.Duration {
+      other.offset - offset
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+      lhs.offset < rhs.offset
+    }
+  }
+
+  private struct Sleeper {
+    let id: UInt64
+    let deadline: Instant
+    let continuation: CheckedContinuation<Void, any Error>
+  }
+
+  private struct State {
+    var now = Instant()
+    var sleepers: [Sleeper] = []
+    var lastID: UInt64 = 0
+  }
+
+  private let state = Mutex(State())
+
+  /// A clock at its start.
+  public init() {}
+
+  public var now: Instant { state.withLock { $0.now } }
+
+  public var minimumResolution: Swift.Duration { .zero }
+
+  /// Suspends until the clock is advanced to `deadline`, or returns at once if it is there.
+  public func sleep(until deadline: Instant, tolerance: Swift.Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let id = state.withLock { state -> UInt64? in
+      guard deadline > state.now else { return nil }
+      state.lastID += 1
+      return state.lastID
+    }
+    guard let id else { return }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        let wakeNow = state.withLock { state -> Bool in
+          guard deadline > state.now else { return true }
+          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          return false
+        }
+        if wakeNow { continuation.resume() }
+      }
+    } onCancel: {
+      let cancelled = state.withLock { state -> Sleeper? in
+        guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+        return state.sleepers.remove(at: index)
+      }
+      cancelled?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Moves the clock forward by `duration`, waking sleepers in deadline order, and letting every
+  /// test store's effects run as far as they can after each.
+  @MainActor
+  public func advance(by duration: Swift.Duration = .zero) async {
+    await advance(to: now.advanced(by: duration))
+  }
+
+  /// Moves the clock forward to `deadline`, waking sleepers in deadline order, and letting every
+  /// test store's effects run as far as they can after each.
+  @MainActor
+  public func advance(to deadline: Instant) async {
+    while true {
+      await TestExecutors.settle()
+      let woken = state.withLock { state -> [Sleeper] in
+        guard let next = state.sleepers.map(\.deadline).min(), next <= deadline else {
+          state.now = max(state.now, deadline)
+          return []
+        }
+        state.now = next
+        let woken = state.sleepers.filter { $0.deadline == next }
+        state.sleepers.removeAll { $0.deadline == next }
+        return woken
+      }
+      guard !woken.isEmpty else { break }
+      for sleeper in woken.sorted(by: { $0.id < $1.id }) { sleeper.continuation.resume() }
+    }
+    await TestExecutors.settle()
+  }
+}
