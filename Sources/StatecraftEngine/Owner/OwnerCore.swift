@@ -75,7 +75,10 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
 
   /// Closes the mailbox, resumes senders whose messages will never run, ends observers' streams
   /// and cancels every effect. Front-ends call it from their `deinit`.
-  package func close() {
+  ///
+  /// - Returns: The messages that will never be processed, with where they were sent from.
+  @discardableResult
+  package func close() -> [(message: Message, callSite: CallSite?)] {
     let closed = cell.withLock { $0.close() }
     for envelope in closed.unprocessed { envelope.completion?.resume() }
     for observer in closed.observers {
@@ -91,6 +94,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
       guard case .open(let scope) = slot else { return nil }
       return scope
     }?.close()
+    return closed.unprocessed.map { ($0.message, $0.callSite) }
   }
 
   /// What the owner's effect scope is: not created yet, created, or gone with the owner.

@@ -29,7 +29,7 @@ public struct After<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>
   }
 
   /// A transition taken after the delay that `delay` reads from the context when the source state
-  /// is entered.
+  /// is entered, after its entry actions have run.
   public init(
     _ delay: @escaping @Sendable (Context) -> Duration,
     target: ID? = nil, type: ChartTransitionType = .external,

@@ -58,8 +58,9 @@ public struct ChartAction<ID: Hashable & Sendable, Event: Sendable, Context: Sen
     Self(.assign { context, _ in try body(&context) })
   }
 
-  /// Changes the context, reading the event being processed (`nil` for an eventless transition,
-  /// a delayed transition, a done or an error event).
+  /// Changes the context, reading the event being processed: SCXML's `_event`, `nil` while the
+  /// chart processes a done event, an execution error or a delayed transition, and kept through
+  /// the eventless transitions that follow an event.
   ///
   /// ```swift
   /// .assign { context, event in

@@ -8,8 +8,9 @@
 public struct ChartGuardInput<ID: Hashable & Sendable, Event: Sendable, Context: Sendable> {
   /// The chart's context, as it is when the guard is evaluated.
   public let context: Context
-  /// The event being processed: `nil` while the chart processes a done event, an execution
-  /// error, a delayed transition, or the eventless transitions that follow its start.
+  /// The event being processed, SCXML's `_event`: `nil` while the chart processes a done event, an
+  /// execution error, a delayed transition, or the eventless transitions that follow its start;
+  /// kept through the eventless transitions that follow an event.
   public let event: Event?
   @usableFromInline let configuration: NodeSet
   @usableFromInline let table: ChartTable<ID, Event, Context>

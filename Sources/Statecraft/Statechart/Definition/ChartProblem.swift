@@ -3,11 +3,11 @@
 ///
 /// ```swift
 /// for problem in chart.validate() { print(problem) }
-/// // unknownTarget: OnEvent(.play) in idle targets 'playng', which is not a state of the chart (at App/Player.swift:12:7)
+/// // unknownTarget: A transition (play) in idle targets playng, which is not a state of the chart; it is ignored. (at App/Player.swift:12:7)
 /// ```
 ///
-/// A running chart reports each problem of its definition to the diagnostics handler once, when it
-/// is created, and works around it: a transition to an unknown state is ignored, a compound state
+/// A running chart (``AsyncStatechartSequence``) reports each problem of its definition to the
+/// diagnostics handler when it is created, and works around it: a transition to an unknown state is ignored, a compound state
 /// whose initial state is not its descendant starts in its first child.
 public struct ChartProblem: Sendable, Hashable, CustomStringConvertible {
   /// What is wrong.

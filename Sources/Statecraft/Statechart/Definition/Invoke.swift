@@ -21,7 +21,8 @@
 public struct Invoke<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
   let invocation: ChartInvocation<ID, Event, Context>
 
-  /// Runs `operation` with the context of the moment the state was entered. The event it returns,
+  /// Runs `operation` with the context at the end of the macrostep that entered the state, when
+  /// SCXML starts invocations. The event it returns,
   /// if any, is its done event; an error it throws becomes the event `onError` makes, or a
   /// diagnostic without one.
   public init(

@@ -6,9 +6,12 @@
 /// StateNode(.parsing) {
 ///   Entry(.assign { try $0.document = Parser.parse($0.text) })
 ///   OnError(target: .invalid)
-///   Always(target: .parsed)
+///   Always(target: .parsed, guard: { $0.context.document != nil })
 /// }
 /// ```
+///
+/// Eventless transitions are taken before raised and error events are processed, as SCXML says:
+/// without its guard, the `Always` above would leave `.parsing` before the error is seen.
 public struct OnError<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
   let transition: ChartTransition<ID, Event, Context>
 

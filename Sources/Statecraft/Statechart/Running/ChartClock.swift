@@ -1,20 +1,48 @@
-/// The running chart's clock, with its type erased: it reads the chart's own time line (zero when
-/// the chart started, or a restored snapshot's time when it was restored) from a `Clock`.
-@usableFromInline
-struct ChartClock: Sendable {
-  /// The chart's time now.
-  @usableFromInline let now: @Sendable () -> Duration
-  /// Sleeps until the chart's time is `time`, or returns at once if it has come.
-  let sleep: @Sendable (_ until: Duration) async throws -> Void
+import Synchronization
 
-  /// Maps the chart's time `start` to `clock`'s present.
+/// The running chart's clock, with its type erased: it reads the chart's own time line from a
+/// `Clock`. The time line starts when the chart starts (at zero, or at a restored snapshot's
+/// time); before that, the chart's time stands still.
+@usableFromInline
+final class ChartClock: Sendable {
+  /// The wrapped clock's time since a fixed reference instant.
+  private let elapsed: @Sendable () -> Duration
+  /// Sleeps until the wrapped clock is `duration` past the reference instant.
+  private let sleepUntilElapsed: @Sendable (Duration) async throws -> Void
+  /// The chart's time at the reference instant: set when the chart starts.
+  private let offset: Mutex<Duration?> = Mutex(nil)
+  /// The chart's time until it starts.
+  private let initialTime: Duration
+
   init<C: Clock>(_ clock: C, startingAt start: Duration) where C.Duration == Duration {
-    let origin = clock.now.advanced(by: .zero - start)
-    now = { origin.duration(to: clock.now) }
-    sleep = { time in
-      let deadline = origin.advanced(by: time)
+    let reference = clock.now
+    elapsed = { reference.duration(to: clock.now) }
+    sleepUntilElapsed = { elapsed in
+      let deadline = reference.advanced(by: elapsed)
       guard clock.now < deadline else { return }
       try await clock.sleep(until: deadline, tolerance: nil)
     }
+    initialTime = start
+  }
+
+  /// Starts the chart's time line at `time`, now. Later calls change nothing.
+  func start(at time: Duration) {
+    let elapsed = elapsed()
+    offset.withLock { offset in
+      if offset == nil { offset = time - elapsed }
+    }
+  }
+
+  /// The chart's time now.
+  @usableFromInline
+  func now() -> Duration {
+    guard let offset = offset.withLock({ $0 }) else { return initialTime }
+    return elapsed() + offset
+  }
+
+  /// Sleeps until the chart's time is `time`, or returns at once if it has come.
+  func sleep(_ time: Duration) async throws {
+    guard let offset = offset.withLock({ $0 }) else { return }
+    try await sleepUntilElapsed(time - offset)
   }
 }

@@ -65,6 +65,11 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     for problem in chart.validate() {
       core.context.report(.invalidChart, problem.message, callSite: problem.callSite)
     }
+    if let snapshot {
+      for problem in chart.problems(in: snapshot) {
+        core.context.report(.invalidSnapshot, problem, callSite: callSite)
+      }
+    }
   }
 
   deinit {
@@ -81,7 +86,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
   }
 
   @usableFromInline
-  func reportDone(_ event: Event, callSite: CallSite) {
+  func reportDone(_ event: Event, callSite: CallSite?) {
     core.context.report(
       .chartDone, "\(event) was sent to \(chart.name), which is done; it was ignored.",
       callSite: callSite)
@@ -113,7 +118,9 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     case .start:
       return core.finish()
     case .timers:
-      processing.value.armedTimer = nil
+      // A `.timers` from a timer that was replaced since is still worth a step (timers may be
+      // due), but it must not forget the timer armed now.
+      if origin === processing.value.armedTimer?.handle { processing.value.armedTimer = nil }
       step = chart.step(state, event: nil, at: now, observing: core.context.isInspected)
     case .event(let event):
       step = chart.step(state, event: event, at: now, observing: core.context.isInspected)
@@ -134,8 +141,11 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     // After the snapshot's record: inspectors see what the chart raised or sent itself as
     // messages it received, each of which the macrostep's snapshot already reflects.
     for event in step.observedEvents { core.context.emit(.received(InspectedValue(event))) }
-    await perform(step.effects, in: step.snapshot, number: number)
+    // An invocation whose event is processed in its own task, and which this step exits, is
+    // cancelled once the step is done: its task runs the step's outputs.
+    let cancelledSender = await perform(step.effects, in: step.snapshot, number: number, sparing: origin)
     if step.snapshot.isDone { finishChart() }
+    cancelledSender?.cancel()
     return core.finish()
   }
 
@@ -148,6 +158,9 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     guard let initial = processing.value.initialEffects else { return true }
     processing.value.initialEffects = nil
     startRequested.store(true, ordering: .relaxed)
+    // The chart's time runs from now: a timer of the initial state, or of a restored snapshot,
+    // counts from the start, not from the sequence's creation.
+    clock.start(at: state.time)
     await perform(initial, in: state, number: number)
     guard state.isDone else { return true }
     finishChart()
@@ -160,12 +173,15 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
       .unhandledEvent, "\(event) has no transition in \(state); it was ignored.", callSite: callSite)
   }
 
-  /// Performs a step's effects in order, then arms the timer of the next due timer.
-  @usableFromInline
+  /// Performs a step's effects in order, then arms the timer of the next due timer. The
+  /// invocation `sparing` names, if the step cancels it, is returned for the caller to cancel
+  /// once the step is done, instead of being cancelled now.
+  @usableFromInline @discardableResult
   func perform(
     _ effects: [ChartEffect<ID, Event, Context>], in snapshot: Snapshot, number: UInt64,
-    isolation: isolated (any Actor)? = #isolation
-  ) async {
+    sparing sender: EffectHandle? = nil, isolation: isolated (any Actor)? = #isolation
+  ) async -> EffectHandle? {
+    var spared: EffectHandle?
     for effect in effects {
       switch effect {
       case .output(let output, let context, _):
@@ -179,10 +195,11 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
           _ = isolation
           await outputs(output, context)
         }
-      case .startInvocation(let id):
-        startInvocation(id, context: snapshot.context)
+      case .startInvocation(let id, let context):
+        startInvocation(id, context: context)
       case .cancelInvocation(let id):
-        processing.value.invocations.removeValue(forKey: id)?.cancel()
+        guard let handle = processing.value.invocations.removeValue(forKey: id) else { continue }
+        if handle === sender { spared = handle } else { handle.cancel() }
       case .actionFailed(let error, let callSite):
         core.context.report(
           .actionFailed, "An action of \(chart.name) threw \(error); the chart raised an execution error.",
@@ -190,11 +207,14 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
       }
     }
     armTimer(for: snapshot)
+    return spared
   }
 
   private func startInvocation(_ id: ChartInvocationID<ID>, context: Context) {
     guard let invocation = chart.invocation(id) else { return }
-    let handle = core.effects.start(callSite: invocation.callSite) { [weak self] handle in
+    let chartName = chart.name
+    let owner = self.core.context
+    let handle = core.effects.start(callSite: invocation.callSite, operation: { [weak self] handle in
       let deliver: @Sendable (Event) async -> Void = { [weak self] event in
         guard !handle.isCancelled, let self else { return }
         await self.core.send(
@@ -207,7 +227,12 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
         if let event = onError(error) { await deliver(event) }
       }
       _ = self
-    }
+    }, catch: { error in
+      owner.report(
+        .effectFailed,
+        "The invocation \(id) of \(chartName) threw \(error). Give its Invoke an onError: to turn the error into an event.",
+        callSite: invocation.callSite, error: error)
+    })
     if let handle { processing.value.invocations[id] = handle }
   }
 
@@ -235,6 +260,9 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     isDone.store(true, ordering: .relaxed)
     processing.value.invocations = [:]
     processing.value.armedTimer = nil
-    core.close()
+    for (message, callSite) in core.close() {
+      guard case .event(let event) = message else { continue }
+      reportDone(event, callSite: callSite)
+    }
   }
 }

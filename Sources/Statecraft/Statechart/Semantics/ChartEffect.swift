@@ -2,10 +2,12 @@
 /// returns effects; ``AsyncStatechartSequence`` performs them.
 public enum ChartEffect<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
   /// An ``ChartAction/output(_:)`` action ran, with the context of that moment, while the chart
-  /// processed `event` (`nil` for its own events: done, errors, timers, eventless steps).
+  /// processed `event`: SCXML's `_event`, `nil` for a done event, an execution error or a delayed
+  /// transition, and kept through the eventless transitions that follow an event.
   case output(ChartOutput, context: Context, event: Event?)
-  /// Start the invocation: its state was entered during the macrostep and is still active.
-  case startInvocation(ChartInvocationID<ID>)
+  /// Start the invocation, with the context at the end of the macrostep that entered its state
+  /// (SCXML starts invocations then): the state is still active.
+  case startInvocation(ChartInvocationID<ID>, context: Context)
   /// Cancel the invocation: its state exited.
   case cancelInvocation(ChartInvocationID<ID>)
   /// An action threw `error`; the chart raised an execution error (see ``OnError``).

@@ -38,6 +38,10 @@
   /// An eventless transition loop stops after this many microsteps in one macrostep.
   @inlinable static var microstepLimit: Int { 100_000 }
 
+  /// Timers that keep setting timers due at once (`After(.zero)` back to its own state, a send to
+  /// itself with no delay that it handles by sending again) stop after this many in one advance.
+  @inlinable static var timerChainLimit: Int { 100_000 }
+
   @usableFromInline let table: Table
   /// The snapshot the step changes, in place: the caller's own copy, which it lends for the step.
   @usableFromInline let snapshot: UnsafeMutablePointer<ChartSnapshot<ID, Event, Context>>
@@ -76,8 +80,10 @@
     changed = true
     let topology = self.topology
     var entrySet = ChartEntrySet<ID, Event, Context>()
+    // Every target's descendants first, then their ancestors, as SCXML's `computeEntrySet` does:
+    // a parallel ancestor then sees each target before it fills its regions with defaults.
+    for target in table.nodes[0].initial { topology.addDescendantStatesToEnter(target, &entrySet) }
     for target in table.nodes[0].initial {
-      topology.addDescendantStatesToEnter(target, &entrySet)
       topology.addAncestorStatesToEnter(target, upTo: 0, &entrySet)
     }
     enter(entrySet)
@@ -97,9 +103,18 @@
   /// in the order they are due.
   @inlinable mutating func advance(to time: Duration) {
     var fired = 0
-    while !snapshot.pointee.isDone, fired < timerLimit, let timer = snapshot.pointee.timers.first,
-      timer.due <= time
-    {
+    while !snapshot.pointee.isDone, let timer = snapshot.pointee.timers.first, timer.due <= time {
+      guard fired < timerLimit else {
+        // Stopped early with timers still due: the chart's time is that of the last one fired, so
+        // that what the next step sets is timed from there, not from now.
+        return
+      }
+      guard fired < Self.timerChainLimit else {
+        effects.append(
+          .actionFailed(ChartLivelock(microsteps: fired), callSite: table.nodes[0].callSite))
+        snapshot.pointee._timers.removeAll { $0.due <= time }
+        break
+      }
       fired += 1
       snapshot.pointee._timers.removeFirst()
       changed = true
@@ -118,6 +133,7 @@
     if time > snapshot.pointee.time { snapshot.pointee._time = time }
   }
 
+
   /// The effects that resume a restored snapshot: the invocations of its active states, which a
   /// snapshot does not hold, start again.
   @inlinable mutating func resume() {
@@ -126,7 +142,7 @@
     let active = configuration
     active.forEach { state in
       for index in table.nodes[state].invocations.indices {
-        effects.append(.startInvocation(invocationID(state, index)))
+        effects.append(.startInvocation(invocationID(state, index), context: snapshot.pointee.context))
       }
     }
     statesToInvoke = NodeSet()
@@ -220,7 +236,7 @@
       let entered = statesToInvoke
       entered.forEach { state in
         for index in table.nodes[state].invocations.indices {
-          effects.append(.startInvocation(invocationID(state, index)))
+          effects.append(.startInvocation(invocationID(state, index), context: snapshot.pointee.context))
         }
       }
     }
@@ -231,10 +247,12 @@
   /// timers. The configuration is kept, so that the snapshot shows where the chart finished.
   @inlinable mutating func exitInterpreter() {
     let active = configuration
+    let notYetInvoked = statesToInvoke
     active.forEachReversed { state in
       for block in table.nodes[state].exit { run(block, callSite: table.nodes[state].callSite) }
-      cancelInvocations(of: state)
+      if !notYetInvoked.contains(state) { cancelInvocations(of: state) }
     }
+    statesToInvoke = NodeSet()
     snapshot.pointee._timers.removeAll()
   }
 
@@ -447,12 +465,13 @@
       statesToInvoke.insert(state)
       guard table.hasEntryOrExitWork.contains(state) else { return }
       let node = table.nodes[state]
-      startDelayedTransitions(of: state)
       for block in node.entry { run(block, callSite: node.callSite) }
       if entrySet.statesForDefaultEntry.contains(state), !node.initialActions.isEmpty {
         run(node.initialActions, callSite: node.callSite)
       }
       if let content = entrySet.defaultHistoryContent[state] { run(content, callSite: node.callSite) }
+      // After the entry actions, which may set what a delay reads.
+      startDelayedTransitions(of: state)
       guard node.kind == .final else { return }
       let parent = node.parent
       if parent == 0 {

@@ -88,7 +88,6 @@ extension ChartSnapshot: Equatable where Event: Equatable, Context: Equatable {
       ? lhs._active == rhs._active : lhs.configuration == rhs.configuration
     return sameConfiguration && lhs._context == rhs._context && lhs._history == rhs._history
       && lhs._timers == rhs._timers && lhs._time == rhs._time && lhs._isDone == rhs._isDone
-      && lhs.nextTimerSequence == rhs.nextTimerSequence
   }
 }
 
@@ -115,7 +114,9 @@ extension ChartSnapshot: Codable where ID: Codable, Event: Codable, Context: Cod
     _decodedConfiguration = try container.decode([ID].self, forKey: .configuration)
     _context = try container.decode(Context.self, forKey: .context)
     _history = try container.decode([ID: [ID]].self, forKey: .history)
+    // In the order they fire, whatever order the data has them in.
     _timers = try container.decode([ChartTimer<ID, Event>].self, forKey: .timers)
+      .sorted { ($0.due, $0.sequence) < ($1.due, $1.sequence) }
     _time = try container.decode(Duration.self, forKey: .time)
     _isDone = try container.decode(Bool.self, forKey: .isDone)
     nextTimerSequence = try container.decode(UInt64.self, forKey: .nextTimerSequence)

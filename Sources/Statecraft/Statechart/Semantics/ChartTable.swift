@@ -372,6 +372,13 @@ struct ChartTableBuilder<ID: Hashable & Sendable, Event: Sendable, Context: Send
       }
       if node.kind == .compound {
         if let initialElement {
+          if case .state(let ids) = declaredKinds[index], !ids.isEmpty {
+            problems.append(
+              ChartProblem(
+                .misplacedElement,
+                "\(label(index)) has both an initial: state and an Initial element; the Initial element is used.",
+                at: initialElement.callSite))
+          }
           resolveInitial(of: index, ids: initialElement.targets, callSite: initialElement.callSite)
           nodes[index].initialActions = initialElement.actions
         } else if case .state(let ids) = declaredKinds[index] {
@@ -379,6 +386,8 @@ struct ChartTableBuilder<ID: Hashable & Sendable, Event: Sendable, Context: Send
         } else {
           resolveInitial(of: index, ids: [], callSite: node.callSite)
         }
+      } else if node.kind == .atomic, case .state(let ids) = declaredKinds[index], !ids.isEmpty {
+        resolveInitial(of: index, ids: ids, callSite: node.callSite)  // reports the misplaced initial
       }
     }
     resolveHistories()
@@ -386,7 +395,16 @@ struct ChartTableBuilder<ID: Hashable & Sendable, Event: Sendable, Context: Send
 
   private mutating func resolveInitial(of index: Int, ids: [ID], callSite: CallSite) {
     let node = nodes[index]
-    guard !node.children.isEmpty else { return }
+    guard !node.children.isEmpty else {
+      if !ids.isEmpty {
+        problems.append(
+          ChartProblem(
+            .misplacedElement,
+            "\(label(index)) has an initial state but no child states; the initial state is ignored.",
+            at: callSite))
+      }
+      return
+    }
     var targets: [Int] = []
     for id in ids {
       guard let target = indexByID[id] else {
@@ -458,16 +476,24 @@ struct ChartTableBuilder<ID: Hashable & Sendable, Event: Sendable, Context: Send
       let parent = nodes[index].parent
       var targets: [Int] = []
       for id in defaults {
-        guard let target = indexByID[id], isDescendant(target, of: parent), target != index else {
+        guard let target = indexByID[id], isDescendant(target, of: parent), !nodes[target].isHistory
+        else {
           problems.append(
             ChartProblem(
               .unknownTarget,
-              "The default \(id) of the history state \(label(index)) is not a descendant of \(label(parent)); it defaults to \(label(parent))'s initial state.",
+              "The default \(id) of the history state \(label(index)) is not a state below \(label(parent)) (another history state cannot be one); it defaults to \(label(parent))'s initial state.",
               at: nodes[index].callSite))
           targets = []
           break
         }
         targets.append(target)
+      }
+      if nodes[parent].children.isEmpty, parent != 0 {
+        problems.append(
+          ChartProblem(
+            .misplacedElement,
+            "The history state \(label(index)) is in \(label(parent)), which has no child states to remember.",
+            at: nodes[index].callSite))
       }
       if parent == 0 {
         problems.append(
@@ -477,13 +503,17 @@ struct ChartTableBuilder<ID: Hashable & Sendable, Event: Sendable, Context: Send
             at: nodes[index].callSite))
       }
       nodes[index].historyDefault = targets.isEmpty ? defaultTargets(of: parent) : targets
-      nodes[index].historyActions = targets.isEmpty ? [] : actions
+      nodes[index].historyActions = actions
     }
   }
 
-  /// What entering `parent` by default enters: its initial states, or all its regions.
+  /// What entering `parent` by default enters: its initial states, or all its regions; never a
+  /// history state, so that a history whose parent starts in it cannot stand for itself.
   private func defaultTargets(of parent: Int) -> [Int] {
-    nodes[parent].kind == .parallel ? nodes[parent].children : nodes[parent].initial
+    if nodes[parent].kind == .compound, nodes[parent].initial.contains(where: { nodes[$0].isHistory }) {
+      return nodes[parent].children.prefix(1).map { $0 }
+    }
+    return nodes[parent].kind == .parallel ? nodes[parent].children : nodes[parent].initial
   }
 }
 

@@ -34,7 +34,8 @@ extension Statechart {
         guard let key = transition.definition.shadowKey else { continue }
         let shadowing = node.transitions[..<position].first { earlier in
           earlier.definition.guardCondition == nil
-            && (earlier.definition.shadowKey == key || earlier.definition.shadowKey == "descriptor:*")
+            && (earlier.definition.shadowKey == key
+              || (earlier.definition.shadowKey == "descriptor:*" && key != "always"))
         }
         if let shadowing {
           problems.append(

@@ -11,20 +11,22 @@ extension Statechart {
   ///
   /// - Parameters:
   ///   - events: The events to try in each snapshot.
+  ///   - limit: The most paths to return: a context that grows around a cycle (a counter) makes
+  ///     the snapshots, and so the paths, endless.
   ///   - key: What makes two snapshots the same: by default, their configuration and context.
   public func shortestPaths<Key: Hashable>(
-    events: [Event], by key: (ChartSnapshot<ID, Event, Context>) -> Key
+    events: [Event], limit: Int = 10_000, by key: (ChartSnapshot<ID, Event, Context>) -> Key
   ) -> [ChartPath<ID, Event, Context>] {
     let start = initialTransition().snapshot
     var paths = [ChartPath(start: start, steps: [])]
     var seen: Set<Key> = [key(start)]
     var frontier = 0
-    while frontier < paths.count {
+    while frontier < paths.count, paths.count < limit {
       let path = paths[frontier]
       frontier += 1
       for event in events {
         let step = transition(from: path.snapshot, on: event)
-        guard step.handled, seen.insert(key(step.snapshot)).inserted else { continue }
+        guard paths.count < limit, step.handled, seen.insert(key(step.snapshot)).inserted else { continue }
         paths.append(
           ChartPath(start: start, steps: path.steps + [.init(event: event, snapshot: step.snapshot)]))
       }
@@ -70,9 +72,11 @@ struct ChartPathKey<ID: Hashable, Context: Hashable>: Hashable {
 
 extension Statechart where Context: Hashable {
   /// The shortest path to each reachable configuration and context. See
-  /// ``shortestPaths(events:by:)``.
-  public func shortestPaths(events: [Event]) -> [ChartPath<ID, Event, Context>] {
-    shortestPaths(events: events) { ChartPathKey(configuration: $0.configuration, context: $0.context) }
+  /// ``shortestPaths(events:limit:by:)``.
+  public func shortestPaths(events: [Event], limit: Int = 10_000) -> [ChartPath<ID, Event, Context>] {
+    shortestPaths(events: events, limit: limit) {
+      ChartPathKey(configuration: $0.configuration, context: $0.context)
+    }
   }
 
   /// Every simple path to each reachable configuration and context. See
@@ -86,10 +90,10 @@ extension Statechart where Context: Hashable {
 
 extension Statechart {
   /// The shortest path to each reachable configuration, for charts whose context cannot be
-  /// compared. See ``shortestPaths(events:by:)``.
+  /// compared. See ``shortestPaths(events:limit:by:)``.
   @_disfavoredOverload
-  public func shortestPaths(events: [Event]) -> [ChartPath<ID, Event, Context>] {
-    shortestPaths(events: events, by: \.configuration)
+  public func shortestPaths(events: [Event], limit: Int = 10_000) -> [ChartPath<ID, Event, Context>] {
+    shortestPaths(events: events, limit: limit, by: \.configuration)
   }
 
   /// Every simple path to each reachable configuration, for charts whose context cannot be
