@@ -113,6 +113,7 @@ struct AsyncStatechartSequenceTests {
     let restoredSnapshot = try JSONDecoder().decode(ChartSnapshot<S, E, C>.self, from: saved)
     #expect(restoredSnapshot.time == .seconds(4))
     let restored = AsyncStatechartSequence(Self.chart(), restoring: restoredSnapshot, clock: laterClock)
+    await restored.start()  // its time, and so the timer's 6 s left, run from here
     var snapshots = restored.makeAsyncIterator()
     #expect(await snapshots.next()?.configuration == [.paused])
     await laterClock.advance(by: .seconds(5))

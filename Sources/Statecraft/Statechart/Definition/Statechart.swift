@@ -152,8 +152,10 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
     observing: Bool = false
   ) -> ChartStep<ID, Event, Context> {
     interpret(snapshot) { interpreter in
-      interpreter.observing = observing
-      if observing, event == nil { interpreter.timerLimit = 1 }
+      if observing {
+        interpreter.observations = ChartObservations()
+        if event == nil { interpreter.timerLimit = 1 }
+      }
       interpreter.advance(to: max(time, snapshot.time))
       if let event {
         interpreter.process(event)
@@ -183,7 +185,7 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
     }
     return ChartStep(
       snapshot: next, effects: outcome.effects, handled: outcome.handled, changed: outcome.changed,
-      observedEvents: outcome.observedEvents, startingEvent: outcome.startingEvent)
+      observations: outcome.observations)
   }
 
   /// What does not fit the chart in a snapshot from elsewhere: states it does not have, and active

@@ -132,15 +132,17 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
       return core.finish()
     }
     // For inspectors, a delayed send that started the step is the message it received.
-    if let starting = step.startingEvent { core.context.emit(.received(InspectedValue(starting))) }
-    if step.effects.isEmpty, !needsTimer, !step.snapshot.isDone, step.observedEvents.isEmpty {
+    if let starting = step.observations?.startingEvent {
+      core.context.emit(.received(InspectedValue(starting)))
+    }
+    if step.effects.isEmpty, !needsTimer, !step.snapshot.isDone, step.observations == nil {
       // Nothing to perform: store the snapshot and end the event in one critical section.
       return core.commit(step.snapshot, finishing: true)!
     }
     _ = core.commit(step.snapshot, finishing: false)
     // After the snapshot's record: inspectors see what the chart raised or sent itself as
     // messages it received, each of which the macrostep's snapshot already reflects.
-    for event in step.observedEvents { core.context.emit(.received(InspectedValue(event))) }
+    for event in step.observations?.events ?? [] { core.context.emit(.received(InspectedValue(event))) }
     // An invocation whose event is processed in its own task, and which this step exits, is
     // cancelled once the step is done: its task runs the step's outputs.
     let cancelledSender = await perform(step.effects, in: step.snapshot, number: number, sparing: origin)

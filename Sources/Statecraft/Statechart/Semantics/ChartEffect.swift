@@ -45,20 +45,17 @@ public struct ChartStep<ID: Hashable & Sendable, Event: Sendable, Context: Senda
   /// Whether a transition was taken or a timer fired: whether the snapshot is a new one.
   @usableFromInline var changed: Bool
   /// The events the chart processed on its own during the step, when asked to keep them.
-  @usableFromInline var observedEvents: [Event]
-  /// The delayed send that started the step, when asked to keep the events.
-  @usableFromInline var startingEvent: Event?
+  @usableFromInline var observations: ChartObservations<Event>?
 
   @inlinable
   init(
     snapshot: ChartSnapshot<ID, Event, Context>, effects: [ChartEffect<ID, Event, Context>],
-    handled: Bool, changed: Bool, observedEvents: [Event] = [], startingEvent: Event? = nil
+    handled: Bool, changed: Bool, observations: ChartObservations<Event>? = nil
   ) {
     self.snapshot = snapshot
     self.effects = effects
     self.handled = handled
     self.changed = changed
-    self.observedEvents = observedEvents
-    self.startingEvent = startingEvent
+    self.observations = observations
   }
 }

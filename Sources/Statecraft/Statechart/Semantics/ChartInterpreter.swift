@@ -55,10 +55,7 @@
   @usableFromInline var handled = false
   /// Whether to keep the events the chart processed on its own (raised, and sent to itself), for
   /// inspectors.
-  @usableFromInline var observing = false
-  @usableFromInline var observedEvents: [Event] = []
-  /// When observing: the delayed send that started the step, if a timer did.
-  @usableFromInline var startingEvent: Event?
+  @usableFromInline var observations: ChartObservations<Event>?
   /// How many timers `advance(to:)` fires at most: one, for an inspected chart, so that each
   /// delayed event is a step of its own.
   @usableFromInline var timerLimit = Int.max
@@ -121,9 +118,7 @@
       if timer.due > snapshot.pointee.time { snapshot.pointee._time = timer.due }
       switch timer.kind {
       case .send(let event, _):
-        if observing {
-          if startingEvent == nil, observedEvents.isEmpty { startingEvent = event } else { observedEvents.append(event) }
-        }
+        observations?.record(event, startsTheStep: true)
         _ = processExternal(.event(event))
       case .after(let state, let ordinal):
         guard let source = table.index(of: state) else { continue }
@@ -154,19 +149,17 @@
   @usableFromInline
   struct Outcome {
     @usableFromInline let effects: [ChartEffect<ID, Event, Context>]
-    @usableFromInline let observedEvents: [Event]
-    @usableFromInline let startingEvent: Event?
+    @usableFromInline let observations: ChartObservations<Event>?
     @usableFromInline let handled: Bool
     @usableFromInline let changed: Bool
 
     @inlinable
     init(
-      effects: [ChartEffect<ID, Event, Context>], observedEvents: [Event], startingEvent: Event?,
+      effects: [ChartEffect<ID, Event, Context>], observations: ChartObservations<Event>?,
       handled: Bool, changed: Bool
     ) {
       self.effects = effects
-      self.observedEvents = observedEvents
-      self.startingEvent = startingEvent
+      self.observations = observations
       self.handled = handled
       self.changed = changed
     }
@@ -180,8 +173,7 @@
       snapshot.pointee._decodedConfiguration = nil
     }
     return Outcome(
-      effects: effects, observedEvents: observedEvents, startingEvent: startingEvent,
-      handled: handled, changed: changed)
+      effects: effects, observations: observations, handled: handled, changed: changed)
   }
 
 
@@ -210,7 +202,9 @@
         guard internalHead < internalQueue.count else { break }
         let record = internalQueue[internalHead]
         internalHead += 1
-        if observing, case .event(let event) = record { observedEvents.append(event) }
+        if let observations, case .event(let event) = record {
+          observations.record(event, startsTheStep: false)
+        }
         setCurrentEvent(record)
         enabled = selectTransitions(record)
       }

@@ -1,0 +1,24 @@
+/// The events a chart processed on its own during a step (raised, and sent to itself), kept for
+/// inspectors only when one is attached: a step that is not observed carries no more than a nil
+/// reference.
+// @unchecked Sendable: only the interpreter that makes it mutates it, during one step, before the
+// step hands it over; after that it is only read.
+@usableFromInline
+final class ChartObservations<Event: Sendable>: @unchecked Sendable {
+  /// The delayed send that started the step, if a timer did.
+  @usableFromInline var startingEvent: Event?
+  /// The events processed after that, in order.
+  @usableFromInline var events: [Event] = []
+
+  @inlinable
+  init() {}
+
+  @inlinable
+  func record(_ event: Event, startsTheStep: Bool) {
+    if startsTheStep, startingEvent == nil, events.isEmpty {
+      startingEvent = event
+    } else {
+      events.append(event)
+    }
+  }
+}
