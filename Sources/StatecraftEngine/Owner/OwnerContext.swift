@@ -14,8 +14,12 @@ package final class OwnerContext: Sendable {
   /// The inspectors, created with the first: an owner nobody inspects keeps none.
   private let inspection: Mutex<Inspection?>
   private let lastEffectNumber = Atomic<UInt64>(0)
+  /// The task executor the owner's tasks prefer: `nil` but under a test store. Boxed, so that an
+  /// owner in an app pays one word for it.
+  private let executorBox: ExecutorBox?
+
   /// The task executor the owner's tasks prefer: `nil` but under a test store.
-  @usableFromInline package let executor: (any TaskExecutor)?
+  package var executor: (any TaskExecutor)? { executorBox?.executor }
 
   /// Captures the diagnostic handler and inspectors of the scope that creates the owner.
   ///
@@ -26,7 +30,7 @@ package final class OwnerContext: Sendable {
     let scoped = InspectorScope.inspectors
     self.inspection = Mutex(scoped.isEmpty ? nil : Inspection(inspectors: scoped))
     self.inspected = Atomic(!scoped.isEmpty)
-    self.executor = EffectExecutor.preferred
+    self.executorBox = EffectExecutor.preferred.map(ExecutorBox.init)
   }
 
   /// Whether any inspector is attached. Check it before building what a record needs.
@@ -70,5 +74,14 @@ package final class OwnerContext: Sendable {
       kind: kind, message: message, source: identity.name, error: error, callSite: callSite)
     diagnostics.report(diagnostic)
     emit(.diagnostic(diagnostic))
+  }
+}
+
+/// A task executor, behind one reference.
+private final class ExecutorBox: Sendable {
+  let executor: any TaskExecutor
+
+  init(_ executor: any TaskExecutor) {
+    self.executor = executor
   }
 }
