@@ -86,4 +86,22 @@ struct TestStoreFrontEndTests {
     await store.receive(.locked) { $0 = .closed }
     await store.finish()
   }
+
+  /// A middleware with a priority runs in a task of its own, which prefers the test store's
+  /// executor: the store waits for it, and sees the transition the event makes after it. (Were
+  /// that task on the global executor, the store would stop waiting while the middleware of the
+  /// event the side effect sends back still runs, and receive `.locked` without its change.)
+  @Test func anEventMiddlewareWithAPriorityIsWaitedFor() async {
+    let runtime = Runtime<Door, DoorEvent, DoorOutput>()
+      .map(output: DoorOutput.lock, to: { DoorEvent.locked })
+      .register(
+        middleware: { (event: DoorEvent) in
+          guard event == .locked else { return }
+          for _ in 0..<10_000 { await Task.yield() }
+        }, priority: .high)
+    let store = TestStore(stateMachine: Self.door, runtime: runtime)
+    await store.send(.close) { $0 = .closing }
+    await store.receive(.locked) { $0 = .closed }
+    await store.finish()
+  }
 }

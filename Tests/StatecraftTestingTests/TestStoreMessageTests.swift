@@ -166,6 +166,69 @@ struct TestStoreMessageTests {
     ])
   }
 
+  @Test func anAssertionThatChangesNothing() async {
+    let messages = await issues {
+      let store = TestStore(initialState: Counter(), reducer: Self.reducer(TestClock()))
+      await store.send(.incrementLater) { $0.count = 0 }
+      await store.receive(.incremented) { $0.count = 1 }
+    }
+    #expect(messages == [
+      """
+      Expected state to change, but no change occurred. The trailing closure made no observable \
+      modifications to state. If no change to state is expected, omit the trailing closure.
+      """
+    ])
+  }
+
+  /// An effect that never lets the test store's executor go idle is reported, not waited on for
+  /// ever.
+  @Test func effectsThatNeverSettle() async {
+    let messages = await issues {
+      let store = TestStore(initialState: Counter()) { (state: inout Counter, action: Action) in
+        .run { _ in
+          while !Task.isCancelled { await Task.yield() }
+        }
+      }
+      await store.send(.wait)
+    }
+    #expect(messages.first?.hasPrefix("Effects kept running through 100000 steps without settling") == true)
+  }
+
+  /// A diagnostic of the store is reported at the line of the code that caused it.
+  @Test func aDiagnosticOfTheStore() async {
+    struct Failure: Error {}
+    let collector = IssueCollector()
+    var line: UInt = 0
+    await withIssueReporters([collector]) {
+      let store = TestStore(initialState: Counter()) { (state: inout Counter, action: Action) in
+        .run { _ in throw Failure() }
+      }
+      line = #line - 2
+      await store.send(.wait)
+    }
+    #expect(collector.lines == [line])
+    #expect(collector.messages.first?.contains("Failure()") == true)
+  }
+
+  /// Without `showSkippedAssertions`, a non-exhaustive test store runs the assertion closure once,
+  /// on the state after.
+  @Test func aNonExhaustiveAssertionRunsOnce() async {
+    let store = TestStore(initialState: Counter(), reducer: Self.reducer(TestClock()))
+    store.exhaustivity = .off
+    var runs = 0
+    await store.send(.increment) { runs += 1; $0.count = 1 }
+    #expect(runs == 1)
+  }
+
+  /// `finish()` checks what is pending; the test store stays usable after it.
+  @Test func aTestStoreIsUsableAfterFinish() async {
+    let store = TestStore(initialState: Counter(), reducer: Self.reducer(TestClock()))
+    await store.send(.increment) { $0.count = 1 }
+    await store.finish()
+    await store.send(.increment) { $0.count = 2 }
+    await store.finish()
+  }
+
   @Test func skippedAssertionsInNonExhaustiveMode() async {
     let store = TestStore(initialState: Counter(), reducer: Self.reducer(TestClock()))
     store.exhaustivity = .off(showSkippedAssertions: true)

@@ -222,11 +222,13 @@ public struct Runtime<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sen
 }
 
 extension Runtime.Middleware {
-  /// Runs the middleware, in a task of its priority if it has one, and waits for it.
+  /// Runs the middleware, in a task of its priority if it has one, and waits for it. That task
+  /// prefers `executor`, the owner's (a test store's): an unstructured task inherits no executor
+  /// preference, and a test store must see the middleware's work to know when it is done.
   @inlinable
-  func callAsFunction(_ value: Value) async {
+  func callAsFunction(_ value: Value, executor: (any TaskExecutor)?) async {
     if let priority {
-      await Task(priority: priority) { await run(value) }.value
+      await Task(executorPreference: executor, priority: priority) { await run(value) }.value
     } else {
       await run(value)
     }

@@ -248,11 +248,13 @@ package final class EffectScope: Sendable {
 }
 
 /// Starts `operation` on the main actor, preferring `executorPreference` for the nonisolated work
-/// it awaits. A function of its own: the region-based isolation checker cannot yet check a
-/// `@MainActor` closure literal passed to `Task(executorPreference:)`.
+/// it awaits. Without a preference, the `@isolated(any)` initializer enqueues the task on the main
+/// actor itself: it starts there, in creation order, with no hop from the global executor. The
+/// executor-preference initializer has no `@isolated(any)` variant, so it is used only when needed.
 private func mainActorTask(
   executorPreference: (any TaskExecutor)?, priority: TaskPriority?,
   _ operation: @escaping @MainActor @Sendable () async -> Void
 ) -> Task<Void, Never> {
-  Task(executorPreference: executorPreference, priority: priority, operation: operation)
+  guard let executorPreference else { return Task(priority: priority, operation: operation) }
+  return Task(executorPreference: executorPreference, priority: priority, operation: operation)
 }

@@ -19,7 +19,7 @@ package final class OwnerContext: Sendable {
   private let executorBox: ExecutorBox?
 
   /// The task executor the owner's tasks prefer: `nil` but under a test store.
-  package var executor: (any TaskExecutor)? { executorBox?.executor }
+  @usableFromInline package var executor: (any TaskExecutor)? { executorBox?.executor }
 
   /// Captures the diagnostic handler and inspectors of the scope that creates the owner.
   ///

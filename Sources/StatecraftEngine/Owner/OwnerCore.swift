@@ -470,7 +470,7 @@ extension OwnerCore where State: Sendable {
   }
 
   /// Starts the owner's task on the main actor, rather than hopping there from the global
-  /// executor.
+  /// executor (unless a test store asks for its executor).
   private func startOwnMainActorTask<Processor: MessageProcessor<State, Message>>(
     _ first: Envelope, number: UInt64, processor: Processor
   ) {
@@ -536,11 +536,16 @@ extension OwnerCore where State: Sendable {
   }
 }
 
-/// Starts `operation` in a detached task, which inherits no caller's task-locals or priority, on
-/// the main actor from its first instruction.
+/// Starts `operation` in a detached task, which inherits no caller's task-locals or priority. Without
+/// an executor preference it starts on the main actor from its first instruction, in creation
+/// order (the `@isolated(any)` initializer); with one, it starts on that executor and hops there.
 private func detachedOnMainActor(
   executorPreference: (any TaskExecutor)?, _ operation: @escaping @MainActor @Sendable () async -> Void
 ) {
+  guard let executorPreference else {
+    Task.detached(operation: operation)
+    return
+  }
   Task.detached(executorPreference: executorPreference, operation: operation)
 }
 

@@ -1,8 +1,8 @@
 import Synchronization
 
-/// A test clock that, each time it wakes a sleeper, lets every test store's effects run as far as
-/// they can before it looks for the next one: one `advance` runs a chain of sleeps (a debounce,
-/// then the request it starts, then that request's timeout) deterministically.
+/// A test clock that, each time it wakes a sleeper, lets the effects of the test store it belongs
+/// to run as far as they can before it looks for the next one: one `advance` runs a chain of sleeps
+/// (a debounce, then the request it starts, then that request's timeout) deterministically.
 ///
 /// ```swift
 /// let clock = SettlingTestClock()
@@ -17,6 +17,12 @@ import Synchronization
 /// were already waiting: a task that it wakes, and that sleeps again within the same `advance`,
 /// must register that sleep before `TestClock` stops looking, which it leaves to chance
 /// (`Task.megaYield`). `SettlingTestClock` waits for it.
+///
+/// Before it wakes the first sleeper, it waits for every test store alive, whose work may be about
+/// to sleep on it. After that it waits only for the test stores whose effects it woke, unless one
+/// slept outside every test store (on the main actor, say). Effects that never settle hold it up
+/// for a bounded number of steps at most. Outside test stores it is a plain test clock: `advance`
+/// wakes the sleepers due, and waits for nothing else.
 public final class SettlingTestClock: Clock, Sendable {
   public typealias Duration = Swift.Duration
 
@@ -46,6 +52,9 @@ public final class SettlingTestClock: Clock, Sendable {
     let id: UInt64
     let deadline: Instant
     let continuation: CheckedContinuation<Void, any Error>
+    /// The test store executor the sleeping code ran on, if it ran on one.
+    weak var executor: TestExecutor?
+    let ranOnTestExecutor: Bool
   }
 
   private struct State {
@@ -72,14 +81,26 @@ public final class SettlingTestClock: Clock, Sendable {
       return state.lastID
     }
     guard let id else { return }
+    let executor = TestExecutor.current
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        let wakeNow = state.withLock { state -> Bool in
-          guard deadline > state.now else { return true }
-          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-          return false
+        enum Registration { case sleeping, wakeNow, cancelled }
+        let registration = state.withLock { state -> Registration in
+          // Checked under the lock the cancellation handler takes: a cancellation that lands
+          // before the sleeper is registered is seen here, one that lands after finds it there.
+          if Task.isCancelled { return .cancelled }
+          guard deadline > state.now else { return .wakeNow }
+          state.sleepers.append(
+            Sleeper(
+              id: id, deadline: deadline, continuation: continuation, executor: executor,
+              ranOnTestExecutor: executor != nil))
+          return .sleeping
         }
-        if wakeNow { continuation.resume() }
+        switch registration {
+        case .sleeping: break
+        case .wakeNow: continuation.resume()
+        case .cancelled: continuation.resume(throwing: CancellationError())
+        }
       }
     } onCancel: {
       let cancelled = state.withLock { state -> Sleeper? in
@@ -90,19 +111,21 @@ public final class SettlingTestClock: Clock, Sendable {
     }
   }
 
-  /// Moves the clock forward by `duration`, waking sleepers in deadline order, and letting every
-  /// test store's effects run as far as they can after each.
+  /// Moves the clock forward by `duration`, waking sleepers in deadline order, and letting the
+  /// effects of the test stores they belong to run as far as they can after each.
   @MainActor
   public func advance(by duration: Swift.Duration = .zero) async {
     await advance(to: now.advanced(by: duration))
   }
 
-  /// Moves the clock forward to `deadline`, waking sleepers in deadline order, and letting every
-  /// test store's effects run as far as they can after each.
+  /// Moves the clock forward to `deadline`, waking sleepers in deadline order, and letting the
+  /// effects of the test stores they belong to run as far as they can after each.
   @MainActor
   public func advance(to deadline: Instant) async {
-    while true {
-      await TestExecutors.settle()
+    // What a test did just before (created a test store, say) has not necessarily reached its
+    // sleep yet, and any test store may be running it.
+    guard await TestExecutors.settle(TestExecutors.live) else { return }
+    while !Task.isCancelled {
       let woken = state.withLock { state -> [Sleeper] in
         guard let next = state.sleepers.map(\.deadline).min(), next <= deadline else {
           state.now = max(state.now, deadline)
@@ -113,9 +136,22 @@ public final class SettlingTestClock: Clock, Sendable {
         state.sleepers.removeAll { $0.deadline == next }
         return woken
       }
-      guard !woken.isEmpty else { break }
+      guard !woken.isEmpty else { return }
       for sleeper in woken.sorted(by: { $0.id < $1.id }) { sleeper.continuation.resume() }
+      // Code that slept outside every test store (on the main actor, say) may have handed work to
+      // any of them.
+      let executors =
+        woken.allSatisfy(\.ranOnTestExecutor)
+        ? woken.compactMap(\.executor).uniqued() : TestExecutors.live
+      guard await TestExecutors.settle(executors) else { return }
     }
-    await TestExecutors.settle()
+  }
+}
+
+extension Array where Element: AnyObject {
+  /// The elements, each object once, in their first order.
+  fileprivate func uniqued() -> [Element] {
+    var seen: Set<ObjectIdentifier> = []
+    return filter { seen.insert(ObjectIdentifier($0)).inserted }
   }
 }

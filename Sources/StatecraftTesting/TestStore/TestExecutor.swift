@@ -8,101 +8,139 @@ import Synchronization
 /// processing task) prefers this executor, so their nonisolated work runs here. When no job is
 /// queued or running, every such task is either finished or suspended: on a clock that has not
 /// reached its deadline, on a stream the test has not fed, or on something outside Statecraft.
-/// That is what ``waitUntilIdle()`` waits for, without sleeping and without guessing.
+/// That is what ``waitUntilIdle(orAfter:)`` waits for, without sleeping and without guessing.
 final class TestExecutor: TaskExecutor {
   private struct State {
     /// Jobs enqueued and not yet run to their next suspension.
     var pending = 0
-    /// Jobs run so far: a change means work happened.
-    var jobsRun: UInt64 = 0
-    var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Jobs run and records received so far: a change means work happened.
+    var activity: UInt64 = 0
+    var idleWaiters: [IdleWaiter] = []
+  }
+
+  private struct IdleWaiter {
+    let continuation: CheckedContinuation<Bool, Never>
+    /// The activity at which the waiter stops waiting, idle or not.
+    let giveUpAt: UInt64
+  }
+
+  /// Tells a job's code which test executor runs it.
+  private static let key = DispatchSpecificKey<Unowned>()
+
+  /// The executor, unowned: the queue that holds it lives no longer than it does.
+  private struct Unowned {
+    unowned let executor: TestExecutor
   }
 
   private let queue = DispatchQueue(label: "statecraft.test-store.executor")
   private let state = Mutex(State())
 
   init() {
+    queue.setSpecific(key: Self.key, value: Unowned(executor: self))
     TestExecutors.register(self)
   }
+
+  /// The test executor running the current code, if one is.
+  static var current: TestExecutor? { DispatchQueue.getSpecific(key: key)?.executor }
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     state.withLock { $0.pending += 1 }
     queue.async { [self] in
       job.runSynchronously(on: asUnownedTaskExecutor())
-      TestExecutors.noteActivity()
-      let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      let (idle, waiters) = state.withLock { state -> (Bool, [IdleWaiter]) in
         state.pending -= 1
-        state.jobsRun &+= 1
-        guard state.pending == 0 else { return [] }
-        defer { state.idleWaiters = [] }
-        return state.idleWaiters
+        state.activity &+= 1
+        guard !state.idleWaiters.isEmpty else { return (false, []) }
+        if state.pending == 0 {
+          defer { state.idleWaiters = [] }
+          return (true, state.idleWaiters)
+        }
+        let activity = state.activity
+        let done = state.idleWaiters.filter { $0.giveUpAt <= activity }
+        state.idleWaiters.removeAll { $0.giveUpAt <= activity }
+        return (false, done)
       }
-      for waiter in waiters { waiter.resume() }
+      for waiter in waiters { waiter.continuation.resume(returning: idle) }
     }
   }
 
   /// Whether no job is queued or running.
   var isIdle: Bool { state.withLock { $0.pending == 0 } }
 
-  /// How many jobs have run, for telling whether anything ran between two moments.
-  var jobsRun: UInt64 { state.withLock { $0.jobsRun } }
+  /// How many jobs have run and records arrived, for telling whether anything happened between two
+  /// moments.
+  var activity: UInt64 { state.withLock { $0.activity } }
 
-  /// Suspends until no job is queued or running; returns at once if none is.
-  func waitUntilIdle() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+  /// Counts a record the test store received, which may have come from the main actor.
+  func noteActivity() {
+    state.withLock { $0.activity &+= 1 }
+  }
+
+  /// Suspends until no job is queued or running, or until `jobs` more jobs have run; returns at
+  /// once if none is.
+  ///
+  /// - Returns: Whether the executor is idle: `false` if it gave up after `jobs` jobs.
+  func waitUntilIdle(orAfter jobs: UInt64) async -> Bool {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
       let idle = state.withLock { state -> Bool in
         if state.pending == 0 { return true }
-        state.idleWaiters.append(continuation)
+        state.idleWaiters.append(IdleWaiter(continuation: continuation, giveUpAt: state.activity &+ jobs))
         return false
       }
-      if idle { continuation.resume() }
+      if idle { continuation.resume(returning: true) }
     }
   }
 }
 
-/// Every live test store's executor, for a ``SettlingTestClock`` that lets all their effects run as
-/// far as they can after waking a sleeper.
+/// Every live test store's executor, for a ``SettlingTestClock`` woken from code that no test
+/// store runs.
 enum TestExecutors {
-  private struct Registry {
-    var executors: [WeakExecutor] = []
-    /// Counts jobs run and records received by every test store: a change means work happened.
-    var activity: UInt64 = 0
-  }
-
   private struct WeakExecutor {
     weak var executor: TestExecutor?
   }
 
-  private static let registry = Mutex(Registry())
+  private static let registry = Mutex<[WeakExecutor]>([])
 
   static func register(_ executor: TestExecutor) {
-    registry.withLock { registry in
-      registry.executors.removeAll { $0.executor == nil }
-      registry.executors.append(WeakExecutor(executor: executor))
+    registry.withLock { executors in
+      executors.removeAll { $0.executor == nil }
+      executors.append(WeakExecutor(executor: executor))
     }
   }
 
-  static func noteActivity() {
-    registry.withLock { $0.activity &+= 1 }
+  /// Every test executor alive now.
+  static var live: [TestExecutor] {
+    registry.withLock { $0.compactMap(\.executor) }
   }
 
-  private static var live: [TestExecutor] {
-    registry.withLock { $0.executors.compactMap(\.executor) }
-  }
+  /// How many jobs, or rounds of main-actor work, ``settle(_:)`` waits through before it gives
+  /// up: effects that keep working without end, such as a loop that polls, never settle.
+  static let stepLimit = 100_000
 
-  private static var activity: UInt64 { registry.withLock { $0.activity } }
-
-  /// Waits until every live test store's executor is idle and the main actor has run what was
-  /// queued on it, with no work done since: every effect of every test store has run as far as it
-  /// can.
+  /// Waits until each of `executors` is idle and the main actor has run what was queued on it,
+  /// with no work done since: every effect those executors run has gone as far as it can.
+  ///
+  /// - Returns: `false` if the waiting task was cancelled, or if work was still going on after
+  ///   ``stepLimit`` jobs or rounds.
   @MainActor
-  static func settle() async {
-    while true {
-      for executor in live { await executor.waitUntilIdle() }
-      let mark = activity
+  static func settle(_ executors: [TestExecutor]) async -> Bool {
+    var steps = 0
+    while steps < stepLimit {
+      for executor in executors {
+        while await !executor.waitUntilIdle(orAfter: 1_000) {
+          steps += 1_000
+          if Task.isCancelled || steps >= stepLimit { return false }
+        }
+      }
+      if Task.isCancelled { return false }
+      let mark = executors.map(\.activity)
+      // Runs what the main actor has queued: effects' main-actor steps, such as sending an action
+      // back to a store. What they start lands on an executor or in the records.
       await Task.yield()
-      if live.allSatisfy(\.isIdle), mark == activity { return }
+      if executors.allSatisfy(\.isIdle), mark == executors.map(\.activity) { return true }
+      steps += 1
     }
+    return false
   }
 }

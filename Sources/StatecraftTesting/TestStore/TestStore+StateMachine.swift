@@ -17,7 +17,7 @@ extension TestStore {
   ) where State: DSLCompatible, Action: DSLCompatible {
     let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     self.init(callSite: callSite) { executor, recorder in
-      let sequence = TestStoreScope.run(executor: executor, recorder: recorder, callSite: callSite) {
+      let sequence = TestStoreScope.run(executor: executor, recorder: recorder) {
         AsyncStateMachineSequence(
           stateMachine: stateMachine, runtime: runtime, fileID: fileID, filePath: filePath,
           line: line, column: column)

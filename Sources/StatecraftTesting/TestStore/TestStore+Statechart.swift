@@ -35,8 +35,12 @@ extension TestStore {
   /// await store.receiveStateChange { $0.configuration = [.active, .media, .playback, .paused, .audio, .unmuted] }
   /// ```
   ///
-  /// A chart's state is asserted once per macrostep: at the event that starts it. The events it
-  /// raises are received after that event, and change nothing more.
+  /// The chart starts at once: its initial state's invocations and timers run from the test
+  /// store's creation.
+  ///
+  /// A chart's state is asserted once per macrostep: at the event that starts it. The events the
+  /// macrostep raises, or sends with no delay, are received after that event, and change nothing
+  /// more. A delayed send that the clock fires starts a macrostep of its own.
   public convenience init<ID, Context, C: Clock>(
     chart: Statechart<ID, Action, Context>, clock: C,
     outputs: (@Sendable (ChartOutput, Context) async -> Void)? = nil,
@@ -45,11 +49,14 @@ extension TestStore {
   ) where State == ChartTestState<ID, Context>, Action: Sendable, C.Duration == Duration {
     let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     self.init(callSite: callSite) { executor, recorder in
-      let running = TestStoreScope.run(executor: executor, recorder: recorder, callSite: callSite) {
+      let running = TestStoreScope.run(executor: executor, recorder: recorder) {
         AsyncStatechartSequence(
           chart, clock: clock, fileID: fileID, filePath: filePath, line: line, column: column,
           outputs: outputs ?? { _, _ in })
       }
+      // The chart runs from the test store's creation: its initial state's invocations and timers
+      // start before the test's first step.
+      running.startIfNeeded()
       return TestStoreSubject(
         send: { event, callSite in
           await running.send(
@@ -59,7 +66,8 @@ extension TestStore {
         currentState: { ChartTestState(running.snapshot) },
         action: { $0 as? Action },
         state: { ($0 as? ChartSnapshot<ID, Action, Context>).map(ChartTestState.init) },
-        cancelEffects: { running.cancelAllEffects() })
+        cancelEffects: { running.cancelAllEffects() },
+        restartTimers: { running.restartTimers() })
     }
   }
 }

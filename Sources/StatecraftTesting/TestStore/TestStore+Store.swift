@@ -19,7 +19,7 @@ extension TestStore {
   ) where Action: Sendable {
     let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     self.init(callSite: callSite) { executor, recorder in
-      let store = TestStoreScope.run(executor: executor, recorder: recorder, callSite: callSite) {
+      let store = TestStoreScope.run(executor: executor, recorder: recorder) {
         Store(
           initialState: initialState, environment: environment, reducer: reducer,
           fileID: fileID, filePath: filePath, line: line, column: column)
@@ -82,17 +82,15 @@ extension TestStore {
 }
 
 /// What an owner under test is created in: the test store's executor, its inspector, and a
-/// diagnostics handler that reports a test issue.
+/// diagnostics handler that does nothing. The test store reports the owner's diagnostics from the
+/// records its inspector receives, on the test's own task: the owner's tasks carry none of the
+/// test's task-locals, so an issue reported from them would not be tied to the test.
 enum TestStoreScope {
   static func run<Owner>(
-    executor: TestExecutor, recorder: TestStoreRecorder, callSite: CallSite, _ make: () -> Owner
+    executor: TestExecutor, recorder: TestStoreRecorder, _ make: () -> Owner
   ) -> Owner {
     EffectExecutor.$preferred.withValue(executor) {
-      DiagnosticHandler.$current.withValue(
-        .reportingIssues(
-          fileID: callSite.fileID, filePath: callSite.filePath, line: callSite.line,
-          column: callSite.column)
-      ) {
+      DiagnosticHandler.$current.withValue(DiagnosticHandler { _ in }) {
         withInspector(recorder, operation: make)
       }
     }

@@ -5,10 +5,15 @@ import Synchronization
 /// test store to read on the main actor.
 final class TestStoreRecorder: Inspector {
   private let records = Mutex<[InspectionRecord]>([])
+  private let executor: TestExecutor
+
+  init(executor: TestExecutor) {
+    self.executor = executor
+  }
 
   func receive(_ record: InspectionRecord) {
     records.withLock { $0.append(record) }
-    TestExecutors.noteActivity()
+    executor.noteActivity()
   }
 
   /// How many records have arrived so far.

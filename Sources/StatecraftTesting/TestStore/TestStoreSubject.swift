@@ -13,4 +13,6 @@ struct TestStoreSubject<State, Action> {
   let state: @MainActor (Any) -> State?
   /// Cancels every effect running now.
   let cancelEffects: @MainActor () -> Void
+  /// Sets the owner's own timers again after ``cancelEffects``: a chart keeps its time.
+  var restartTimers: @MainActor () -> Void = {}
 }

@@ -45,6 +45,22 @@ struct StoreSendTests {
     #expect(store.state.count == 2)
   }
 
+  /// A main-actor store's effect tasks are enqueued on the main actor itself, in the order they were
+  /// started: they start there without a hop from the global executor, so one yield of the main
+  /// actor lets both run their first instruction, in order.
+  @Test func effectsOfAMainActorStoreStartOnTheMainActorInOrder() async {
+    let started = Log<String>()
+    let store = Store(initialState: Counter()) { (state: inout Counter, action: Action) in
+      guard case .append(let name) = action else { return .none }
+      return .run { _ in started.append(name) }
+    }
+    store.send(.append("a"))
+    store.send(.append("b"))
+    #expect(started.all.isEmpty)
+    await Task.yield()  // queues this test behind both effects on the main actor
+    #expect(started.all == ["a", "b"])
+  }
+
   @Test func stateIsStoredBeforeAnyEffectStarts() async {
     let seenByEffect = Log<Int>()
     let box = StoreBox<Counter, Action>()

@@ -146,16 +146,20 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   }
 
   /// Moves the chart to `time`, firing the timers due by then, then processes `event`, if any.
+  ///
+  /// - Parameters:
+  ///   - observing: Whether to keep the events the step processes on its own, for inspectors.
+  ///   - oneTimerPerStep: Whether a step of timers (no `event`) fires only the first one due, so
+  ///     that a test store sees each timer's change on its own. Timers due at the same instant
+  ///     then fire in steps of their own, with events from elsewhere possibly between them.
   @inlinable
   func step(
     _ snapshot: ChartSnapshot<ID, Event, Context>, event: Event?, at time: Duration,
-    observing: Bool = false
+    observing: Bool = false, oneTimerPerStep: Bool = false
   ) -> ChartStep<ID, Event, Context> {
     interpret(snapshot) { interpreter in
-      if observing {
-        interpreter.observations = ChartObservations()
-        if event == nil { interpreter.timerLimit = 1 }
-      }
+      if observing { interpreter.observations = ChartObservations(timersStartTheStep: event == nil) }
+      if oneTimerPerStep, event == nil { interpreter.timerLimit = 1 }
       interpreter.advance(to: max(time, snapshot.time))
       if let event {
         interpreter.process(event)

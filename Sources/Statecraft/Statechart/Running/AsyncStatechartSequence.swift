@@ -128,6 +128,18 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
     runner.core.effects.cancelAll()
   }
 
+  /// Starts the chart without waiting for it, if nothing has started it yet. `StatecraftTesting`'s
+  /// test store uses it: a chart under test runs from its creation.
+  package func startIfNeeded() {
+    runner.startIfNeeded()
+  }
+
+  /// Sets the chart's timer again after ``cancelAllEffects()``, so that its delayed transitions
+  /// and sends still fire. `StatecraftTesting`'s test store uses it.
+  package func restartTimers() {
+    runner.restartTimers()
+  }
+
   /// Waits until no invocation or timer task of the chart runs. For tests.
   package func waitUntilIdle() async {
     await runner.core.effects.waitUntilIdle()

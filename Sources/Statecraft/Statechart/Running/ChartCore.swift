@@ -121,7 +121,10 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
       // A `.timers` from a timer that was replaced since is still worth a step (timers may be
       // due), but it must not forget the timer armed now.
       if origin === processing.value.armedTimer?.handle { processing.value.armedTimer = nil }
-      step = chart.step(state, event: nil, at: now, observing: core.context.isInspected)
+      // Under a test store, each timer fires in a step of its own, so that each change is seen.
+      step = chart.step(
+        state, event: nil, at: now, observing: core.context.isInspected,
+        oneTimerPerStep: core.context.executor != nil)
     case .event(let event):
       step = chart.step(state, event: event, at: now, observing: core.context.isInspected)
       if !step.handled { reportUnhandled(event, in: state, callSite: callSite) }
@@ -242,17 +245,26 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
   @usableFromInline
   func armTimer(for snapshot: Snapshot) {
     let due = snapshot.timers.first?.due
-    if due == processing.value.armedTimer?.due { return }
+    if let armed = processing.value.armedTimer, armed.due == due, !armed.handle.isCancelled { return }
     processing.value.armedTimer?.handle.cancel()
     processing.value.armedTimer = nil
     guard let due else { return }
     let clock = self.clock
-    let handle = core.effects.start(callSite: nil) { [weak self] handle in
+    // The chart's own call site: what reports a timer still running points at the chart.
+    let handle = core.effects.start(callSite: chart.table.nodes[0].callSite) { [weak self] handle in
       try await clock.sleep(due)
       guard let self, !handle.isCancelled else { return }
       self.core.post(.timers, callSite: nil, origin: handle, processor: self)
     }
     if let handle { processing.value.armedTimer = (due, handle) }
+  }
+
+  /// Sets the chart's timer again, after its effects were all cancelled: its delayed transitions
+  /// and sends still fire when its clock reaches them.
+  @usableFromInline
+  func restartTimers() {
+    guard !isDone.load(ordering: .relaxed) else { return }
+    core.post(.timers, callSite: nil, processor: self)
   }
 
   /// The chart reached a top-level final state: it processes nothing more, cancels what runs, and

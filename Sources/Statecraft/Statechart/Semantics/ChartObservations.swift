@@ -9,13 +9,18 @@ final class ChartObservations<Event: Sendable>: @unchecked Sendable {
   @usableFromInline var startingEvent: Event?
   /// The events processed after that, in order.
   @usableFromInline var events: [Event] = []
+  /// Whether a delayed send can start the step: only in a step of timers. In a step of an event,
+  /// the event started it, and a send fired in it is one more event processed.
+  @usableFromInline let timersStartTheStep: Bool
 
   @inlinable
-  init() {}
+  init(timersStartTheStep: Bool) {
+    self.timersStartTheStep = timersStartTheStep
+  }
 
   @inlinable
   func record(_ event: Event, startsTheStep: Bool) {
-    if startsTheStep, startingEvent == nil, events.isEmpty {
+    if startsTheStep, timersStartTheStep, startingEvent == nil, events.isEmpty {
       startingEvent = event
     } else {
       events.append(event)
