@@ -18,11 +18,10 @@ import Synchronization
 /// must register that sleep before `TestClock` stops looking, which it leaves to chance
 /// (`Task.megaYield`). `SettlingTestClock` waits for it.
 ///
-/// Before it wakes the first sleeper, it waits for every test store alive, whose work may be about
-/// to sleep on it. After that it waits only for the test stores whose effects it woke, unless one
-/// slept outside every test store (on the main actor, say). Effects that never settle hold it up
-/// for a bounded number of steps at most. Outside test stores it is a plain test clock: `advance`
-/// wakes the sleepers due, and waits for nothing else.
+/// It waits for the test stores that the task calling `advance` created (the test's own), and for
+/// those whose effects it woke: tests that run in parallel do not hold it up. Effects that never
+/// settle hold it up for a bounded number of steps at most. Outside test stores it is a plain test
+/// clock: `advance` wakes the sleepers due, and waits for nothing else.
 public final class SettlingTestClock: Clock, Sendable {
   public typealias Duration = Swift.Duration
 
@@ -122,9 +121,10 @@ public final class SettlingTestClock: Clock, Sendable {
   /// effects of the test stores they belong to run as far as they can after each.
   @MainActor
   public func advance(to deadline: Instant) async {
-    // What a test did just before (created a test store, say) has not necessarily reached its
-    // sleep yet, and any test store may be running it.
-    guard await TestExecutors.settle(TestExecutors.live) else { return }
+    // What the test did just before (created a test store, say) has not necessarily reached its
+    // sleep yet: its test stores run it.
+    let own = TestExecutors.ofCurrentTask
+    guard await TestExecutors.settle(own) else { return }
     while !Task.isCancelled {
       let woken = state.withLock { state -> [Sleeper] in
         guard let next = state.sleepers.map(\.deadline).min(), next <= deadline else {
@@ -139,11 +139,9 @@ public final class SettlingTestClock: Clock, Sendable {
       guard !woken.isEmpty else { return }
       for sleeper in woken.sorted(by: { $0.id < $1.id }) { sleeper.continuation.resume() }
       // Code that slept outside every test store (on the main actor, say) may have handed work to
-      // any of them.
-      let executors =
-        woken.allSatisfy(\.ranOnTestExecutor)
-        ? woken.compactMap(\.executor).uniqued() : TestExecutors.live
-      guard await TestExecutors.settle(executors) else { return }
+      // any of the test's own.
+      let executors = woken.allSatisfy(\.ranOnTestExecutor) ? woken.compactMap(\.executor) : own
+      guard await TestExecutors.settle((executors + own).uniqued()) else { return }
     }
   }
 }

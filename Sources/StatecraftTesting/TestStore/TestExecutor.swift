@@ -34,6 +34,8 @@ final class TestExecutor: TaskExecutor {
 
   private let queue = DispatchQueue(label: "statecraft.test-store.executor")
   private let state = Mutex(State())
+  /// The task that created the test store: its test's task.
+  let creator = TestExecutors.currentTask
 
   init() {
     queue.setSpecific(key: Self.key, value: Unowned(executor: self))
@@ -112,6 +114,18 @@ enum TestExecutors {
   /// Every test executor alive now.
   static var live: [TestExecutor] {
     registry.withLock { $0.compactMap(\.executor) }
+  }
+
+  /// The current task's identity, if code runs in a task.
+  static var currentTask: Int? { withUnsafeCurrentTask { $0?.hashValue } }
+
+  /// The test executors the current task created: those of the test stores of the test that runs.
+  /// Every one alive, if it created none (the test store was created in another task).
+  static var ofCurrentTask: [TestExecutor] {
+    let all = live
+    guard let task = currentTask else { return all }
+    let own = all.filter { $0.creator == task }
+    return own.isEmpty ? all : own
   }
 
   /// How many jobs, or rounds of main-actor work, ``settle(_:)`` waits through before it gives

@@ -7,6 +7,11 @@ import Statecraft
 /// action an effect sends back is received, and every effect has finished by the end of the test.
 ///
 /// ```swift
+/// import Clocks
+/// import StatecraftTesting
+/// import Testing
+///
+/// @MainActor
 /// @Test func search() async {
 ///   let clock = TestClock()
 ///   let store = TestStore(initialState: SearchState(), reducer: searchReducer, environment: .mock(clock))
@@ -20,11 +25,15 @@ import Statecraft
 ///   before it into the state expected after it. A mismatch fails the test with a diff, at the
 ///   line of the `send`.
 /// - ``receive(_:assert:fileID:filePath:line:column:)`` asserts the next action an effect sent
-///   back, and the state change it made.
+///   back, and the state change it made. What happened is asserted in the order it happened:
+///   actions effects sent back, and state changes no action made
+///   (``receiveStateChange(assert:fileID:filePath:line:column:)``).
 /// - ``finish(fileID:filePath:line:column:)``, or releasing the test store, fails the test for
 ///   every action received but not asserted and every effect still running, naming each and the
 ///   line that started it.
 /// - ``exhaustivity`` `.off` checks only what the test asserts.
+/// - The owner's diagnostics (an effect that throws, an event with no transition) fail the test at
+///   the line of the code that caused them.
 ///
 /// **No sleeping, no yielding until it works.** The test store runs every task of its owner (its
 /// effects, side effects, invocations and timers) on an executor of its own, which knows when it
@@ -34,13 +43,23 @@ import Statecraft
 /// has not reached its deadline, on a stream the test has not fed, or on something outside
 /// Statecraft. `send` returns once the action's effects have gone as far as they can, so a test
 /// that advances its clock next finds them waiting on it. Time comes from the clock you inject:
-/// swift-clocks' `TestClock`, or ``InstantClock`` for time that passes instantly.
+/// swift-clocks' `TestClock`, ``SettlingTestClock``, or ``InstantClock`` for time that passes
+/// instantly.
 ///
-/// Where it stops: work an effect hands to something that is not a task of its own (a
-/// `Task.detached`, a callback of a system framework, a thread, a real clock) is not on the test
-/// store's executor. The test store does not wait for it; when it comes back with an action, that
-/// action is there for a later `receive`. swift-clocks' `ImmediateClock` is such a case: every
-/// sleep yields through detached background tasks. Use ``InstantClock`` instead.
+/// Where it stops:
+/// - Child tasks of an effect (`async let`, task groups) run on the test store's executor. A new
+///   unstructured task (`Task {}` as much as `Task.detached`) does not: it inherits no executor.
+///   Neither does work an actor with a custom executor runs, a callback of a system framework, a
+///   thread, or a real clock. The test store does not wait for that work; when it comes back with
+///   an action, that action is there for a later `receive`.
+/// - Main-actor code in an effect is waited for one hop at a time: a `@MainActor` effect that
+///   suspends and resumes on the main actor twice without sending anything may still be running.
+/// - swift-clocks' `ImmediateClock` yields through detached tasks on every sleep: use
+///   ``InstantClock`` instead.
+/// - The executor is serial: effects that need to run in parallel (one waiting on a semaphore that
+///   another signals) deadlock, and CPU-heavy effects take turns.
+/// - Effects that never stop working (a loop that polls with `Task.yield()`) cannot settle: after
+///   100,000 steps the test store reports them, rather than hang.
 @MainActor
 public final class TestStore<State: Equatable, Action> {
   /// How much the test store insists on. `.on` by default.
