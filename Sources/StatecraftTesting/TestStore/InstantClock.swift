@@ -1,4 +1,4 @@
-import Synchronization
+import Statecraft
 
 /// A clock whose sleeps return at once, moving its time forward, without yielding to other
 /// tasks: time that passes instantly, for tests of code that waits.
@@ -38,7 +38,7 @@ public final class InstantClock: Clock, Sendable {
     }
   }
 
-  private let current = Mutex(Instant())
+  private let current = CriticalState(Instant())
 
   /// A clock at `now`.
   public init(now: Instant = Instant()) {

@@ -1,4 +1,4 @@
-import Synchronization
+import Statecraft
 
 /// A test clock that, each time it wakes a sleeper, lets the effects of the test store it belongs
 /// to run as far as they can before it looks for the next one: one `advance` runs a chain of sleeps
@@ -62,7 +62,7 @@ public final class SettlingTestClock: Clock, Sendable {
     var lastID: UInt64 = 0
   }
 
-  private let state = Mutex(State())
+  private let state = CriticalState(State())
 
   /// A clock at its start.
   public init() {}

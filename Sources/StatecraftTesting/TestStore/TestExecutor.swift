@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Statecraft
 
 /// The task executor a ``TestStore`` runs its owner's tasks on: serial, and aware of when it has
 /// nothing left to run.
@@ -33,7 +33,7 @@ final class TestExecutor: TaskExecutor {
   }
 
   private let queue = DispatchQueue(label: "statecraft.test-store.executor")
-  private let state = Mutex(State())
+  private let state = CriticalState(State())
   /// The task that created the test store: its test's task.
   let creator = TestExecutors.currentTask
 
@@ -102,7 +102,7 @@ enum TestExecutors {
     weak var executor: TestExecutor?
   }
 
-  private static let registry = Mutex<[WeakExecutor]>([])
+  private static let registry = CriticalState<[WeakExecutor]>([])
 
   static func register(_ executor: TestExecutor) {
     registry.withLock { executors in

@@ -1,10 +1,9 @@
 import Statecraft
-import Synchronization
 
 /// The inspector a ``TestStore`` attaches to its owner: it keeps every record, in order, for the
 /// test store to read on the main actor.
 final class TestStoreRecorder: Inspector {
-  private let records = Mutex<[InspectionRecord]>([])
+  private let records = CriticalState<[InspectionRecord]>([])
   private let executor: TestExecutor
 
   init(executor: TestExecutor) {
