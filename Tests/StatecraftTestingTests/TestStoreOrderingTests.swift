@@ -139,6 +139,24 @@ struct TestStoreOrderingTests {
     #expect(collector.messages.first?.hasPrefix("An effect is still running: effect #1, started at") == true)
   }
 
+  /// swift-clocks' `ImmediateClock` cannot drive a chart under a test store: the test store says
+  /// so, and names the clock to use.
+  @Test func anImmediateClockIsRefusedWithTheClockToUse() async {
+    let chart = Statechart<Light, Switch, Counts>(initial: .off, context: Counts()) {
+      StateNode(.off)
+    }
+    let messages = await issues {
+      _ = TestStore(chart: chart, clock: ImmediateClock())
+    }
+    #expect(messages == [
+      """
+      swift-clocks' ImmediateClock yields through detached tasks on every sleep, which the test \
+      store cannot wait for, so the chart's timers would fire at unpredictable moments. Use \
+      InstantClock, whose sleeps return at once without leaving the task.
+      """
+    ])
+  }
+
   func issues(_ body: () async -> Void) async -> [String] {
     let collector = IssueCollector()
     await withIssueReporters([collector]) { await body() }

@@ -1,3 +1,4 @@
+import IssueReporting
 public import Statecraft
 
 /// What a ``TestStore`` over a statechart asserts: the chart's active states and its context.
@@ -48,6 +49,14 @@ extension TestStore {
     line: UInt = #line, column: UInt = #column
   ) where State == ChartTestState<ID, Context>, Action: Sendable, C.Duration == Duration {
     let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    if String(reflecting: C.self).contains(".ImmediateClock<") {
+      reportIssue(
+        """
+        swift-clocks' ImmediateClock yields through detached tasks on every sleep, which the test \
+        store cannot wait for, so the chart's timers would fire at unpredictable moments. Use \
+        InstantClock, whose sleeps return at once without leaving the task.
+        """, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
     self.init(callSite: callSite) { executor, recorder in
       let running = TestStoreScope.run(executor: executor, recorder: recorder) {
         AsyncStatechartSequence(
