@@ -166,6 +166,16 @@ struct TestStoreMessageTests {
     ])
   }
 
+  /// A failure reaches Swift Testing itself, not only a collector: were it lost (as IssueReporting
+  /// could lose it in a release build), `withKnownIssue` would fail the test. `.ci/run` runs this
+  /// suite in a release build too.
+  @Test func aFailureIsRecordedBySwiftTesting() async {
+    await withKnownIssue {
+      let store = TestStore(initialState: Counter(), reducer: Self.reducer(TestClock()))
+      await store.send(.increment) { $0.count = 2 }
+    }
+  }
+
   @Test func anAssertionThatChangesNothing() async {
     let messages = await issues {
       let store = TestStore(initialState: Counter(), reducer: Self.reducer(TestClock()))
