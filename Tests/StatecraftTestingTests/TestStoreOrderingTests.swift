@@ -121,6 +121,44 @@ struct TestStoreOrderingTests {
     await store.finish()
   }
 
+  /// After `skipInFlightEffects()`, the timer the chart sets again is not an effect the test must
+  /// see finish.
+  @Test func finishAfterSkippingAChartsEffectsPasses() async {
+    let chart = Statechart<Light, Switch, Counts>(initial: .on, context: Counts()) {
+      StateNode(.on) {
+        After(.seconds(5), target: .off)
+      }
+      StateNode(.off)
+    }
+    let store = TestStore(chart: chart, clock: TestClock())
+    await store.skipInFlightEffects()
+    await store.finish()
+  }
+
+  /// In a step its clock started, a send with no delay belongs to that step, as in an app's chart:
+  /// under a test store too, it is received after the delayed send, with no change of its own.
+  @Test func aSendWithNoDelayInAStepTheClockStartedBelongsToThatStep() async {
+    let chart = Statechart<Light, Switch, Counts>(initial: .off, context: Counts()) {
+      StateNode(.off) {
+        OnEvent(.load, actions: [.send(.flip, delay: .seconds(1))])
+        OnEvent(.flip, target: .on, actions: [.send(.flipped)])
+      }
+      StateNode(.on) {
+        OnEvent(.flipped, actions: [.assign { $0.flips += 1 }])
+      }
+    }
+    let clock = TestClock()
+    let store = TestStore(chart: chart, clock: clock)
+    await store.send(.load)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.flip) {
+      $0.configuration = [.on]
+      $0.context.flips = 1
+    }
+    await store.receive(.flipped)
+    await store.finish()
+  }
+
   /// The chart's timer, still running at the end, is reported at the chart's own line.
   @Test func aChartsRunningTimerIsReportedAtTheChart() async {
     let chart = Statechart<Light, Switch, Counts>(initial: .on, context: Counts()) {

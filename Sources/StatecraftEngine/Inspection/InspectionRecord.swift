@@ -7,8 +7,9 @@
 ///
 /// A statechart also emits a `received` for each event it processes on its own within a macrostep
 /// (raised, or sent to itself with no delay), after that macrostep's `stateUpdated` and with none
-/// of its own: the macrostep's state already reflects it. A step that its clock starts (a delayed
-/// send) begins with a `received` of that send; one that an `After` starts has no `received`.
+/// of its own: the macrostep's state already reflects it. A step that its clock starts begins with
+/// a `received` of the chart's timer message; if a delayed send fired, a `received` of that send
+/// follows it, before the step's `stateUpdated`.
 ///
 /// and, whenever they happen, ``Kind/effectStarted(_:)``, ``Kind/effectFinished(_:)``,
 /// ``Kind/effectCancelled(_:)`` and ``Kind/diagnostic(_:)``.

@@ -1,3 +1,4 @@
+import IssueReporting
 import Statecraft
 
 /// A test clock that, each time it wakes a sleeper, lets the effects of the test store it belongs
@@ -112,19 +113,46 @@ public final class SettlingTestClock: Clock, Sendable {
 
   /// Moves the clock forward by `duration`, waking sleepers in deadline order, and letting the
   /// effects of the test stores they belong to run as far as they can after each.
+  ///
+  /// Effects that never settle (a loop that polls) fail the test at this line, and the clock stops
+  /// where it got to.
   @MainActor
-  public func advance(by duration: Swift.Duration = .zero) async {
-    await advance(to: now.advanced(by: duration))
+  public func advance(
+    by duration: Swift.Duration = .zero,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    await advance(
+      to: now.advanced(by: duration), fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Moves the clock forward to `deadline`, waking sleepers in deadline order, and letting the
   /// effects of the test stores they belong to run as far as they can after each.
+  ///
+  /// Effects that never settle (a loop that polls) fail the test at this line, and the clock stops
+  /// where it got to.
   @MainActor
-  public func advance(to deadline: Instant) async {
+  public func advance(
+    to deadline: Instant,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    func settle(_ executors: [TestExecutor]) async -> Bool {
+      if await TestExecutors.settle(executors) { return true }
+      if !Task.isCancelled {
+        reportIssue(
+          """
+          Effects kept running through \(TestExecutors.stepLimit) steps without settling, such as a \
+          loop that polls: the clock stopped at \(now.offset) instead of going on to \
+          \(deadline.offset).
+          """, fileID: fileID, filePath: filePath, line: line, column: column)
+      }
+      return false
+    }
     // What the test did just before (created a test store, say) has not necessarily reached its
     // sleep yet: its test stores run it.
     let own = TestExecutors.ofCurrentTask
-    guard await TestExecutors.settle(own) else { return }
+    guard await settle(own) else { return }
     while !Task.isCancelled {
       let woken = state.withLock { state -> [Sleeper] in
         guard let next = state.sleepers.map(\.deadline).min(), next <= deadline else {
@@ -141,7 +169,7 @@ public final class SettlingTestClock: Clock, Sendable {
       // Code that slept outside every test store (on the main actor, say) may have handed work to
       // any of the test's own.
       let executors = woken.allSatisfy(\.ranOnTestExecutor) ? woken.compactMap(\.executor) : own
-      guard await TestExecutors.settle((executors + own).uniqued()) else { return }
+      guard await settle((executors + own).uniqued()) else { return }
     }
   }
 }

@@ -120,12 +120,9 @@ enum TestExecutors {
   static var currentTask: Int? { withUnsafeCurrentTask { $0?.hashValue } }
 
   /// The test executors the current task created: those of the test stores of the test that runs.
-  /// Every one alive, if it created none (the test store was created in another task).
   static var ofCurrentTask: [TestExecutor] {
-    let all = live
-    guard let task = currentTask else { return all }
-    let own = all.filter { $0.creator == task }
-    return own.isEmpty ? all : own
+    guard let task = currentTask else { return [] }
+    return live.filter { $0.creator == task }
   }
 
   /// How many jobs, or rounds of main-actor work, ``settle(_:)`` waits through before it gives

@@ -45,20 +45,22 @@ struct StoreSendTests {
     #expect(store.state.count == 2)
   }
 
-  /// A main-actor store's effect tasks are enqueued on the main actor itself, in the order they were
-  /// started: they start there without a hop from the global executor, so one yield of the main
-  /// actor lets both run their first instruction, in order.
+  /// A main-actor store's effect task is enqueued on the main actor itself, when it is started:
+  /// it starts there ahead of main-actor work queued after the `send`, with no hop from the global
+  /// executor. (Started on the global executor, it would reach the main actor only after that
+  /// work, and after the test's yield.)
   @Test func effectsOfAMainActorStoreStartOnTheMainActorInOrder() async {
     let started = Log<String>()
     let store = Store(initialState: Counter()) { (state: inout Counter, action: Action) in
       guard case .append(let name) = action else { return .none }
-      return .run { _ in started.append(name) }
+      return .run { @MainActor _ in started.append(name) }
     }
     store.send(.append("a"))
+    Task { @MainActor in started.append("queued after a") }
     store.send(.append("b"))
     #expect(started.all.isEmpty)
-    await Task.yield()  // queues this test behind both effects on the main actor
-    #expect(started.all == ["a", "b"])
+    await Task.yield()  // queues this test behind all three on the main actor
+    #expect(started.all == ["a", "queued after a", "b"])
   }
 
   @Test func stateIsStoredBeforeAnyEffectStarts() async {

@@ -128,9 +128,11 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
     runner.core.effects.cancelAll()
   }
 
-  /// Starts the chart without waiting for it, if nothing has started it yet. `StatecraftTesting`'s
-  /// test store uses it: a chart under test runs from its creation.
+  /// Starts the chart without waiting for it, if nothing has started it yet, and its time line now.
+  /// `StatecraftTesting`'s test store uses it: a chart under test runs from its creation, so a
+  /// clock the test advances before the chart's start is processed still counts for its timers.
   package func startIfNeeded() {
+    runner.clock.start(at: runner.core.currentState.time)
     runner.startIfNeeded()
   }
 

@@ -100,11 +100,18 @@
   /// in the order they are due.
   @inlinable mutating func advance(to time: Duration) {
     var fired = 0
+    var firedFromTheClock = 0
+    let setBefore = snapshot.pointee.nextTimerSequence
     while !snapshot.pointee.isDone, let timer = snapshot.pointee.timers.first, timer.due <= time {
-      guard fired < timerLimit else {
-        // Stopped early with timers still due: the chart's time is that of the last one fired, so
-        // that what the next step sets is timed from there, not from now.
-        return
+      // A send with no delay that this step made belongs to the step; `timerLimit` counts only
+      // what the clock fires.
+      if timer.sequence < setBefore || timer.due > snapshot.pointee.time {
+        guard firedFromTheClock < timerLimit else {
+          // Stopped early with timers still due: the chart's time is that of the last one fired,
+          // so that what the next step sets is timed from there, not from now.
+          return
+        }
+        firedFromTheClock += 1
       }
       guard fired < Self.timerChainLimit else {
         effects.append(
