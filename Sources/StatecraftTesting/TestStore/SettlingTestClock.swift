@@ -27,26 +27,7 @@ public final class SettlingTestClock: Clock, Sendable {
   public typealias Duration = Swift.Duration
 
   /// A point on the clock's time line.
-  public struct Instant: InstantProtocol {
-    /// How far from the clock's start.
-    public let offset: Swift.Duration
-
-    public init(offset: Swift.Duration = .zero) {
-      self.offset = offset
-    }
-
-    public func advanced(by duration: Swift.Duration) -> Self {
-      Self(offset: offset + duration)
-    }
-
-    public func duration(to other: Self) -> Swift.Duration {
-      other.offset - offset
-    }
-
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-      lhs.offset < rhs.offset
-    }
-  }
+  public typealias Instant = TestInstant
 
   private struct Sleeper {
     let id: UInt64

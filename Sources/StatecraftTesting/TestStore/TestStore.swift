@@ -88,6 +88,10 @@ public final class TestStore<State: Equatable, Action> {
   private enum Pending {
     case action(Received)
     case change(before: State, after: State)
+
+    var isAction: Bool {
+      if case .action = self { true } else { false }
+    }
   }
 
   private struct Received {
@@ -277,7 +281,7 @@ public final class TestStore<State: Equatable, Action> {
   ) async {
     let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     await settle(at: callSite)
-    let found = pending.firstIndex { if case .change = $0 { true } else { false } }
+    let found = pending.firstIndex { !$0.isAction }
     guard let found, case .change(let before, let after) = pending[found] else {
       fail("Expected a state change that no action made, but the state did not change.", at: callSite)
       return
@@ -323,12 +327,12 @@ public final class TestStore<State: Equatable, Action> {
   ) async {
     let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     await settle(at: callSite)
-    let actions = pending.filter { if case .action = $0 { true } else { false } }
+    let actions = pending.filter(\.isAction)
     if actions.isEmpty, strict {
       fail("There were no received actions to skip.", at: callSite)
     }
     for action in actions { skip(action, at: callSite) }
-    pending.removeAll { if case .action = $0 { true } else { false } }
+    pending.removeAll(where: \.isAction)
   }
 
   /// Cancels every effect still running, and stops expecting it to finish. With `strict`, it

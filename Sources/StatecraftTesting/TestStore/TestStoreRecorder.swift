@@ -15,9 +15,6 @@ final class TestStoreRecorder: Inspector {
     executor.noteActivity()
   }
 
-  /// How many records have arrived so far.
-  var count: Int { records.withLock { $0.count } }
-
   /// The records from `index` on.
   func records(from index: Int) -> ArraySlice<InspectionRecord> {
     records.withLock { $0[index...] }

@@ -1,9 +1,9 @@
 /// The events a chart processed on its own during a step (raised, and sent to itself), kept for
 /// inspectors only when one is attached: a step that is not observed carries no more than a nil
 /// reference.
+@usableFromInline
 // @unchecked Sendable: only the interpreter that makes it mutates it, during one step, before the
 // step hands it over; after that it is only read.
-@usableFromInline
 final class ChartObservations<Event: Sendable>: @unchecked Sendable {
   /// The delayed send that started the step, if a timer did.
   @usableFromInline var startingEvent: Event?
