@@ -18,11 +18,11 @@ let package = Package(
   ],
   targets: [
     // Tight loops outside the benchmark harness, as a new user would time them, and the binary to
-    // profile with `perf`: `swift run -c release SendLoops store|machine|roundtrip|taskfloor|sideeffect|contextual [n]`.
+    // profile with `perf`: `swift run -c release SendLoops store|machine|roundtrip|taskfloor|sideeffect|contextual|idlestore|idlecontextual [n]`.
     // It lives outside `Benchmarks/`: the benchmark plugin runs every executable target there.
     .executableTarget(
       name: "SendLoops",
-      dependencies: [.product(name: "Statecraft", package: "Statecraft")],
+      dependencies: ["HeapUsage", .product(name: "Statecraft", package: "Statecraft")],
       path: "Tools/SendLoops"
     ),
     // The allocator's bytes in use, for the benchmarks that measure what an idle owner keeps.

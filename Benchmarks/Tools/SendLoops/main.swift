@@ -5,10 +5,12 @@
 //     perf record -g .build/release/SendLoops machine 1000000
 //
 // Modes: store, machine, roundtrip, mainroundtrip, taskfloor, sideeffect, contextual, chart,
-// chartstep.
+// chartstep, idlestore, idlecontextual (heap bytes an idle instance keeps; trace them with
+// `valgrind --trace-malloc=yes .build/release/SendLoops idlestore 2`).
 //
 // It prints the time per operation. The measurements that reports quote are in
 // `Benchmarks/StatecraftBenchmarks`, with their baselines in the same run.
+import HeapUsage
 import Statecraft
 
 enum A: Sendable { case inc }
@@ -109,10 +111,38 @@ func chartSends(_ n: Int) async {
   if chart.isIn(.first) { print("") }
 }
 
+/// An allocation of 12,345 bytes, which brackets the instances' own in `valgrind --trace-malloc`.
+@inline(never) func traceMarker() {
+  UnsafeMutableRawPointer.allocate(byteCount: 12_345, alignment: 16).deallocate()
+}
+
+/// The heap bytes each of `n` instances keeps, after a first one that pays for metadata.
+@MainActor func keptBytes<Instance>(_ n: Int, make: @MainActor () async -> Instance) async -> Int {
+  var kept = [await make()]
+  kept.reserveCapacity(n + 1)
+  let before = heap_bytes_in_use()
+  traceMarker()
+  for _ in 0..<n { kept.append(await make()) }
+  traceMarker()
+  let after = heap_bytes_in_use()
+  withExtendedLifetime(kept) {}
+  return (Int(after) - Int(before)) / max(n, 1)
+}
+
 let mode = CommandLine.arguments.dropFirst().first ?? "store"
 let n = Int(CommandLine.arguments.dropFirst(2).first ?? "1000000")!
 let clock = ContinuousClock()
-if mode == "mainroundtrip" {
+if mode == "idlestore" {
+  let bytes = await keptBytes(n) { Store(initialState: C()) { (s: inout C, _: A) in s.count &+= 1; return .none } }
+  print("idle store", bytes, "B")
+} else if mode == "idlecontextual" {
+  let bytes = await keptBytes(n) {
+    let machine = ContextualStateMachine(initialState: PlainS())
+    await machine.start()
+    return machine
+  }
+  print("idle started contextual machine", bytes, "B")
+} else if mode == "mainroundtrip" {
   let d = await clock.measure { await mainActorRoundTrips(n) }
   print("effect round trip on the main actor", d / n)
 } else if mode == "taskfloor" {

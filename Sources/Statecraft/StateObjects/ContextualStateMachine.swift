@@ -41,16 +41,21 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// The current state's stay, while the machine runs.
   private var activation: StateActivation?
   let core: OwnerCore<any StateMachineState, StateRequest>
-  /// Built once, on first use: a key path into a generic class is built anew, demangling its
-  /// types, every time one is written, which cost more than the rest of a transition.
+  /// Shared by every machine of this context type, and fetched on first use (a nonisolated
+  /// initializer cannot form a key path to a main-actor property): a key path into a generic class
+  /// is otherwise built anew, demangling its types, every time one is written, which cost more
+  /// than the rest of a transition.
   private var cachedKeyPath: KeyPath<ContextualStateMachine, any StateMachineState>?
 
   private var currentStateKeyPath: KeyPath<ContextualStateMachine, any StateMachineState> {
     if let cachedKeyPath { return cachedKeyPath }
-    let keyPath = \ContextualStateMachine.currentState
+    let keyPath = SharedKeyPath.of { \ContextualStateMachine.currentState }
     cachedKeyPath = keyPath
     return keyPath
   }
+  /// Observation's registrar, which SwiftUI and `withObservationTracking` observe the current
+  /// state through.
+  private let registrar = ObservationRegistrar()
 
   private enum Phase {
     case idle, running, stopped
@@ -59,7 +64,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// The state the machine is in. Before ``start()`` it is the initial state, not yet entered.
   /// Reading it inside SwiftUI or `withObservationTracking` observes it.
   public var currentState: any StateMachineState {
-    core.registrar.access(self, keyPath: currentStateKeyPath)
+    registrar.access(self, keyPath: currentStateKeyPath)
     return core.currentState
   }
 
@@ -196,7 +201,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
     let activation = StateActivation(state: state, context: context, owner: core.context, machine: self)
     self.activation = activation
     if announce {
-      core.registrar.withMutation(of: self, keyPath: currentStateKeyPath) {
+      registrar.withMutation(of: self, keyPath: currentStateKeyPath) {
         _ = core.commit(state, finishing: false)
       }
     }

@@ -38,8 +38,11 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   @exclusivity(unchecked) @usableFromInline var isReducing = false
   /// The action being reduced, named in that diagnostic.
   @exclusivity(unchecked) @usableFromInline var currentAction: Action?
-  /// Built once: key path creation is not cached for generic classes.
+  /// Shared by every store of these types: a key path into a generic class is otherwise built on
+  /// the heap each time one is written.
   @usableFromInline let stateKeyPath: KeyPath<Store, State>
+  /// Observation's registrar, which SwiftUI and `withObservationTracking` observe `state` through.
+  @usableFromInline let registrar = ObservationRegistrar()
 
   /// The current state. Reading it inside SwiftUI or `withObservationTracking` observes it.
   ///
@@ -49,7 +52,7 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   /// caught by a precondition: read the state the reducer is given instead.
   @inlinable
   public var state: State {
-    core.registrar.access(self, keyPath: stateKeyPath)
+    registrar.access(self, keyPath: stateKeyPath)
     return core.currentState
   }
 
@@ -79,7 +82,7 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
       effectsOnMainActor: true,
       inspectMessage: { $0.action })
-    self.stateKeyPath = \Store.state
+    self.stateKeyPath = SharedKeyPath.of { \Store.state }
   }
 
   /// Creates a store from the seed's value-returning reducer and an environment.
@@ -168,7 +171,7 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
         return StoreMessage(action: action, group: group)
       },
       origin: origin, callSite: callSite,
-      observing: self, keyPath: stateKeyPath,
+      observing: self, keyPath: stateKeyPath, registrar: registrar,
       step: { state, message, _ in
         isReducing = true
         currentAction = message.action

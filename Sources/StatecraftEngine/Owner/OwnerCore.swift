@@ -1,5 +1,5 @@
 public import Observation
-import Synchronization
+public import Synchronization
 
 /// The one engine under every front-end: an owner's mailbox, state, observers, effects, inspectors
 /// and diagnostics.
@@ -38,8 +38,25 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   /// The owner's effects, created with the first: an owner that starts none keeps no scope.
   private let effectScope = Mutex(EffectSlot.none)
   private let effectsOnMainActor: Bool
-  @usableFromInline package let registrar = ObservationRegistrar()
-  @usableFromInline let cell: LockedCell<OwnerStateMachine<State, Message>>
+  /// The owner's lock, with the ThreadSanitizer edge that ``CriticalState`` explains.
+  @usableFromInline let mutex = Mutex(())
+  @usableFromInline let handoff = Atomic<UInt>(0)
+  /// The state, mailbox and observers, which only ``withLock(_:)`` touches. Inline rather than in a
+  /// `Mutex` of their own: a `Mutex`'s `sending` parameters would require a `Sendable` state, and a
+  /// store's state need not be one.
+  // nonisolated(unsafe): every access is inside `withLock`, so accesses are serialised. What moves
+  // in and out does not cross isolation domains: the core moves a non-Sendable state only between
+  // here and the code that processes it, and a store, the one owner whose state may be
+  // non-Sendable, processes and reads it on the main actor alone; machines and state objects,
+  // whose processing and readers run anywhere, require `Sendable` states. No runtime exclusivity
+  // check: `withLock` is not re-entrant, so two accesses never overlap, and the check cost a tenth
+  // of a store's `send`.
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var machine: OwnerStateMachine<State, Message>
+  #if DEBUG
+    /// How many critical sections ran, so that tests can pin how many a path takes.
+    // nonisolated(unsafe): only touched inside `withLock`.
+    @usableFromInline nonisolated(unsafe) var criticalSections = 0
+  #endif
 
   /// What inspectors see of a message: the action or event in it.
   @usableFromInline let inspectMessage: @Sendable (Message) -> Any
@@ -47,7 +64,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   // nonisolated(unsafe): only the holder of the processing right touches it; the right passes
   // from one holder to the next through the owner's lock (see `ProcessorLocal`).
   @usableFromInline nonisolated(unsafe) var inspectedBefore: State?
-  /// Whether ``processSynchronously(_:queued:origin:callSite:observing:keyPath:step:then:)`` runs,
+  /// Whether ``processSynchronously(_:queued:origin:callSite:observing:keyPath:registrar:step:then:)`` runs,
   /// checked before Observation's willSet, so that a send from an observer's willSet is queued.
   // nonisolated(unsafe): owners that process synchronously (a store) live on one actor and call
   // that method only from it, so only that actor reads or writes this flag.
@@ -69,7 +86,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
     let context = OwnerContext(type: type, callSite: callSite)
     self.context = context
     self.effectsOnMainActor = effectsOnMainActor
-    self.cell = LockedCell(OwnerStateMachine(state: state))
+    self.machine = OwnerStateMachine(state: state)
     self.inspectMessage = inspectMessage
   }
 
@@ -79,7 +96,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   /// - Returns: The messages that will never be processed, with where they were sent from.
   @discardableResult
   package func close() -> [(message: Message, callSite: CallSite?)] {
-    let closed = cell.withLock { $0.close() }
+    let closed = withLock { $0.close() }
     for envelope in closed.unprocessed { envelope.completion?.resume() }
     for observer in closed.observers {
       if let final = observer.final {
@@ -136,7 +153,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   /// which only code that runs inside that processing (a reducer reading its own store) can see.
   @inlinable
   package var currentState: State {
-    guard let state = cell.withLock({ $0.current }) else {
+    guard let state = withLock({ $0.current }) else {
       preconditionFailure(
         "\(context.name)'s state was read while a message was being processed, from inside the processing itself. Read the state the reducer is given instead.")
     }
@@ -147,16 +164,36 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   /// returned. Only the holder of the processing right calls it.
   @inlinable
   package func enqueue(_ message: Message, callSite: CallSite?) {
-    guard case .enqueued = cell.withLock({ $0.submit(Envelope(message, callSite: callSite)) }) else {
+    guard case .enqueued = withLock({ $0.submit(Envelope(message, callSite: callSite)) }) else {
       preconditionFailure("enqueue(_:callSite:) is for the holder of the processing right")
     }
   }
 
   #if DEBUG
-    /// How many critical sections the core's lock has run, so that tests can pin how many a path
-    /// takes. Debug builds only.
-    package var criticalSectionCount: Int { cell.criticalSectionCount }
+    /// How many critical sections the core's lock has run, not counting the one that reads it, so
+    /// that tests can pin how many a path takes. Debug builds only.
+    package var criticalSectionCount: Int { mutex.withLock { _ in criticalSections } }
   #endif
+
+  /// Runs `body` with exclusive access to the state, mailbox and observers: one critical section.
+  /// Inlinable, so that a client specialises the hot paths for its own types.
+  @inlinable
+  package func withLock<Result, E: Error>(
+    _ body: (inout OwnerStateMachine<State, Message>) throws(E) -> Result
+  ) throws(E) -> Result {
+    var result: Result?
+    try mutex.withLock { (_) throws(E) in
+      // The edge ThreadSanitizer needs (see `CriticalState`): a plain releasing store, not a
+      // read-modify-write, since the lock already keeps other writers out.
+      let count = handoff.load(ordering: .acquiring)
+      defer { handoff.store(count &+ 1, ordering: .releasing) }
+      #if DEBUG
+        criticalSections += 1
+      #endif
+      result = try body(&machine)
+    }
+    return result!
+  }
 
   // MARK: Finishing a message
 
@@ -178,7 +215,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   package func commit(_ newState: State, finishing: Bool) -> Finished? {
     // Recorded while the processing right is held: the next holder records its own message.
     recordStateUpdate(after: newState)
-    let (action, next) = cell.withLock { cell in
+    let (action, next) = withLock { cell in
       let action = cell.commit(newState)
       guard finishing, case .committed = action else {
         return (action, MailboxStateMachine<Envelope>.NextAction?.none)
@@ -187,7 +224,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
     }
     if case .publish(let state, let observers) = action { publish(state, to: observers) }
     guard finishing else { return nil }
-    return Finished(next: next ?? cell.withLock { $0.next() })
+    return Finished(next: next ?? withLock { $0.next() })
   }
 
   /// Ends a message that changed nothing, or whose new state was committed already.
@@ -195,7 +232,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   package func finish() -> Finished {
     // Without a commit, the state after the message is the state before it.
     if let before = inspectedBefore { recordStateUpdate(after: before) }
-    return Finished(next: cell.withLock { $0.next() })
+    return Finished(next: withLock { $0.next() })
   }
 
   /// Records the state before and after the message being processed, once per message: at the
@@ -211,7 +248,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   func publish(_ state: State, to observers: [ObserverList<State>.Observer]) {
     let delivery = Delivery(state, to: observers)
     if !delivery.terminated.isEmpty {
-      _ = cell.withLock { $0.unsubscribe(ids: delivery.terminated) }
+      _ = withLock { $0.unsubscribe(ids: delivery.terminated) }
     }
   }
 
@@ -243,14 +280,14 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
     queued: () -> Message,
     origin: EffectHandle?,
     callSite: CallSite?,
-    observing subject: Subject, keyPath: KeyPath<Subject, State>,
+    observing subject: Subject, keyPath: KeyPath<Subject, State>, registrar: ObservationRegistrar,
     step: (inout State, Message, CallSite?) -> Outcome,
     then: (Outcome, Message, CallSite?) -> Void
   ) -> Bool {
     // A message sent while another is processed (by the reducer, an observer's willSet, an
     // inspector: only re-entrant code can) is queued behind it, inside its Observation change.
     guard !isProcessingSynchronously else {
-      cell.withLock { $0.append(Envelope(queued(), origin: origin, callSite: callSite)) }
+      withLock { $0.append(Envelope(queued(), origin: origin, callSite: callSite)) }
       return false
     }
     isProcessingSynchronously = true
@@ -259,7 +296,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
     // Observation's willSet runs before the state is taken out, so that an observer that reads
     // the state in it finds it.
     registrar.withMutation(of: subject, keyPath: keyPath) {
-      var claimed = cell.withLock { cell -> State? in
+      var claimed = withLock { cell -> State? in
         guard cell.claim() != nil else {
           // Closed, or processing for a sender of another kind: queue it.
           _ = cell.submit(Envelope(queued(), origin: origin, callSite: callSite))
@@ -289,7 +326,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
         envelope.completion?.resume()
         // With more queued, go on with the state still out; otherwise put it back, publish it,
         // and give the processing right up.
-        let step = cell.withLock { cell -> SynchronousStep in
+        let step = withLock { cell -> SynchronousStep in
           if cell.mailbox.queuedCount > 0, case .process(let next, _) = cell.next() {
             return .process(next)
           }
@@ -310,7 +347,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
           publish(published, to: observers)
         }
         // A message may have arrived while the state was published: take it out again and go on.
-        let resumed = cell.withLock { cell -> (Envelope, State)? in
+        let resumed = withLock { cell -> (Envelope, State)? in
           guard case .process(let next, _) = cell.next() else { return nil }
           return (next, cell.take())
         }
@@ -363,7 +400,7 @@ extension OwnerCore where State: Sendable {
     processor: Processor,
     isolation: isolated (any Actor)? = #isolation
   ) async {
-    if inline, let (number, state) = cell.withLock({ cell in cell.claim().map { ($0, cell.current!) } }) {
+    if inline, let (number, state) = withLock({ cell in cell.claim().map { ($0, cell.current!) } }) {
       // The fast path, written out rather than through `processOne`: each async call it saves is
       // a task-allocator frame per message.
       let finished: Finished
@@ -381,7 +418,7 @@ extension OwnerCore where State: Sendable {
       return
     }
     if let number = ProcessingContext.number(in: self),
-      cell.withLock({
+      withLock({
         $0.submitReentrant(
           Envelope(message, origin: origin, callSite: callSite), whileProcessing: number)
       })
@@ -400,7 +437,7 @@ extension OwnerCore where State: Sendable {
       let envelope = Envelope(
         message, completion: OwnerStateMachine<State, Message>.Completion(continuation), origin: origin,
         callSite: callSite)
-      switch cell.withLock({ $0.submit(envelope) }) {
+      switch withLock({ $0.submit(envelope) }) {
       case .process(let envelope, let number):
         startOwnTask(envelope, number: number, processor: processor)
       case .enqueued:
@@ -417,7 +454,7 @@ extension OwnerCore where State: Sendable {
   package func post<Processor: MessageProcessor<State, Message>>(
     _ message: Message, callSite: CallSite?, origin: EffectHandle? = nil, processor: Processor
   ) {
-    if case .process(let envelope, let number) = cell.withLock({
+    if case .process(let envelope, let number) = withLock({
       $0.submit(Envelope(message, origin: origin, callSite: callSite))
     }) {
       startOwnTask(envelope, number: number, processor: processor)
@@ -485,7 +522,7 @@ extension OwnerCore where State: Sendable {
     var envelope = first
     var number = number
     while true {
-      let state = cell.withLock { $0.current! }
+      let state = withLock { $0.current! }
       let finished = await processOne(envelope, number: number, state: state, processor: processor)
       guard case .process(let next, let nextNumber) = finished.next else { return }
       (envelope, number) = (next, nextNumber)
@@ -518,10 +555,10 @@ extension OwnerCore where State: Sendable {
   package func observe(final: State?, bufferingPolicy: BroadcastBufferingPolicy?) -> AsyncStream<State> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: State.self, bufferingPolicy: (bufferingPolicy?.validated() ?? .unbounded).streamPolicy(of: State.self))
-    switch cell.withLock({ $0.subscribe(continuation, final: final) }) {
+    switch withLock({ $0.subscribe(continuation, final: final) }) {
     case .added(let id):
       continuation.onTermination = { [weak self] _ in
-        _ = self?.cell.withLock { $0.unsubscribe(id: id) }
+        _ = self?.withLock { $0.unsubscribe(id: id) }
       }
     case .finished(let last):
       if let element = final ?? last { continuation.yield(element) }
