@@ -4,13 +4,14 @@
 //     swift run -c release SendLoops store 3000000
 //     perf record -g .build/release/SendLoops machine 1000000
 //
-// Modes: store, machine, roundtrip, mainroundtrip, taskfloor, sideeffect, contextual, chart,
+// Modes: store, observable (the floor of store), machine, roundtrip, mainroundtrip, taskfloor, sideeffect, contextual, chart,
 // chartstep, idlestore, idlecontextual (heap bytes an idle instance keeps; trace them with
 // `valgrind --trace-malloc=yes .build/release/SendLoops idlestore 2`).
 //
 // It prints the time per operation. The measurements that reports quote are in
 // `Benchmarks/StatecraftBenchmarks`, with their baselines in the same run.
 import HeapUsage
+import Observation
 import Statecraft
 
 enum A: Sendable { case inc }
@@ -35,6 +36,14 @@ func machineLoop(_ n: Int) async {
   let seq = AsyncStateMachineSequence(stateMachine: tally, runtime: Runtime())
   for _ in 0..<n { await seq.send(.add) }
   if seq.currentState == .count(42) { print("") }
+}
+
+/// The floor of `Store.send`: one property mutation of an `@Observable` model.
+@Observable final class ObservableC { var count = 0 }
+@MainActor func observableLoop(_ n: Int) {
+  let model = ObservableC()
+  for _ in 0..<n { model.count &+= 1 }
+  if model.count == 42 { print("") }
 }
 
 enum RA: Sendable { case start, done }
@@ -142,6 +151,9 @@ if mode == "idlestore" {
     return machine
   }
   print("idle started contextual machine", bytes, "B")
+} else if mode == "observable" {
+  let d = await clock.measure { await MainActor.run { observableLoop(n) } }
+  print("@Observable mutation (floor)", d / n)
 } else if mode == "mainroundtrip" {
   let d = await clock.measure { await mainActorRoundTrips(n) }
   print("effect round trip on the main actor", d / n)

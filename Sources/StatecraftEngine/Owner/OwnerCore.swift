@@ -62,13 +62,15 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   @usableFromInline let inspectMessage: @Sendable (Message) -> Any
   /// The state before the message being processed, while inspectors wait for its update.
   // nonisolated(unsafe): only the holder of the processing right touches it; the right passes
-  // from one holder to the next through the owner's lock (see `ProcessorLocal`).
-  @usableFromInline nonisolated(unsafe) var inspectedBefore: State?
+  // from one holder to the next through the owner's lock (see `ProcessorLocal`). No runtime
+  // exclusivity check: it is read and assigned in single accesses.
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var inspectedBefore: State?
   /// Whether ``processSynchronously(_:queued:origin:callSite:observing:keyPath:registrar:step:then:)`` runs,
   /// checked before Observation's willSet, so that a send from an observer's willSet is queued.
   // nonisolated(unsafe): owners that process synchronously (a store) live on one actor and call
-  // that method only from it, so only that actor reads or writes this flag.
-  @usableFromInline nonisolated(unsafe) var isProcessingSynchronously = false
+  // that method only from it, so only that actor reads or writes this flag, in single accesses
+  // that need no runtime exclusivity check.
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var isProcessingSynchronously = false
 
   /// Creates the core of an owner whose state starts as `state`.
   ///

@@ -97,6 +97,18 @@ struct EffectCompositionTests {
     #expect(Set(seen.all.map(\.rawValue)) == [TaskPriority.high.rawValue, TaskPriority.low.rawValue])
   }
 
+  /// A store skips an effect by its stored `isNone`, without looking at the operation: only `.none`
+  /// may claim it, or a store would drop real work.
+  @Test func onlyNoneIsSkippedAsNothing() async {
+    #expect(Effect<Action>.none.isNone)
+    #expect(!Effect<Action>.send(.log("a")).isNone)
+    #expect(!Effect<Action>.merge().isNone)
+    #expect(Effect<Action>.none.map { $0 }.isNone)
+    let store = Self.makeStore { _ in Effect<Action>.send(.log("mapped")).map { $0 } }
+    await store.send(.run(.mapped)).finish()
+    #expect(store.state == ["mapped"])
+  }
+
   @Test("Seed defect: `Effect` is not `Sendable`", .tags(.seedDefect))
   func effectIsSendable() {
     func requireSendable<T: Sendable>(_: T.Type) -> Bool { true }

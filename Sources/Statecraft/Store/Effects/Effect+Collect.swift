@@ -1,10 +1,4 @@
 extension Effect {
-  /// Whether this effect does nothing.
-  package var isNone: Bool {
-    if case .none = operation { return true }
-    return false
-  }
-
   /// Runs this effect to completion without a store and returns the actions it sent, in the
   /// order they arrived. `StatecraftTesting` exposes it.
   @MainActor

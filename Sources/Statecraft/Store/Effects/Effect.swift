@@ -33,27 +33,59 @@ public struct Effect<Action: Sendable>: Sendable {
   /// An asynchronous operation, what to do with its errors, and where it was written.
   @usableFromInline
   struct Run: Sendable {
-    var priority: TaskPriority?
+    /// The priority's raw value: `TaskPriority` comes from a module built for library evolution,
+    /// and holding one made `Effect` a type whose layout a client learns at run time, so that a
+    /// store paid runtime calls to copy, destroy and switch over every effect, `.none` included.
+    private var rawPriority: UInt8?
+    var priority: TaskPriority? {
+      get { rawPriority.map(TaskPriority.init(rawValue:)) }
+      set { rawPriority = newValue?.rawValue }
+    }
     /// Runs where its caller runs: the store's effect tasks start on the main actor, so that a
     /// `.task` hops off it only for the user's operation and delivers without hopping back.
     var operation: nonisolated(nonsending) @Sendable (Send<Action>) async throws -> Void
     var handleError: (@Sendable (any Error, Send<Action>) async -> Void)?
     var callSite: CallSite
+
+    init(
+      priority: TaskPriority?,
+      operation: nonisolated(nonsending) @escaping @Sendable (Send<Action>) async throws -> Void,
+      handleError: (@Sendable (any Error, Send<Action>) async -> Void)? = nil, callSite: CallSite
+    ) {
+      self.rawPriority = priority?.rawValue
+      self.operation = operation
+      self.handleError = handleError
+      self.callSite = callSite
+    }
   }
 
   @usableFromInline let operation: Operation
+  /// Whether this effect does nothing. Stored, so that a store reads one byte for the common
+  /// `.none` rather than copying the operation to look at its case (`Operation` has too many
+  /// cases for the compiler to copy it inline: it copies and destroys it through its metadata).
+  @usableFromInline package let isNone: Bool
 
-  @usableFromInline
+  /// An effect that does something: ``none`` is the one effect that does not.
+  @inlinable
   init(_ operation: Operation) {
     self.operation = operation
+    self.isNone = false
+  }
+
+  @inlinable
+  init(none: Void) {
+    self.operation = .none
+    self.isNone = true
   }
 
   /// An effect that does nothing.
-  public static var none: Self { Self(.none) }
+  @inlinable
+  public static var none: Self { Self(none: ()) }
 
   /// Feeds `action` back into the store at once, inside the same `send`, before `send` returns.
   ///
   /// Follow-ups run iteratively: a chain of any length does not grow the stack.
+  @inlinable
   public static func send(_ action: Action) -> Self {
     Self(.send(action))
   }
