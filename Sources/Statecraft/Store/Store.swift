@@ -34,6 +34,7 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   // only on the main actor (it is called from the public `send` and from effects' deliveries,
   // both `@MainActor`), and nothing else touches the mutable ones.
   @usableFromInline nonisolated(unsafe) let reducer: Reducer
+  // nonisolated(unsafe): read only by the processing, on the main actor (see above).
   @usableFromInline nonisolated(unsafe) let environment: Environment
   @usableFromInline nonisolated let core: OwnerCore<State, StoreMessage<Action>>
   // The store's own bookkeeping also skips runtime exclusivity checks, which cost a tenth of a
@@ -41,11 +42,14 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   // again.
 
   /// Whether the reducer is running, to diagnose a `send` made from inside it.
+  // nonisolated(unsafe): written and read only by the processing, on the main actor (see above).
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var isReducing = false
   /// The action being reduced, named in that diagnostic.
+  // nonisolated(unsafe): written and read only by the processing, on the main actor (see above).
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var currentAction: Action?
   /// Shared by every store of these types: a key path into a generic class is otherwise built on
   /// the heap each time one is written.
+  // nonisolated(unsafe): an immutable key path, which any isolation domain may read.
   @usableFromInline nonisolated(unsafe) let stateKeyPath: KeyPath<Store, State>
   /// Observation's registrar, which SwiftUI and `withObservationTracking` observe `state` through.
   @usableFromInline nonisolated let registrar = ObservationRegistrar()
@@ -214,6 +218,7 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   /// Starts the reducer's effects, and delivers their actions back through
   /// ``send(_:group:origin:callSite:)``. Made by the first effect, in inlinable code, so that the
   /// delivery runs specialised for the client's types; a store that never starts one keeps none.
+  // nonisolated(unsafe): made and read only by the processing, on the main actor (see `reducer`).
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var runner: EffectRunner<Action>?
 
   /// Makes the runner: its delivery holds the store weakly, so effects never keep it alive.
