@@ -27,14 +27,14 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   /// The in-place reducer that every initializer reduces to.
   public typealias Reducer = (inout State, Action, Environment) -> Effect<Action>
 
-  // What processing an action touches is `nonisolated(unsafe)`, so that the processing, in
+  // What processing an action touches is unsafely nonisolated, so that the processing, in
   // ``send(_:group:origin:callSite:)``, can be nonisolated: in Swift 6, every synchronous closure
   // isolated to the main actor checks on each call that it runs there, and processing passes the
   // engine two closures per action (the checks cost an eighth of a `send`). Safe: that method runs
   // only on the main actor (it is called from the public `send` and from effects' deliveries,
   // both `@MainActor`), and nothing else touches the mutable ones.
   @usableFromInline nonisolated(unsafe) let reducer: Reducer
-  // nonisolated(unsafe): read only by the processing, on the main actor (see above).
+  // Safe without isolation: read only by the processing, on the main actor (see above).
   @usableFromInline nonisolated(unsafe) let environment: Environment
   @usableFromInline nonisolated let core: OwnerCore<State, StoreMessage<Action>>
   // The store's own bookkeeping also skips runtime exclusivity checks, which cost a tenth of a

@@ -54,7 +54,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var machine: OwnerStateMachine<State, Message>
   #if DEBUG
     /// How many critical sections ran, so that tests can pin how many a path takes.
-    // nonisolated(unsafe): only touched inside `withLock`.
+    // Safe without isolation: only touched inside `withLock`.
     @usableFromInline nonisolated(unsafe) var criticalSections = 0
   #endif
 

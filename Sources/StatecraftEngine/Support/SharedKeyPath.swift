@@ -13,7 +13,7 @@ package enum SharedKeyPath {
   /// The key paths built so far, by the type of key path: one per root and value type.
   private static let built = CriticalState<[ObjectIdentifier: Built]>([:])
 
-  // @unchecked Sendable: a key path is an immutable object, which any isolation domain may read.
+  // Unchecked, and safe: a key path is an immutable object, which any isolation domain may read.
   private struct Built: @unchecked Sendable {
     let keyPath: AnyKeyPath
   }
