@@ -59,10 +59,31 @@ package final class EffectGroup: Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
-  /// Waits until no effect of the group is running, suspended on `isolation`, so that the waiter
-  /// resumes there directly: as `nonisolated(nonsending)`, it resumed on the global executor and
-  /// hopped back, two thread wake-ups per wait.
+  /// Waits until no effect of the group is running.
+  ///
+  /// On the main actor, the wait runs under ``MainQueueTaskExecutor``'s preference: the effects of
+  /// a main-actor store end on the main actor, and resuming the waiter from there through the
+  /// global executor cost two thread wake-ups per wait (a pool thread, then the main thread). Not
+  /// under a test store, whose executor runs every job its tasks enqueue.
   package func finish(isolation: isolated (any Actor)? = #isolation) async {
+    if state.withLock({ $0.running.isEmpty }) { return }
+    guard let executor = Self.waitingExecutor(isolation: isolation) else {
+      return await wait(isolation: isolation)
+    }
+    await withTaskExecutorPreference(executor, isolation: isolation) {
+      // Captures the isolation, so that the closure starts on it rather than on the executor.
+      await wait(isolation: isolation)
+    }
+  }
+
+  /// The task executor a wait on `isolation` prefers: ``MainQueueTaskExecutor`` on the main actor,
+  /// unless a test store's executor runs the owner's tasks; otherwise none.
+  package static func waitingExecutor(isolation: (any Actor)?) -> (any TaskExecutor)? {
+    guard isolation === MainActor.shared, EffectExecutor.preferred == nil else { return nil }
+    return MainQueueTaskExecutor.shared
+  }
+
+  private func wait(isolation: isolated (any Actor)?) async {
     await withCheckedContinuation(isolation: isolation) { continuation in
       let isDone = state.withLock { state -> Bool in
         if state.running.isEmpty { return true }
