@@ -166,15 +166,6 @@ if mode == "idlestore" {
 } else if mode == "taskfloor" {
   let d = await clock.measure { await taskFloor(n) }
   print("main-actor task round trip (floor)", d / n)
-} else if mode == "xcont" {
-  let d = await clock.measure { await xCont(n) }
-  print("xcont", d / n)
-} else if mode == "xexec" {
-  let d = await clock.measure { await xExec(n) }
-  print("xexec", d / n)
-} else if mode == "xunsafe" {
-  let d = await clock.measure { await xUnsafe(n) }
-  print("xunsafe", d / n)
 } else if mode == "contextual" {
   let d = await clock.measure { await transitions(n) }
   print("contextual transition", d / n)
@@ -198,37 +189,3 @@ if mode == "idlestore" {
   print("machine send", d / n)
 }
 
-@MainActor func xCont(_ n: Int) async {
-  for _ in 0..<n {
-    await withCheckedContinuation(isolation: MainActor.shared) { (c: CheckedContinuation<Void, Never>) in
-      Task { @MainActor in await nonisolatedOperation(); opaque(1); c.resume() }
-    }
-  }
-}
-@MainActor func xUnsafe(_ n: Int) async {
-  for _ in 0..<n {
-    await withUnsafeContinuation { (c: UnsafeContinuation<Void, Never>) in
-      Task { @MainActor in await nonisolatedOperation(); opaque(1); c.resume() }
-    }
-  }
-}
-
-import Dispatch
-final class XMainQueueTaskExecutor: TaskExecutor {
-  static let shared = XMainQueueTaskExecutor()
-  func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
-    DispatchQueue.main.async {
-      job.runSynchronously(isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: XMainQueueTaskExecutor.shared.asUnownedTaskExecutor())
-    }
-  }
-}
-@MainActor func xExec(_ n: Int) async {
-  for _ in 0..<n {
-    await withTaskExecutorPreference(XMainQueueTaskExecutor.shared, isolation: MainActor.shared) {
-      await withCheckedContinuation(isolation: MainActor.shared) { (c: CheckedContinuation<Void, Never>) in
-        Task { @MainActor in await nonisolatedOperation(); opaque(1); c.resume() }
-      }
-    }
-  }
-}
