@@ -4,7 +4,7 @@
 //     swift run -c release SendLoops store 3000000
 //     perf record -g .build/release/SendLoops machine 1000000
 //
-// Modes: store, observable (the floor of store), machine, roundtrip, mainroundtrip, taskfloor, sideeffect, contextual, chart,
+// Modes: store, unreadstore, observable (the floor of store), machine, roundtrip, mainroundtrip, taskfloor, sideeffect, contextual, chart,
 // chartstep, idlestore, idlecontextual (heap bytes an idle instance keeps; trace them with
 // `valgrind --trace-malloc=yes .build/release/SendLoops idlestore 2`).
 //
@@ -26,8 +26,11 @@ let tally = StateMachine(initial: T.count(0)) {
   }
 }
 
-@MainActor func storeLoop(_ n: Int) {
+/// `read`: whether the state is read first, as a view does, so that the store keeps Observation's
+/// registrar and each send is an Observation change, like the floor's mutation.
+@MainActor func storeLoop(_ n: Int, read: Bool) {
   let store = Store(initialState: C()) { (s: inout C, _: A) in s.count &+= 1; return .none }
+  if read, store.state.count == 42 { print("") }
   for _ in 0..<n { store.send(.inc) }
   if store.state.count == 42 { print("") }
 }
@@ -182,8 +185,11 @@ if mode == "idlestore" {
   let d = await clock.measure { await Task.detached { await chartSends(n) }.value }
   print("chart send", d / n)
 } else if mode == "store" {
-  let d = await clock.measure { await MainActor.run { storeLoop(n) } }
+  let d = await clock.measure { await MainActor.run { storeLoop(n, read: true) } }
   print("store send", d / n)
+} else if mode == "unreadstore" {
+  let d = await clock.measure { await MainActor.run { storeLoop(n, read: false) } }
+  print("store send, state never read", d / n)
 } else {
   let d = await clock.measure { await Task.detached { await machineLoop(n) }.value }
   print("machine send", d / n)

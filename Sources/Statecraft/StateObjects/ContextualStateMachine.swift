@@ -54,12 +54,17 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
     return keyPath
   }
   /// Observation's registrar, which SwiftUI and `withObservationTracking` observe the current
-  /// state through.
-  private let registrar = ObservationRegistrar()
+  /// state through, created by the first read of `currentState`. No runtime exclusivity check: an
+  /// observer's willSet may read `currentState` while a mutation reads the registrar, and that read
+  /// writes nothing once it exists.
+  @exclusivity(unchecked) private var registrar = LazyObservationRegistrar()
 
   private enum Phase {
     case idle, running, stopped
   }
+
+  /// Whether Observation's registrar exists: whether anything has read `currentState`. For tests.
+  package var hasObservationRegistrar: Bool { registrar.isCreated }
 
   /// The state the machine is in. Before ``start()`` it is the initial state, not yet entered.
   /// Reading it inside SwiftUI or `withObservationTracking` observes it.

@@ -51,4 +51,18 @@ struct StateMachineObservationTests {
     #expect(changes.changes == 1)
     #expect((machine.currentState as? Step)?.name == "B")
   }
+
+  /// A machine keeps Observation's registrar (128 heap bytes) only once something reads its state.
+  @Test func aMachineNothingReadsKeepsNoRegistrarAndTheFirstReadObserves() async {
+    let log = Log<String>()
+    let machine = ContextualStateMachine(initialState: Step(name: "A", log: log))
+    await machine.start()
+    await machine.transition(to: Step(name: "B", log: log))
+    #expect(!machine.hasObservationRegistrar)
+    let changes = ObservationCounter()
+    changes.track { _ = machine.currentState }
+    #expect(machine.hasObservationRegistrar)
+    await machine.transition(to: Step(name: "C", log: log))
+    #expect(changes.changes == 1)
+  }
 }
