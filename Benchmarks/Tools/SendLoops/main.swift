@@ -4,8 +4,8 @@
 //     swift run -c release SendLoops store 3000000
 //     perf record -g .build/release/SendLoops machine 1000000
 //
-// Modes: store, unreadstore, observable (the floor of store), machine, roundtrip, mainroundtrip, taskfloor, sideeffect, contextual, chart,
-// chartstep, idlestore, idlecontextual (heap bytes an idle instance keeps; trace them with
+// Modes: store, observable (the floor of store), machine, roundtrip, mainroundtrip, taskfloor, sideeffect, contextual, chart,
+// chartstep, idlestore, idlestorefunction, idlecontextual (heap bytes an idle instance keeps; trace them with
 // `valgrind --trace-malloc=yes .build/release/SendLoops idlestore 2`).
 //
 // It prints the time per operation. The measurements that reports quote are in
@@ -26,11 +26,16 @@ let tally = StateMachine(initial: T.count(0)) {
   }
 }
 
-/// `read`: whether the state is read first, as a view does, so that the store keeps Observation's
-/// registrar and each send is an Observation change, like the floor's mutation.
-@MainActor func storeLoop(_ n: Int, read: Bool) {
+/// A reducer written as a global function, as the benchmarks write theirs.
+func countingReducer(_ state: inout C, _: A) -> Effect<A> {
+  state.count &+= 1
+  return .none
+}
+
+/// Reads the state first, as a view does.
+@MainActor func storeLoop(_ n: Int) {
   let store = Store(initialState: C()) { (s: inout C, _: A) in s.count &+= 1; return .none }
-  if read, store.state.count == 42 { print("") }
+  if store.state.count == 42 { print("") }
   for _ in 0..<n { store.send(.inc) }
   if store.state.count == 42 { print("") }
 }
@@ -153,6 +158,9 @@ let clock = ContinuousClock()
 if mode == "idlestore" {
   let bytes = await keptBytes(n) { Store(initialState: C()) { (s: inout C, _: A) in s.count &+= 1; return .none } }
   print("idle store", bytes, "B")
+} else if mode == "idlestorefunction" {
+  let bytes = await keptBytes(n) { Store(initialState: C(), reducer: countingReducer) }
+  print("idle store, reducer a global function", bytes, "B")
 } else if mode == "idlecontextual" {
   let bytes = await keptBytes(n) {
     let machine = ContextualStateMachine(initialState: PlainS())
@@ -185,11 +193,8 @@ if mode == "idlestore" {
   let d = await clock.measure { await Task.detached { await chartSends(n) }.value }
   print("chart send", d / n)
 } else if mode == "store" {
-  let d = await clock.measure { await MainActor.run { storeLoop(n, read: true) } }
+  let d = await clock.measure { await MainActor.run { storeLoop(n) } }
   print("store send", d / n)
-} else if mode == "unreadstore" {
-  let d = await clock.measure { await MainActor.run { storeLoop(n, read: false) } }
-  print("store send, state never read", d / n)
 } else {
   let d = await clock.measure { await Task.detached { await machineLoop(n) }.value }
   print("machine send", d / n)
