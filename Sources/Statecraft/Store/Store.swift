@@ -51,8 +51,13 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   /// the heap each time one is written.
   // nonisolated(unsafe): an immutable key path, which any isolation domain may read.
   @usableFromInline nonisolated(unsafe) let stateKeyPath: KeyPath<Store, State>
-  /// Observation's registrar, which SwiftUI and `withObservationTracking` observe `state` through.
-  @usableFromInline nonisolated let registrar = ObservationRegistrar()
+  /// Observation's registrar, which SwiftUI and `withObservationTracking` observe `state` through,
+  /// created by the first read of `state`.
+  // nonisolated(unsafe): read by the processing and written by `state`'s getter, both on the main
+  // actor alone (see `reducer`). No runtime exclusivity check: an observer's willSet may read
+  // `state` while the processing lends the registrar out, and that read writes nothing once the
+  // registrar exists.
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var registrar = LazyObservationRegistrar()
 
   /// The current state. Reading it inside SwiftUI or `withObservationTracking` observes it.
   ///
@@ -141,6 +146,9 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   ) -> StoreTask {
     send(action, group: nil, origin: nil, callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
+
+  /// Whether Observation's registrar exists: whether anything has read `state`. For tests.
+  package var hasObservationRegistrar: Bool { registrar.isCreated }
 
   #if DEBUG
     /// How many critical sections the store's core has run. Debug builds only, for tests.

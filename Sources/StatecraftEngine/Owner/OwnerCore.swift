@@ -282,7 +282,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
     queued: () -> Message,
     origin: EffectHandle?,
     callSite: CallSite?,
-    observing subject: Subject, keyPath: KeyPath<Subject, State>, registrar: ObservationRegistrar,
+    observing subject: Subject, keyPath: KeyPath<Subject, State>, registrar: borrowing LazyObservationRegistrar,
     step: (inout State, Message, CallSite?) -> Outcome,
     then: (Outcome, Message, CallSite?) -> Void
   ) -> Bool {
@@ -296,8 +296,12 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
     defer { isProcessingSynchronously = false }
     var processed = false
     // Observation's willSet runs before the state is taken out, so that an observer that reads
-    // the state in it finds it.
-    registrar.withMutation(of: subject, keyPath: keyPath) {
+    // the state in it finds it. `willSet` and `didSet` rather than `withMutation`, which is a
+    // generic call through Observation's resilient interface with the processing as its closure.
+    registrar.willSet(subject, keyPath: keyPath)
+    defer { registrar.didSet(subject, keyPath: keyPath) }
+    // Called at once, so that its early returns end the run.
+    _ = { () -> Void in
       var claimed = withLock { cell -> State? in
         guard cell.claim() != nil else {
           // Closed, or processing for a sender of another kind: queue it.
@@ -356,7 +360,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
         guard let (next, taken) = resumed else { return }
         (envelope, state) = (next, taken)
       }
-    }
+    }()
     return processed
   }
 }

@@ -195,6 +195,24 @@ struct StoreSendTests {
     #expect(recorder.diagnostics.isEmpty)
   }
 
+  /// Observation's registrar is 128 heap bytes: a store keeps one only once something reads its
+  /// state, which is how observing starts.
+  @Test func aStoreNothingReadsKeepsNoRegistrarAndTheFirstReadObserves() {
+    let store = Store(initialState: Counter()) { (state: inout Counter, action: Action) in
+      guard case .append(let entry) = action else { return .none }
+      state.log.append(entry)
+      return .none
+    }
+    store.send(.append("unobserved"))
+    #expect(!store.hasObservationRegistrar)
+    let counter = ObservationCounter()
+    counter.track { _ = store.state }
+    #expect(store.hasObservationRegistrar)
+    store.send(.append("observed"))
+    #expect(counter.changes == 1)
+    #expect(store.state.log == ["unobserved", "observed"])
+  }
+
   @Test func sendFromAnEffectIsSafe() async {
     let box = StoreBox<Counter, Action>()
     let store = Store(initialState: Counter()) { (state: inout Counter, action: Action) in
