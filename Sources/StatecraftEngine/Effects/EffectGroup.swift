@@ -76,12 +76,16 @@ package final class EffectGroup: Sendable {
     }
   }
 
-  /// The task executor a wait on `isolation` prefers: ``MainQueueTaskExecutor`` on the main actor,
+  /// The task executor a wait on `isolation` prefers: ``mainActorWaitExecutor`` on the main actor,
   /// unless a test store's executor runs the owner's tasks; otherwise none.
   package static func waitingExecutor(isolation: (any Actor)?) -> (any TaskExecutor)? {
     guard isolation === MainActor.shared, EffectExecutor.preferred == nil else { return nil }
-    return MainQueueTaskExecutor.shared
+    return mainActorWaitExecutor
   }
+
+  /// The executor a main-actor wait prefers: ``MainQueueTaskExecutor``. Tests put one in front of
+  /// it that counts the resumptions it runs.
+  @TaskLocal package static var mainActorWaitExecutor: any TaskExecutor = MainQueueTaskExecutor.shared
 
   private func wait(isolation: isolated (any Actor)?) async {
     await withCheckedContinuation(isolation: isolation) { continuation in

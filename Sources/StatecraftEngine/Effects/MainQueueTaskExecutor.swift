@@ -17,8 +17,10 @@ import Dispatch
 /// Use it only around a wait: nonisolated code that runs under the preference runs on the main
 /// thread.
 ///
-/// It assumes what both Apple platforms and Linux do by default: the main actor's executor is the
-/// main dispatch queue.
+/// It assumes what Apple platforms and Linux do: the main actor's executor is the main dispatch
+/// queue. Only Swift 6.3's experimental custom executors (`@_spi(ExperimentalCustomExecutors)`)
+/// can replace it; an app that did would see a main-actor `finish()` resumed on the main queue,
+/// beside its own main executor.
 package final class MainQueueTaskExecutor: TaskExecutor {
   package static let shared = MainQueueTaskExecutor()
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import Statecraft
 import StatecraftEngine
 import Testing
@@ -24,6 +25,41 @@ import Testing
     #expect(EffectGroup.waitingExecutor(isolation: MainActor.shared) === MainQueueTaskExecutor.shared)
   }
 
+  /// The effect ends on the main actor after the waiter suspended there (both need the main actor,
+  /// which the test holds until `finish()` suspends): its resumption goes through the preferred
+  /// executor rather than the global pool.
+  @Test @MainActor func aMainActorFinishIsResumedThroughThePreferredExecutor() async {
+    let counting = CountingTaskExecutor()
+    let resumed = await EffectGroup.$mainActorWaitExecutor.withValue(counting) {
+      let store = Store(initialState: 0) { (count: inout Int, action: Bool) -> Effect<Bool> in
+        guard action else {
+          count += 1
+          return .none
+        }
+        return .task { false }
+      }
+      await store.send(true).finish()
+      return store.state
+    }
+    #expect(resumed == 1)
+    #expect(counting.jobs >= 1)
+  }
+
+  /// A waiter resumed from another thread, by a cancellation, still returns.
+  @Test @MainActor func aMainActorFinishCancelledFromAnotherThreadReturns() async {
+    let (stream, _) = AsyncStream.makeStream(of: Void.self)
+    let store = Store(initialState: 0) { (_: inout Int, _: Bool) -> Effect<Bool> in
+      .task {
+        for await _ in stream {}
+        return false
+      }
+    }
+    let task = store.send(true)
+    Task.detached { task.cancel() }
+    await task.finish()
+    #expect(task.isCancelled)
+  }
+
   @Test func aWaitOffTheMainActorPrefersNoExecutor() {
     #expect(EffectGroup.waitingExecutor(isolation: nil) == nil)
   }
@@ -35,7 +71,7 @@ import Testing
     }
   }
 
-  /// The wait still ends when the effect ends, and when the group is cancelled.
+  /// The wait ends when the effect ends, the effect's operation running off the main actor.
   @Test @MainActor func aMainActorFinishReturnsWhenTheEffectEnds() async {
     let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
     let store = Store(initialState: 0) { (count: inout Int, action: Bool) -> Effect<Bool> in
@@ -57,4 +93,20 @@ import Testing
 
 @concurrent private func isOnMainQueue(_ key: DispatchSpecificKey<Bool>) async -> Bool {
   DispatchQueue.getSpecific(key: key) == true
+}
+
+/// Runs jobs on the main queue, as ``MainQueueTaskExecutor`` does, counting them.
+private final class CountingTaskExecutor: TaskExecutor {
+  private let count = Mutex(0)
+
+  var jobs: Int { count.withLock { $0 } }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    count.withLock { $0 += 1 }
+    let job = UnownedJob(job)
+    let executor = asUnownedTaskExecutor()
+    DispatchQueue.main.async {
+      job.runSynchronously(isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: executor)
+    }
+  }
 }
