@@ -2,7 +2,7 @@
 /// inspectors only when one is attached: a step that is not observed carries no more than a nil
 /// reference.
 @usableFromInline
-// @unchecked Sendable: only the interpreter that makes it mutates it, during one step, before the
+// Unchecked, and safe: only the interpreter that makes it mutates it, during one step, before the
 // step hands it over; after that it is only read.
 final class ChartObservations<Event: Sendable>: @unchecked Sendable {
   /// The delayed send that started the step, if a timer did.
