@@ -84,7 +84,7 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   /// sequence.attach(LoggingInspector())
   /// ```
   public func attach(_ inspector: some Inspector) {
-    machine.core.context.attach(inspector)
+    machine.core.attach(inspector)
   }
 
   /// Sends an event, then waits until the machine is in a state that `predicate` accepts.

@@ -109,7 +109,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
     }
     guard case .event(let event) = message else { return core.finish() }
     for middleware in runtime.eventMiddlewares {
-      await core.onBehalf(of: number) { await middleware(event, executor: core.context.executor) }
+      await core.onBehalf(of: number) { await middleware(event, executor: core.executor) }
     }
     guard let next = definition.transition(from: state, on: event, cache: &processing.value.matchCache)
     else {
@@ -146,7 +146,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
       startSideEffect(for: output, in: state)
     }
     for middleware in runtime.stateMiddlewares {
-      await core.onBehalf(of: number) { await middleware(state, executor: core.context.executor) }
+      await core.onBehalf(of: number) { await middleware(state, executor: core.executor) }
     }
     for sender in runtime.senders { sender(state) }
   }

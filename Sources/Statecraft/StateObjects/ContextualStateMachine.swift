@@ -88,7 +88,8 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
 
   deinit {
     activation?.close()
-    core.close()
+    // The states' stays keep the core, for their diagnostics: it must not keep the state.
+    core.close(releasingState: true)
   }
 
   /// Streams the machine's states: first the current one, then every state it enters, in order.
@@ -104,7 +105,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// machine.attach(LoggingInspector())
   /// ```
   public nonisolated func attach(_ inspector: some Inspector) {
-    core.context.attach(inspector)
+    core.attach(inspector)
   }
 
   /// Enters the initial state and returns when its `enter()` has returned.
@@ -203,7 +204,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// Makes `state` current and returns its stay, whose `enter()` the processor calls. The initial
   /// state is current from the start, so entering it is not announced as a change.
   private func activate(_ state: any StateMachineState, announce: Bool) -> StateActivation {
-    let activation = StateActivation(state: state, context: context, owner: core.context, machine: self)
+    let activation = StateActivation(state: state, context: context, core: core, machine: self)
     self.activation = activation
     if announce {
       registrar.withMutation(of: self, keyPath: currentStateKeyPath) {
@@ -239,7 +240,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   }
 
   /// Where the machine was created.
-  private nonisolated var creation: CallSite { core.context.identity.callSite }
+  private nonisolated var creation: CallSite { core.identity.callSite }
 
   private func report(_ kind: Diagnostic.Kind, _ message: String, at callSite: CallSite?) {
     core.context.report(kind, message, callSite: callSite)

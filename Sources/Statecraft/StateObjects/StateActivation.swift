@@ -24,8 +24,12 @@ final class StateActivation: Sendable {
   let stateType: any StateMachineState.Type
   /// The machine's context.
   let context: any StateMachineContext
+  /// The machine's core, whose context (diagnostics handler, inspectors) the stay's code reports
+  /// through. The core, not the context: an idle machine makes its context only when something
+  /// needs it.
+  let core: OwnerCore<any StateMachineState, StateRequest>
   /// The machine's owner context: its diagnostics handler and inspectors.
-  let owner: OwnerContext
+  var owner: OwnerContext { core.context }
   /// The machine, which runs the transitions this stay's code requests while it is current.
   weak let machine: (any StateMachineHost)?
   /// Work tied to this stay, cancelled when the state exits: `nil` until its first task.
@@ -40,12 +44,12 @@ final class StateActivation: Sendable {
   init(
     state: any StateMachineState,
     context: any StateMachineContext,
-    owner: OwnerContext,
+    core: OwnerCore<any StateMachineState, StateRequest>,
     machine: any StateMachineHost
   ) {
     self.stateType = type(of: state)
     self.context = context
-    self.owner = owner
+    self.core = core
     self.machine = machine
   }
 

@@ -167,7 +167,7 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   /// store.attach(LoggingInspector())
   /// ```
   public func attach(_ inspector: some Inspector) {
-    core.context.attach(inspector)
+    core.attach(inspector)
   }
 
   /// Processes an action and everything it queues, as one Observation change, or queues it behind
@@ -236,7 +236,7 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
       guard let self else { return }
       _ = send(
         action, group: handle.group ?? EffectGroup(), origin: handle,
-        callSite: handle.callSite ?? core.context.identity.callSite)
+        callSite: handle.callSite ?? core.identity.callSite)
     }
   }
 

@@ -17,11 +17,23 @@ public import Logging
 /// where diagnostics go app-wide.
 public struct DiagnosticHandler: Sendable {
   private let handle: @Sendable (Diagnostic) -> Void
+  /// Whether this is ``standard``, the handler of code that set none: an owner created under it
+  /// need not keep the handler it was created under.
+  package let isStandard: Bool
 
   /// Creates a handler from a closure. It may be called from any thread.
   public init(_ handle: @escaping @Sendable (Diagnostic) -> Void) {
     self.handle = handle
+    self.isStandard = false
   }
+
+  private init(standard handler: Self) {
+    self.handle = handler.handle
+    self.isStandard = true
+  }
+
+  /// The handler of code that set none: it logs to the `statecraft` logger.
+  package static let standard = DiagnosticHandler(standard: .logging(to: Logger(label: "statecraft")))
 
   /// Hands a diagnostic to the handler.
   public func report(_ diagnostic: Diagnostic) {
@@ -49,5 +61,5 @@ public struct DiagnosticHandler: Sendable {
 
   /// The handler that newly created stores and machines capture: by default it logs to a
   /// `Logger` labelled `"statecraft"`.
-  @TaskLocal public static var current: DiagnosticHandler = .logging(to: Logger(label: "statecraft"))
+  @TaskLocal public static var current: DiagnosticHandler = .standard
 }

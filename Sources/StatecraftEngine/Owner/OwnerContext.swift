@@ -24,13 +24,37 @@ package final class OwnerContext: Sendable {
   /// Captures the diagnostic handler and inspectors of the scope that creates the owner.
   ///
   /// - Parameter type: The owner's type, which names it in diagnostics and records.
-  package init(type: Any.Type, callSite: CallSite) {
-    self.identity = OwnerIdentity(type: type, callSite: callSite)
+  package convenience init(type: Any.Type, callSite: CallSite) {
+    self.init(identity: OwnerIdentity(type: type, callSite: callSite))
+  }
+
+  /// Captures the diagnostic handler, inspectors and test executor of the scope that creates the
+  /// owner.
+  package init(identity: OwnerIdentity) {
+    self.identity = identity
     self.diagnostics = DiagnosticHandler.current
     let scoped = InspectorScope.inspectors
     self.inspection = Mutex(scoped.isEmpty ? nil : Inspection(inspectors: scoped))
     self.inspected = Atomic(!scoped.isEmpty)
     self.executorBox = EffectExecutor.preferred.map(ExecutorBox.init)
+  }
+
+  /// The context of an owner created outside every scope: the standard diagnostic handler, no
+  /// inspector, no test executor. What ``init(identity:)`` would capture where
+  /// ``scopeIsStandard`` is true, whatever the scope of the code that creates it later.
+  package init(standardScopeFor identity: OwnerIdentity) {
+    self.identity = identity
+    self.diagnostics = .standard
+    self.inspection = Mutex(nil)
+    self.inspected = Atomic(false)
+    self.executorBox = nil
+  }
+
+  /// Whether the running code sets no diagnostic handler, inspector or test executor: an owner
+  /// created here can make its context later, when something needs it.
+  package static var scopeIsStandard: Bool {
+    DiagnosticHandler.current.isStandard && InspectorScope.inspectors.isEmpty
+      && EffectExecutor.preferred == nil
   }
 
   /// Whether any inspector is attached. Check it before building what a record needs.

@@ -34,10 +34,13 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   @usableFromInline
   package typealias Envelope = OwnerStateMachine<State, Message>.Envelope
 
-  @usableFromInline package let context: OwnerContext
   /// The owner's effects, created with the first: an owner that starts none keeps no scope.
   private let effectScope = Mutex(EffectSlot.none)
   private let effectsOnMainActor: Bool
+  /// Whether an inspector is attached: the context's flag, kept here too, so that checking it per
+  /// message does not go through the context (which reading the slot first cost a send 6 ns).
+  // Beside the flag above, in the padding before the lock.
+  @usableFromInline let inspected: Atomic<Bool>
   /// The owner's lock, with the ThreadSanitizer edge that ``CriticalState`` explains.
   @usableFromInline let mutex = Mutex(())
   @usableFromInline let handoff = Atomic<UInt>(0)
@@ -72,6 +75,16 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   // that need no runtime exclusivity check.
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var isProcessingSynchronously = false
 
+  // Declared after the fields every message touches, which then share fewer cache lines.
+
+  /// Who the owner is. Kept here, not only in the context, so that the context can wait.
+  @usableFromInline package let identity: OwnerIdentity
+  /// The owner's context, created when something first needs it (an effect, a diagnostic, an
+  /// inspector) unless the owner was created under a diagnostic handler, inspector or test
+  /// executor of its own, which the context captures at once. An idle owner keeps none: a context
+  /// is 160 heap bytes. Unmanaged, so that it is installed with one compare-and-exchange; the core
+  /// releases it in `deinit`.
+  @usableFromInline let contextSlot: Atomic<Unmanaged<OwnerContext>?>
   /// Creates the core of an owner whose state starts as `state`.
   ///
   /// - Parameters:
@@ -85,20 +98,64 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
     state: State, type: Any.Type, callSite: CallSite, effectsOnMainActor: Bool = false,
     inspectMessage: @escaping @Sendable (Message) -> Any = { $0 }
   ) {
-    let context = OwnerContext(type: type, callSite: callSite)
-    self.context = context
+    let identity = OwnerIdentity(type: type, callSite: callSite)
+    self.identity = identity
+    let context = OwnerContext.scopeIsStandard ? nil : OwnerContext(identity: identity)
+    self.contextSlot = Atomic(context.map { Unmanaged.passRetained($0) })
+    self.inspected = Atomic(context?.isInspected ?? false)
     self.effectsOnMainActor = effectsOnMainActor
     self.machine = OwnerStateMachine(state: state)
     self.inspectMessage = inspectMessage
   }
 
+  deinit {
+    contextSlot.load(ordering: .acquiring)?.release()
+  }
+
+  /// Who the owner is, where its diagnostics go, and its inspectors. Created on first use.
+  @usableFromInline
+  package var context: OwnerContext {
+    if let existing = contextSlot.load(ordering: .acquiring) { return existing.takeUnretainedValue() }
+    let made = Unmanaged.passRetained(OwnerContext(standardScopeFor: identity))
+    let (installed, existing) = contextSlot.compareExchange(
+      expected: nil, desired: made, ordering: .acquiringAndReleasing)
+    guard installed, existing == nil else {
+      made.release()
+      return existing!.takeUnretainedValue()
+    }
+    return made.takeUnretainedValue()
+  }
+
+  /// Whether the context exists. For tests.
+  package var hasContext: Bool { contextSlot.load(ordering: .acquiring) != nil }
+
+  /// Whether an inspector is attached, without reaching the context: what the hot paths check, a
+  /// relaxed atomic load.
+  @inlinable
+  package var isInspected: Bool { inspected.load(ordering: .relaxed) }
+
+  /// Attaches an inspector; it receives the records emitted from now on.
+  package func attach(_ inspector: any Inspector) {
+    context.attach(inspector)
+    inspected.store(true, ordering: .relaxed)
+  }
+
+  /// The task executor the owner's tasks prefer, without creating the context: `nil` but under a
+  /// test store.
+  @usableFromInline
+  package var executor: (any TaskExecutor)? {
+    contextSlot.load(ordering: .acquiring)?._withUnsafeGuaranteedRef { $0.executor }
+  }
+
   /// Closes the mailbox, resumes senders whose messages will never run, ends observers' streams
   /// and cancels every effect. Front-ends call it from their `deinit`.
   ///
+  /// - Parameter releasingState: Whether to let the state go too: for an owner whose core may
+  ///   outlive it, such as a state-object machine, whose states' stays keep its core.
   /// - Returns: The messages that will never be processed, with where they were sent from.
   @discardableResult
-  package func close() -> [(message: Message, callSite: CallSite?)] {
-    let closed = withLock { $0.close() }
+  package func close(releasingState: Bool = false) -> [(message: Message, callSite: CallSite?)] {
+    let closed = withLock { $0.close(releasingState: releasingState) }
     for envelope in closed.unprocessed { envelope.completion?.resume() }
     for observer in closed.observers {
       if let final = observer.final {
@@ -317,7 +374,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
       while true {
         if envelope.origin?.isCancelled != true {
           let outcome: Outcome
-          if context.isInspected {
+          if isInspected {
             let before = state
             context.emit(
               .received(InspectedValue(inspectMessage(envelope.message))), callSite: envelope.callSite)
@@ -485,7 +542,7 @@ extension OwnerCore where State: Sendable {
   /// Tells inspectors that `message` is being processed, and keeps the state before it.
   @inlinable
   func willProcess(_ message: Message, state: State, callSite: CallSite?) {
-    guard context.isInspected else { return }
+    guard isInspected else { return }
     context.emit(.received(InspectedValue(inspectMessage(message))), callSite: callSite)
     inspectedBefore = state
   }
@@ -496,7 +553,7 @@ extension OwnerCore where State: Sendable {
   func startOwnTask<Processor: MessageProcessor<State, Message>>(
     _ first: Envelope, number: UInt64, processor: Processor
   ) {
-    let executor = context.executor
+    let executor = self.executor
     guard let actor = processor.ownIsolation else {
       Task.detached(executorPreference: executor) {
         await self.drain(first, number: number, processor: processor, isolation: nil)
@@ -517,7 +574,7 @@ extension OwnerCore where State: Sendable {
   private func startOwnMainActorTask<Processor: MessageProcessor<State, Message>>(
     _ first: Envelope, number: UInt64, processor: Processor
   ) {
-    detachedOnMainActor(executorPreference: context.executor) {
+    detachedOnMainActor(executorPreference: executor) {
       await self.drain(first, number: number, processor: processor, isolation: MainActor.shared)
     }
   }

@@ -37,6 +37,49 @@ struct OwnerCoreTests {
     }
   }
 
+  /// A context is 160 heap bytes: an owner created outside every scope makes it only when
+  /// something needs it.
+  @Test func anOwnerCreatedOutsideEveryScopeMakesItsContextWhenItIsNeeded() {
+    let core = OwnerCore<Int, Int>(state: 0, type: OwnerCoreTests.self, callSite: CallSite())
+    #expect(!core.hasContext)
+    #expect(!core.isInspected)
+    #expect(core.executor == nil)
+    #expect(!core.hasContext)
+    let context = core.context
+    #expect(core.hasContext)
+    #expect(core.context === context)
+    #expect(context.identity == core.identity)
+  }
+
+  /// Created later, the context still has what the owner's creation scope had: the standard
+  /// handler, not the handler of the code that happens to need the context.
+  @Test func aContextMadeLaterReportsToTheHandlerOfTheCreationScope() {
+    let core = OwnerCore<Int, Int>(state: 0, type: OwnerCoreTests.self, callSite: CallSite())
+    let recorder = DiagnosticRecorder()
+    let context = DiagnosticHandler.$current.withValue(recorder.handler) { core.context }
+    #expect(context.diagnostics.isStandard)
+    #expect(!recorder.handler.isStandard)
+  }
+
+  /// An owner created under a handler, an inspector or a test executor captures them at once.
+  @Test func anOwnerCreatedUnderAHandlerCapturesItAtOnce() {
+    let recorder = DiagnosticRecorder()
+    let core = Self.makeCore(recorder.handler)
+    #expect(core.hasContext)
+    core.context.report(.reentrantSend, "captured")
+    #expect(recorder.diagnostics.map(\.message) == ["captured"])
+  }
+
+  /// Many threads asking for the context at once all get the same one.
+  @Test func threadsRacingForTheContextGetTheSameOne() async {
+    let core = OwnerCore<Int, Int>(state: 0, type: OwnerCoreTests.self, callSite: CallSite())
+    let ids = await withTaskGroup(of: ObjectIdentifier.self) { group in
+      for _ in 0..<8 { group.addTask { ObjectIdentifier(core.context) } }
+      return await group.reduce(into: Set()) { $0.insert($1) }
+    }
+    #expect(ids.count == 1)
+  }
+
   @Test("A cancelled side effect's event is still processed (a defect of the first engine)")
   func aMessageFromAnEffectCancelledBeforeItsTurnIsDropped() async {
     let core = Self.makeCore()

@@ -120,7 +120,7 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
   /// Attaches an inspector, which receives a record of every event, snapshot change, invocation and
   /// diagnostic of this chart from now on.
   public func attach(_ inspector: some Inspector) {
-    runner.core.context.attach(inspector)
+    runner.core.attach(inspector)
   }
 
   /// Cancels every invocation and timer running now. `StatecraftTesting`'s test store uses it.

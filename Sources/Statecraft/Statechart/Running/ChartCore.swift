@@ -123,10 +123,10 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
       if origin === processing.value.armedTimer?.handle { processing.value.armedTimer = nil }
       // Under a test store, each timer fires in a step of its own, so that each change is seen.
       step = chart.step(
-        state, event: nil, at: now, observing: core.context.isInspected,
-        oneTimerPerStep: core.context.executor != nil)
+        state, event: nil, at: now, observing: core.isInspected,
+        oneTimerPerStep: core.executor != nil)
     case .event(let event):
-      step = chart.step(state, event: event, at: now, observing: core.context.isInspected)
+      step = chart.step(state, event: event, at: now, observing: core.isInspected)
       if !step.handled { reportUnhandled(event, in: state, callSite: callSite) }
     }
     let needsTimer = !step.snapshot.timers.isEmpty || processing.value.armedTimer != nil
