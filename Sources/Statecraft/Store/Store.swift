@@ -42,18 +42,18 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   // again.
 
   /// Whether the reducer is running, to diagnose a `send` made from inside it.
-  // nonisolated(unsafe): written and read only by the processing, on the main actor (see above).
+  // Safe without isolation: written and read only by the processing, on the main actor (see above).
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var isReducing = false
   /// The action being reduced, named in that diagnostic.
-  // nonisolated(unsafe): written and read only by the processing, on the main actor (see above).
+  // Safe without isolation: written and read only by the processing, on the main actor (see above).
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var currentAction: Action?
   /// Shared by every store of these types: a key path into a generic class is otherwise built on
   /// the heap each time one is written.
-  // nonisolated(unsafe): an immutable key path, which any isolation domain may read.
+  // Safe without isolation: an immutable key path, which any isolation domain may read.
   @usableFromInline nonisolated(unsafe) let stateKeyPath: KeyPath<Store, State>
   /// Observation's registrar, which SwiftUI and `withObservationTracking` observe `state` through,
   /// created by the first read of `state`.
-  // nonisolated(unsafe): read by the processing and written by `state`'s getter, both on the main
+  // Safe without isolation: read by the processing and written by `state`'s getter, both on the main
   // actor alone (see `reducer`). No runtime exclusivity check: an observer's willSet may read
   // `state` while the processing lends the registrar out, and that read writes nothing once the
   // registrar exists.
@@ -226,7 +226,7 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   /// Starts the reducer's effects, and delivers their actions back through
   /// ``send(_:group:origin:callSite:)``. Made by the first effect, in inlinable code, so that the
   /// delivery runs specialised for the client's types; a store that never starts one keeps none.
-  // nonisolated(unsafe): made and read only by the processing, on the main actor (see `reducer`).
+  // Safe without isolation: made and read only by the processing, on the main actor (see `reducer`).
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var runner: EffectRunner<Action>?
 
   /// Makes the runner: its delivery holds the store weakly, so effects never keep it alive.

@@ -5,7 +5,7 @@
 ///   print(state.counter)
 /// }
 /// ```
-// @unchecked Sendable: the engine makes an `InspectedValue` from a copy of a value that its owner
+// Unchecked, and safe: the engine makes an `InspectedValue` from a copy of a value that its owner
 // has finished with (a message it processed, a state before or after a step) and never changes it.
 // Front-ends whose values must be `Sendable` (machines, state objects, charts) make this trivially
 // safe. A `Store`'s state need not be `Sendable`; its value-type copy is still safe to read from

@@ -47,7 +47,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   /// The state, mailbox and observers, which only ``withLock(_:)`` touches. Inline rather than in a
   /// `Mutex` of their own: a `Mutex`'s `sending` parameters would require a `Sendable` state, and a
   /// store's state need not be one.
-  // nonisolated(unsafe): every access is inside `withLock`, so accesses are serialised. What moves
+  // Safe without isolation: every access is inside `withLock`, so accesses are serialised. What moves
   // in and out does not cross isolation domains: the core moves a non-Sendable state only between
   // here and the code that processes it, and a store, the one owner whose state may be
   // non-Sendable, processes and reads it on the main actor alone; machines and state objects,
@@ -64,13 +64,13 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   /// What inspectors see of a message: the action or event in it.
   @usableFromInline let inspectMessage: @Sendable (Message) -> Any
   /// The state before the message being processed, while inspectors wait for its update.
-  // nonisolated(unsafe): only the holder of the processing right touches it; the right passes
+  // Safe without isolation: only the holder of the processing right touches it; the right passes
   // from one holder to the next through the owner's lock (see `ProcessorLocal`). No runtime
   // exclusivity check: it is read and assigned in single accesses.
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var inspectedBefore: State?
   /// Whether ``processSynchronously(_:queued:origin:callSite:observing:keyPath:registrar:step:then:)`` runs,
   /// checked before Observation's willSet, so that a send from an observer's willSet is queued.
-  // nonisolated(unsafe): owners that process synchronously (a store) live on one actor and call
+  // Safe without isolation: owners that process synchronously (a store) live on one actor and call
   // that method only from it, so only that actor reads or writes this flag, in single accesses
   // that need no runtime exclusivity check.
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var isProcessingSynchronously = false

@@ -6,7 +6,7 @@
 /// // inside MessageProcessor.process(…), which holds the processing right:
 /// cancellable.value.append(handle)
 /// ```
-// @unchecked Sendable: `value` is touched only by the holder of its owner's processing right (see
+// Unchecked, and safe: `value` is touched only by the holder of its owner's processing right (see
 // `MailboxStateMachine`). The right passes from one holder to the next through the owner's lock:
 // the holder that gives it up does so in a critical section that the next holder's critical
 // section follows, so every access to `value` happens after the previous holder's last one.
