@@ -30,24 +30,28 @@ package final class OwnerContext: Sendable {
 
   /// Captures the diagnostic handler, inspectors and test executor of the scope that creates the
   /// owner.
-  package init(identity: OwnerIdentity) {
-    self.identity = identity
-    self.diagnostics = DiagnosticHandler.current
-    let scoped = InspectorScope.inspectors
-    self.inspection = Mutex(scoped.isEmpty ? nil : Inspection(inspectors: scoped))
-    self.inspected = Atomic(!scoped.isEmpty)
-    self.executorBox = EffectExecutor.preferred.map(ExecutorBox.init)
+  package convenience init(identity: OwnerIdentity) {
+    self.init(
+      identity: identity, diagnostics: DiagnosticHandler.current,
+      inspectors: InspectorScope.inspectors, executor: EffectExecutor.preferred)
   }
 
   /// The context of an owner created outside every scope: the standard diagnostic handler, no
   /// inspector, no test executor. What ``init(identity:)`` would capture where
   /// ``scopeIsStandard`` is true, whatever the scope of the code that creates it later.
-  package init(standardScopeFor identity: OwnerIdentity) {
+  package convenience init(standardScopeFor identity: OwnerIdentity) {
+    self.init(identity: identity, diagnostics: .standard, inspectors: [], executor: nil)
+  }
+
+  private init(
+    identity: OwnerIdentity, diagnostics: DiagnosticHandler, inspectors: [any Inspector],
+    executor: (any TaskExecutor)?
+  ) {
     self.identity = identity
-    self.diagnostics = .standard
-    self.inspection = Mutex(nil)
-    self.inspected = Atomic(false)
-    self.executorBox = nil
+    self.diagnostics = diagnostics
+    self.inspection = Mutex(inspectors.isEmpty ? nil : Inspection(inspectors: inspectors))
+    self.inspected = Atomic(!inspectors.isEmpty)
+    self.executorBox = executor.map(ExecutorBox.init)
   }
 
   /// Whether the running code sets no diagnostic handler, inspector or test executor: an owner

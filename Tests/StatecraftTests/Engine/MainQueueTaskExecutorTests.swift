@@ -95,7 +95,7 @@ import Testing
   DispatchQueue.getSpecific(key: key) == true
 }
 
-/// Runs jobs on the main queue, as ``MainQueueTaskExecutor`` does, counting them.
+/// Counts the jobs it is given, and hands them to ``MainQueueTaskExecutor``.
 private final class CountingTaskExecutor: TaskExecutor {
   private let count = Mutex(0)
 
@@ -103,10 +103,6 @@ private final class CountingTaskExecutor: TaskExecutor {
 
   func enqueue(_ job: consuming ExecutorJob) {
     count.withLock { $0 += 1 }
-    let job = UnownedJob(job)
-    let executor = asUnownedTaskExecutor()
-    DispatchQueue.main.async {
-      job.runSynchronously(isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: executor)
-    }
+    MainQueueTaskExecutor.shared.enqueue(job)
   }
 }
