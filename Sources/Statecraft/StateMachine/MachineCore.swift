@@ -10,7 +10,7 @@ public import Synchronization
 @usableFromInline
 final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: MessageProcessor {
   @usableFromInline
-  enum Message: Sendable, CustomStringConvertible {
+  enum Message: InspectableMessage, CustomStringConvertible {
     /// Enter the initial state: run its output, middleware and pipes. Happens once.
     case start
     case event(E)
@@ -21,6 +21,13 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
       case .start: "start"
       case .event(let event): "\(event)"
       }
+    }
+
+    /// Inspectors see an event as itself.
+    @usableFromInline
+    var inspectedMessage: Any {
+      if case .event(let event) = self { return event }
+      return self
     }
   }
 
@@ -62,11 +69,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
     self.core = OwnerCore(
       state: definition.initial,
       type: AsyncStateMachineSequence<S, E, O>.self,
-      callSite: callSite,
-      inspectMessage: { message in
-        if case .event(let event) = message { return event }
-        return message
-      })
+      callSite: callSite)
     let connections = runtime.receivingPipes.map { pipe in
       pipe.connect { [weak self] event in self?.post(event) }
     }

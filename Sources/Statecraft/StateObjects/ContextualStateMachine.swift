@@ -41,23 +41,14 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// The current state's stay, while the machine runs.
   private var activation: StateActivation?
   let core: OwnerCore<any StateMachineState, StateRequest>
-  /// Shared by every machine of this context type, and fetched on first use (a nonisolated
-  /// initializer cannot form a key path to a main-actor property): a key path into a generic class
-  /// is otherwise built anew, demangling its types, every time one is written, which cost more
-  /// than the rest of a transition.
-  private var cachedKeyPath: KeyPath<ContextualStateMachine, any StateMachineState>?
-
-  private var currentStateKeyPath: KeyPath<ContextualStateMachine, any StateMachineState> {
-    if let cachedKeyPath { return cachedKeyPath }
-    let keyPath = SharedKeyPath.of { \ContextualStateMachine.currentState }
-    cachedKeyPath = keyPath
-    return keyPath
-  }
   /// Observation's registrar, which SwiftUI and `withObservationTracking` observe the current
-  /// state through, created by the first read of `currentState`. No runtime exclusivity check: an
-  /// observer's willSet may read `currentState` while a mutation reads the registrar, and that read
-  /// writes nothing once it exists.
-  @exclusivity(unchecked) private var registrar = LazyObservationRegistrar()
+  /// state through, created by the first read of `currentState` with the key path that every
+  /// machine of this context type shares: a key path into a generic class is otherwise built
+  /// anew, demangling its types, every time one is written, which cost more than the rest of a
+  /// transition. No runtime exclusivity check: an observer's willSet may read `currentState`
+  /// while a change reads the registrar, and that read writes nothing once it exists.
+  @exclusivity(unchecked) private var registrar =
+    LazyObservationRegistrar<ContextualStateMachine, any StateMachineState>()
 
   private enum Phase {
     case idle, running, stopped
@@ -69,7 +60,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// The state the machine is in. Before ``start()`` it is the initial state, not yet entered.
   /// Reading it inside SwiftUI or `withObservationTracking` observes it.
   public var currentState: any StateMachineState {
-    registrar.access(self, keyPath: currentStateKeyPath)
+    registrar.access(self, keyPath: SharedKeyPath.of { \ContextualStateMachine.currentState })
     return core.currentState
   }
 
@@ -207,7 +198,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
     let activation = StateActivation(state: state, context: context, core: core, machine: self)
     self.activation = activation
     if announce {
-      registrar.withMutation(of: self, keyPath: currentStateKeyPath) {
+      registrar.withMutation(of: self) {
         _ = core.commit(state, finishing: false)
       }
     }

@@ -21,7 +21,7 @@ final class StateActivation: Sendable {
 
   /// The type of the state that stays: not the state, which tasks that outlive the stay must not
   /// keep alive.
-  let stateType: any StateMachineState.Type
+  let stateType: Any.Type
   /// The machine's context.
   let context: any StateMachineContext
   /// The machine's core, whose context (diagnostics handler, inspectors) the stay's code reports

@@ -24,7 +24,8 @@ public import Observation
 /// cost of `send`. Observation behaves exactly as with the macro.
 @MainActor
 public final class Store<State, Action: Sendable, Environment>: Observable {
-  /// The in-place reducer that every initializer reduces to.
+  /// An in-place reducer with an environment, as ``init(initialState:environment:reducer:fileID:filePath:line:column:)``
+  /// takes it.
   public typealias Reducer = (inout State, Action, Environment) -> Effect<Action>
 
   // What processing an action touches is unsafely nonisolated, so that the processing, in
@@ -33,9 +34,11 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   // engine two closures per action (the checks cost an eighth of a `send`). Safe: that method runs
   // only on the main actor (it is called from the public `send` and from effects' deliveries,
   // both `@MainActor`), and nothing else touches the mutable ones.
-  @usableFromInline nonisolated(unsafe) let reducer: Reducer
+  /// The in-place reducer that every initializer comes down to, with the environment, if any,
+  /// captured in it: an in-place reducer without one is kept as it was given, so that a store
+  /// made from it keeps no wrapper on the heap.
   // Safe without isolation: read only by the processing, on the main actor (see above).
-  @usableFromInline nonisolated(unsafe) let environment: Environment
+  @usableFromInline nonisolated(unsafe) let reduce: (inout State, Action) -> Effect<Action>
   @usableFromInline nonisolated let core: OwnerCore<State, StoreMessage<Action>>
   // The store's own bookkeeping also skips runtime exclusivity checks, which cost a tenth of a
   // `send`: it is read and assigned in single accesses, never across a call that could reach it
@@ -47,17 +50,15 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   /// The action being reduced, named in that diagnostic.
   // Safe without isolation: written and read only by the processing, on the main actor (see above).
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var currentAction: Action?
-  /// Shared by every store of these types: a key path into a generic class is otherwise built on
-  /// the heap each time one is written.
-  // Safe without isolation: an immutable key path, which any isolation domain may read.
-  @usableFromInline nonisolated(unsafe) let stateKeyPath: KeyPath<Store, State>
   /// Observation's registrar, which SwiftUI and `withObservationTracking` observe `state` through,
-  /// created by the first read of `state`.
+  /// created by the first read of `state` with the key path that every store of these types shares
+  /// (a key path into a generic class is otherwise built on the heap each time one is written).
   // Safe without isolation: read by the processing and written by `state`'s getter, both on the main
-  // actor alone (see `reducer`). No runtime exclusivity check: an observer's willSet may read
+  // actor alone (see `reduce`). No runtime exclusivity check: an observer's willSet may read
   // `state` while the processing lends the registrar out, and that read writes nothing once the
   // registrar exists.
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var registrar = LazyObservationRegistrar()
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var registrar =
+    LazyObservationRegistrar<Store, State>()
 
   /// The current state. Reading it inside SwiftUI or `withObservationTracking` observes it.
   ///
@@ -67,7 +68,7 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   /// caught by a precondition: read the state the reducer is given instead.
   @inlinable
   public var state: State {
-    registrar.access(self, keyPath: stateKeyPath)
+    registrar.access(self, keyPath: SharedKeyPath.of { \Store.state })
     return core.currentState
   }
 
@@ -82,22 +83,26 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   /// }
   /// ```
   @inlinable
-  public init(
+  public convenience init(
     initialState: State,
     environment: Environment,
     reducer: @escaping (inout State, Action, Environment) -> Effect<Action>,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
-    self.reducer = reducer
-    self.environment = environment
-    self.core = OwnerCore(
-      state: initialState,
-      type: Store.self,
-      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-      effectsOnMainActor: true,
-      inspectMessage: { $0.action })
-    self.stateKeyPath = SharedKeyPath.of { \Store.state }
+    self.init(
+      initialState: initialState,
+      reduce: { state, action in reducer(&state, action, environment) },
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The initializer every other one calls.
+  @inlinable
+  init(
+    initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>, callSite: CallSite
+  ) {
+    self.reduce = reduce
+    self.core = OwnerCore(state: initialState, type: Store.self, callSite: callSite, effectsOnMainActor: true)
   }
 
   /// Creates a store from the seed's value-returning reducer and an environment.
@@ -114,13 +119,13 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
     line: UInt = #line, column: UInt = #column
   ) {
     self.init(
-      initialState: initialState, environment: environment,
-      reducer: { state, action, environment in
+      initialState: initialState,
+      reduce: { state, action in
         let (newState, effect) = reduce(state, action, environment)
         state = newState
         return effect
       },
-      fileID: fileID, filePath: filePath, line: line, column: column)
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   deinit {
@@ -176,7 +181,7 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   /// - Parameter group: The group of the `send` the action belongs to. `nil` for a top-level
   ///   `send`, whose group is created only when an effect starts.
   ///
-  /// Nonisolated, so that its closures are (see `reducer`); it runs only on the main actor.
+  /// Nonisolated, so that its closures are (see `reduce`); it runs only on the main actor.
   @inlinable
   nonisolated func send(
     _ action: Action, group: EffectGroup?, origin: EffectHandle?, callSite: CallSite
@@ -191,7 +196,7 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
         return StoreMessage(action: action, group: group)
       },
       origin: origin, callSite: callSite,
-      observing: self, keyPath: stateKeyPath, registrar: registrar,
+      observing: self, registrar: registrar,
       step: { state, message, _ in
         isReducing = true
         currentAction = message.action
@@ -199,7 +204,7 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
           isReducing = false
           currentAction = nil
         }
-        return reducer(&state, message.action, environment)
+        return reduce(&state, message.action)
       },
       then: { effect, message, callSite in
         if effect.isNone { return }
@@ -226,7 +231,7 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   /// Starts the reducer's effects, and delivers their actions back through
   /// ``send(_:group:origin:callSite:)``. Made by the first effect, in inlinable code, so that the
   /// delivery runs specialised for the client's types; a store that never starts one keeps none.
-  // Safe without isolation: made and read only by the processing, on the main actor (see `reducer`).
+  // Safe without isolation: made and read only by the processing, on the main actor (see `reduce`).
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var runner: EffectRunner<Action>?
 
   /// Makes the runner: its delivery holds the store weakly, so effects never keep it alive.
@@ -256,9 +261,13 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
 /// An action in a store's mailbox, with the group of the `send` whose effects it joins: `nil` for
 /// the top-level `send` being processed, whose group is created only when an effect starts.
 @usableFromInline
-struct StoreMessage<Action: Sendable>: Sendable {
+struct StoreMessage<Action: Sendable>: InspectableMessage {
   @usableFromInline var action: Action
   @usableFromInline var group: EffectGroup?
+
+  /// Inspectors see the action.
+  @usableFromInline
+  var inspectedMessage: Any { action }
 
   @inlinable
   init(action: Action, group: EffectGroup?) {
@@ -283,13 +292,13 @@ extension Store where Environment == Void {
     line: UInt = #line, column: UInt = #column
   ) {
     self.init(
-      initialState: initialState, environment: (),
-      reducer: { state, action, _ in
+      initialState: initialState,
+      reduce: { state, action in
         let (newState, effect) = reduce(state, action)
         state = newState
         return effect
       },
-      fileID: fileID, filePath: filePath, line: line, column: column)
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Creates a store from an in-place reducer. Mutating `state` in place never copies it.
@@ -308,9 +317,8 @@ extension Store where Environment == Void {
     line: UInt = #line, column: UInt = #column
   ) {
     self.init(
-      initialState: initialState, environment: (),
-      reducer: { state, action, _ in reducer(&state, action) },
-      fileID: fileID, filePath: filePath, line: line, column: column)
+      initialState: initialState, reduce: reducer,
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
 

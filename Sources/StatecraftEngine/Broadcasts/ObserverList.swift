@@ -24,8 +24,16 @@ package struct ObserverList<Element> {
   }
 
   @usableFromInline package private(set) var observers: [Observer] = []
+  /// The id the next observer gets, or ``finished`` once the broadcast has finished: no flag of
+  /// its own, so that the list is 16 bytes in every owner, with no padding.
   @usableFromInline var nextID: UInt64 = 0
-  @usableFromInline package private(set) var isFinished = false
+
+  /// The `nextID` of a finished list; no list hands out that many ids.
+  @usableFromInline static var finished: UInt64 { .max }
+
+  /// Whether the broadcast has finished: observers added from now on are finished at once.
+  @inlinable
+  package var isFinished: Bool { nextID == Self.finished }
 
   @inlinable
   package init() {}
@@ -77,7 +85,7 @@ package struct ObserverList<Element> {
   /// Marks the broadcast finished and hands back every observer, for the caller to give each its
   /// final element and end its stream, outside the lock. Later calls hand back nothing.
   package mutating func finish() -> [Observer] {
-    isFinished = true
+    nextID = Self.finished
     defer { observers = [] }
     return observers
   }

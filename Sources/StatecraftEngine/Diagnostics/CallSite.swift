@@ -13,25 +13,35 @@
 /// ) -> StoreTask
 /// ```
 public struct CallSite: Sendable, Equatable, CustomStringConvertible {
+  // Stored in this order, with 32-bit line and column, so that each number sits in the padding
+  // after a string: 48 bytes instead of 64, in every owner's identity and every queued message.
+
   /// The file, as `Module/File.swift`.
   public let fileID: StaticString
+  @usableFromInline let storedLine: UInt32
   /// The file's full path, for tools that open it.
   public let filePath: StaticString
+  @usableFromInline let storedColumn: UInt32
+
   /// The line, counting from 1.
-  public let line: UInt
+  @inlinable
+  public var line: UInt { UInt(storedLine) }
   /// The column, counting from 1.
-  public let column: UInt
+  @inlinable
+  public var column: UInt { UInt(storedColumn) }
 
   /// The place where this initialiser is called, or the one given.
+  ///
+  /// Lines and columns past 4,294,967,295 are clamped to it.
   @inlinable
   public init(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
     self.fileID = fileID
+    self.storedLine = UInt32(clamping: line)
     self.filePath = filePath
-    self.line = line
-    self.column = column
+    self.storedColumn = UInt32(clamping: column)
   }
 
   /// `Module/File.swift:12:5`.

@@ -15,6 +15,8 @@ package final class Inspection: Sendable {
     var inspectors: [any Inspector]
     var lastSequence: UInt64 = 0
     var delivery = MailboxStateMachine<InspectionRecord>()
+    /// The owner's state before the message being processed, until its update is recorded.
+    var stateBefore: InspectedValue?
   }
 
   private let state: CriticalState<State>
@@ -26,6 +28,18 @@ package final class Inspection: Sendable {
   /// Attaches another inspector; it receives the records emitted from now on.
   package func attach(_ inspector: any Inspector) {
     state.withLock { $0.inspectors.append(inspector) }
+  }
+
+  /// Keeps the owner's state before the message being processed, until
+  /// ``takeStateBefore()`` records its update. Kept here, so that an owner nobody inspects keeps
+  /// no room for it.
+  package func keepStateBefore(_ before: InspectedValue) {
+    state.withLock { $0.stateBefore = before }
+  }
+
+  /// The state that ``keepStateBefore(_:)`` kept, once.
+  package func takeStateBefore() -> InspectedValue? {
+    state.withLock { $0.stateBefore.take() }
   }
 
   /// Numbers, timestamps and delivers a record of `owner`.

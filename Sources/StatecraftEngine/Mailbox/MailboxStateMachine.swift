@@ -23,17 +23,21 @@ public import DequeModule
 @usableFromInline
 package struct MailboxStateMachine<Message> {
   @usableFromInline
-  enum Phase {
+  enum Phase: UInt8 {
     case idle
-    /// A holder of the processing right is processing the message with this number.
-    case processing(number: UInt64)
+    /// A holder of the processing right is processing message number `lastNumber`.
+    case processing
     /// The owner is gone: nothing more is accepted.
     case closed
   }
 
-  @usableFromInline var phase = Phase.idle
+  // The number being processed is always the last one given out, so the phase needs no payload
+  // of its own and fits, last, in the padding after the number: 17 bytes instead of 32 in every
+  // owner.
   @usableFromInline var queue = Deque<Message>()
+  /// The number of the message that started processing last.
   @usableFromInline var lastNumber: UInt64 = 0
+  @usableFromInline var phase = Phase.idle
 
   @inlinable
   package init() {}
@@ -109,16 +113,15 @@ package struct MailboxStateMachine<Message> {
   /// Whether the message with this number is the one being processed.
   @inlinable
   package func isProcessing(number: UInt64) -> Bool {
-    if case .processing(number) = phase { return true }
-    return false
+    phase == .processing && lastNumber == number
   }
 
   /// Whether a holder is processing a message.
   @inlinable
-  package var isProcessing: Bool {
-    if case .processing = phase { return true }
-    return false
-  }
+  package var isProcessing: Bool { phase == .processing }
+
+  /// Whether the mailbox is closed.
+  package var isClosed: Bool { phase == .closed }
 
   /// How many messages wait behind the one being processed.
   @inlinable
@@ -140,7 +143,7 @@ package struct MailboxStateMachine<Message> {
   @inlinable
   mutating func startNext() -> UInt64 {
     lastNumber &+= 1
-    phase = .processing(number: lastNumber)
+    phase = .processing
     return lastNumber
   }
 }

@@ -17,6 +17,12 @@ package final class OwnerContext: Sendable {
   /// The task executor the owner's tasks prefer: `nil` but under a test store. Boxed, so that an
   /// owner in an app pays one word for it.
   private let executorBox: ExecutorBox?
+  /// The owner's effects, created with the first: an owner that starts none keeps no scope. Kept
+  /// here rather than in the core, since effects need the context anyway: an owner that never
+  /// starts one pays nothing for it.
+  // Safe without isolation: only the owner's core reads and writes it, inside the core's lock
+  // (see `OwnerCore.effects`).
+  nonisolated(unsafe) package var effectScope: EffectScope?
 
   /// The task executor the owner's tasks prefer: `nil` but under a test store.
   @usableFromInline package var executor: (any TaskExecutor)? { executorBox?.executor }
@@ -82,6 +88,19 @@ package final class OwnerContext: Sendable {
   package func emit(_ kind: @autoclosure () -> InspectionRecord.Kind, callSite: CallSite? = nil) {
     guard isInspected, let inspection = inspection.withLock({ $0 }) else { return }
     inspection.emit(kind(), owner: identity, callSite: callSite)
+  }
+
+  /// Keeps the state before the message being processed, while inspectors wait for its update.
+  /// Only the holder of the processing right calls it, when an inspector is attached.
+  @usableFromInline
+  package func keepStateBefore(_ state: InspectedValue) {
+    inspection.withLock { $0 }?.keepStateBefore(state)
+  }
+
+  /// The state that ``keepStateBefore(_:)`` kept, once: `nil` if nothing was kept since.
+  @usableFromInline
+  package func takeStateBefore() -> InspectedValue? {
+    inspection.withLock { $0 }?.takeStateBefore()
   }
 
   /// Numbers the owner's effects, from 1, in the order they start.

@@ -34,19 +34,13 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   @usableFromInline
   package typealias Envelope = OwnerStateMachine<State, Message>.Envelope
 
-  /// The owner's effects, created with the first: an owner that starts none keeps no scope.
-  private let effectScope = Mutex(EffectSlot.none)
-  private let effectsOnMainActor: Bool
-  /// Whether an inspector is attached: the context's flag, kept here too, so that checking it per
-  /// message does not go through the context (which reading the slot first cost a send 6 ns).
-  // Beside the flag above, in the padding before the lock.
-  @usableFromInline let inspected: Atomic<Bool>
-  /// The owner's lock, with the ThreadSanitizer edge that ``CriticalState`` explains.
+  /// The owner's lock, with the ThreadSanitizer edge that ``CriticalState`` explains. The edge's
+  /// counter is 32-bit, as it only has to change: beside the lock, it fills the lock's padding.
   @usableFromInline let mutex = Mutex(())
-  @usableFromInline let handoff = Atomic<UInt>(0)
-  /// The state, mailbox and observers, which only ``withLock(_:)`` touches. Inline rather than in a
-  /// `Mutex` of their own: a `Mutex`'s `sending` parameters would require a `Sendable` state, and a
-  /// store's state need not be one.
+  @usableFromInline let handoff = Atomic<UInt32>(0)
+  /// The state, mailbox, observers and effect scope, which only ``withLock(_:)`` touches. Inline
+  /// rather than in a `Mutex` of their own: a `Mutex`'s `sending` parameters would require a
+  /// `Sendable` state, and a store's state need not be one.
   // Safe without isolation: every access is inside `withLock`, so accesses are serialised. What moves
   // in and out does not cross isolation domains: the core moves a non-Sendable state only between
   // here and the code that processes it, and a store, the one owner whose state may be
@@ -55,27 +49,26 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   // check: `withLock` is not re-entrant, so two accesses never overlap, and the check cost a tenth
   // of a store's `send`.
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var machine: OwnerStateMachine<State, Message>
+  /// Whether an inspector is attached: the context's flag, kept here too, so that checking it per
+  /// message does not go through the context (which reading the slot first cost a send 6 ns).
+  @usableFromInline let inspected: Atomic<Bool>
+  private let effectsOnMainActor: Bool
+  /// Whether ``processSynchronously(_:queued:origin:callSite:observing:registrar:step:then:)`` runs,
+  /// checked before Observation's willSet, so that a send from an observer's willSet is queued.
+  // Safe without isolation: owners that process synchronously (a store) live on one actor and call
+  // that method only from it, so only that actor reads or writes this flag, in single accesses
+  // that need no runtime exclusivity check.
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var isProcessingSynchronously = false
   #if DEBUG
     /// How many critical sections ran, so that tests can pin how many a path takes.
     // Safe without isolation: only touched inside `withLock`.
     @usableFromInline nonisolated(unsafe) var criticalSections = 0
   #endif
 
-  /// What inspectors see of a message: the action or event in it.
-  @usableFromInline let inspectMessage: @Sendable (Message) -> Any
-  /// The state before the message being processed, while inspectors wait for its update.
-  // Safe without isolation: only the holder of the processing right touches it; the right passes
-  // from one holder to the next through the owner's lock (see `ProcessorLocal`). No runtime
-  // exclusivity check: it is read and assigned in single accesses.
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var inspectedBefore: State?
-  /// Whether ``processSynchronously(_:queued:origin:callSite:observing:keyPath:registrar:step:then:)`` runs,
-  /// checked before Observation's willSet, so that a send from an observer's willSet is queued.
-  // Safe without isolation: owners that process synchronously (a store) live on one actor and call
-  // that method only from it, so only that actor reads or writes this flag, in single accesses
-  // that need no runtime exclusivity check.
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var isProcessingSynchronously = false
-
-  // Declared after the fields every message touches, which then share fewer cache lines.
+  // Declared after the fields every message touches, which then share fewer cache lines. The
+  // one-byte fields above follow the machine's last byte. What inspectors see of a message, and
+  // the state before it, are kept by the inspection itself (see `willProcess`), so that an owner
+  // nobody inspects keeps neither.
 
   /// Who the owner is. Kept here, not only in the context, so that the context can wait.
   @usableFromInline package let identity: OwnerIdentity
@@ -90,13 +83,14 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   /// - Parameters:
   ///   - type: The owner's type, which names it in diagnostics and inspectors.
   ///   - callSite: Where the owner was created.
-  ///   - inspectMessage: What inspectors see of a message, such as the action it carries.
   ///   - effectsOnMainActor: Whether the owner's effect tasks start on the main actor, where a
   ///     main-actor owner receives what they deliver.
+  ///
+  /// Inspectors see a message as itself, or as what its ``InspectableMessage/inspectedMessage``
+  /// says.
   @usableFromInline
   package init(
-    state: State, type: Any.Type, callSite: CallSite, effectsOnMainActor: Bool = false,
-    inspectMessage: @escaping @Sendable (Message) -> Any = { $0 }
+    state: State, type: Any.Type, callSite: CallSite, effectsOnMainActor: Bool = false
   ) {
     let identity = OwnerIdentity(type: type, callSite: callSite)
     self.identity = identity
@@ -105,7 +99,6 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
     self.inspected = Atomic(context?.isInspected ?? false)
     self.effectsOnMainActor = effectsOnMainActor
     self.machine = OwnerStateMachine(state: state)
-    self.inspectMessage = inspectMessage
   }
 
   deinit {
@@ -155,7 +148,9 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   /// - Returns: The messages that will never be processed, with where they were sent from.
   @discardableResult
   package func close(releasingState: Bool = false) -> [(message: Message, callSite: CallSite?)] {
-    let closed = withLock { $0.close(releasingState: releasingState) }
+    let (closed, effects) = withLock { cell in
+      (cell.close(releasingState: releasingState), existingContext?.effectScope.take())
+    }
     for envelope in closed.unprocessed { envelope.completion?.resume() }
     for observer in closed.observers {
       if let final = observer.final {
@@ -165,47 +160,40 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
       }
       observer.continuation.finish()
     }
-    effectScope.withLock { slot -> EffectScope? in
-      defer { slot = .closed }
-      guard case .open(let scope) = slot else { return nil }
-      return scope
-    }?.close()
+    effects?.close()
     return closed.unprocessed.map { ($0.message, $0.callSite) }
   }
 
-  /// What the owner's effect scope is: not created yet, created, or gone with the owner.
-  private enum EffectSlot {
-    case none
-    case open(EffectScope)
-    case closed
+  /// The context, if it has been made.
+  private var existingContext: OwnerContext? {
+    contextSlot.load(ordering: .acquiring)?.takeUnretainedValue()
   }
 
   /// Whether the owner's effect scope exists. For tests.
   package var hasEffectScope: Bool {
-    effectScope.withLock { slot in
-      if case .open = slot { return true }
-      return false
-    }
+    guard let context = existingContext else { return false }
+    return withLock { _ in context.effectScope != nil }
   }
 
   /// The owner's effects, created on first use. Once the owner is closed, it is a closed scope,
-  /// which starts nothing.
+  /// which starts nothing. The scope is kept in the context, and read and installed under the
+  /// owner's lock, where closing takes it.
   @usableFromInline
   package var effects: EffectScope {
-    let (scope, isNew) = effectScope.withLock { slot -> (EffectScope, Bool) in
-      switch slot {
-      case .open(let scope):
-        return (scope, false)
-      case .none:
-        let scope = EffectScope(context: context, startsOnMainActor: effectsOnMainActor)
-        slot = .open(scope)
-        return (scope, false)
-      case .closed:
-        return (EffectScope(context: context), true)
-      }
+    let context = self.context
+    if let scope = withLock({ cell in cell.isClosed ? nil : context.effectScope }) { return scope }
+    // Made outside the lock. Another caller may install one first; this one is then dropped
+    // unused. An owner that is closed gets it closed: it starts nothing.
+    let made = EffectScope(context: context, startsOnMainActor: effectsOnMainActor)
+    let installed = withLock { cell -> EffectScope? in
+      guard !cell.isClosed else { return nil }
+      if let existing = context.effectScope { return existing }
+      context.effectScope = made
+      return made
     }
-    if isNew { scope.close() }
-    return scope
+    if let installed { return installed }
+    made.close()
+    return made
   }
 
   /// The current state. Fails with a precondition while the state is out with its processor,
@@ -290,7 +278,9 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   @inlinable
   package func finish() -> Finished {
     // Without a commit, the state after the message is the state before it.
-    if let before = inspectedBefore { recordStateUpdate(after: before) }
+    if isInspected, let before = context.takeStateBefore() {
+      context.emit(.stateUpdated(before: before, after: before))
+    }
     return Finished(next: withLock { $0.next() })
   }
 
@@ -299,8 +289,8 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   /// calls it.
   @inlinable
   func recordStateUpdate(after: State) {
-    guard let before = inspectedBefore.take() else { return }
-    context.emit(.stateUpdated(before: InspectedValue(before), after: InspectedValue(after)))
+    guard isInspected, let before = context.takeStateBefore() else { return }
+    context.emit(.stateUpdated(before: before, after: InspectedValue(after)))
   }
 
   @usableFromInline
@@ -323,8 +313,8 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
 
   /// Processes `message` now, and everything queued behind it, or queues it if a message is being
   /// processed. The state is taken out for the whole run, so that `step` mutates it in place, and
-  /// the run is one Observation change of `keyPath`. Used by owners that live on one actor and
-  /// whose processing never suspends, such as a store.
+  /// the run is one Observation change of the property that `registrar` observes. Used by owners
+  /// that live on one actor and whose processing never suspends, such as a store.
   ///
   /// - Parameters:
   ///   - queued: Makes the message to queue when another is being processed; called only then.
@@ -339,7 +329,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
     queued: () -> Message,
     origin: EffectHandle?,
     callSite: CallSite?,
-    observing subject: Subject, keyPath: KeyPath<Subject, State>, registrar: borrowing LazyObservationRegistrar,
+    observing subject: Subject, registrar: borrowing LazyObservationRegistrar<Subject, State>,
     step: (inout State, Message, CallSite?) -> Outcome,
     then: (Outcome, Message, CallSite?) -> Void
   ) -> Bool {
@@ -355,8 +345,8 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
     // Observation's willSet runs before the state is taken out, so that an observer that reads
     // the state in it finds it. `willSet` and `didSet` rather than `withMutation`, which is a
     // generic call through Observation's resilient interface with the processing as its closure.
-    registrar.willSet(subject, keyPath: keyPath)
-    defer { registrar.didSet(subject, keyPath: keyPath) }
+    registrar.willSet(subject)
+    defer { registrar.didSet(subject) }
     // Called at once, so that its early returns end the run.
     _ = { () -> Void in
       var claimed = withLock { cell -> State? in
@@ -377,7 +367,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
           if isInspected {
             let before = state
             context.emit(
-              .received(InspectedValue(inspectMessage(envelope.message))), callSite: envelope.callSite)
+              .received(InspectedValue(message: envelope.message)), callSite: envelope.callSite)
             outcome = step(&state, envelope.message, envelope.callSite)
             context.emit(
               .stateUpdated(before: InspectedValue(before), after: InspectedValue(state)))
@@ -543,8 +533,8 @@ extension OwnerCore where State: Sendable {
   @inlinable
   func willProcess(_ message: Message, state: State, callSite: CallSite?) {
     guard isInspected else { return }
-    context.emit(.received(InspectedValue(inspectMessage(message))), callSite: callSite)
-    inspectedBefore = state
+    context.emit(.received(InspectedValue(message: message)), callSite: callSite)
+    context.keepStateBefore(InspectedValue(state))
   }
 
   /// Processes messages, starting with `first`, until the mailbox is idle, in a task of the owner's

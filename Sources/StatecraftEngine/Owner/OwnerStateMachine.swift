@@ -52,10 +52,12 @@ package struct OwnerStateMachine<State, Message: Sendable> {
     package func resume() { continuation.resume() }
   }
 
+  // In this order, so that no padding falls between the fields: the mailbox, whose last field is
+  // one byte, comes last, and the core's one-byte flags follow it.
+  @usableFromInline var observers = ObserverList<State>()
   /// `nil` only while the holder of the processing right has taken it out.
   @usableFromInline var state: State?
   @usableFromInline package private(set) var mailbox = MailboxStateMachine<Envelope>()
-  @usableFromInline var observers = ObserverList<State>()
 
   @inlinable
   package init(state: State) {
@@ -152,6 +154,9 @@ package struct OwnerStateMachine<State, Message: Sendable> {
     /// Observers whose streams end, after their final elements.
     package var observers: [ObserverList<State>.Observer]
   }
+
+  /// Whether the owner is closed: it processes nothing more, and starts no effect.
+  package var isClosed: Bool { mailbox.isClosed }
 
   /// Closes the mailbox and finishes the observers. The owner is going away.
   ///

@@ -14,7 +14,7 @@ public import Synchronization
 @usableFromInline
 package struct CriticalState<State: ~Copyable>: ~Copyable, Sendable {
   @usableFromInline let mutex: Mutex<State>
-  @usableFromInline let handoff = Atomic<UInt>(0)
+  @usableFromInline let handoff = Atomic<UInt32>(0)
 
   @inlinable
   package init(_ initialState: consuming sending State) {

@@ -1,34 +1,40 @@
 public import Observation
 
-/// Observation's registrar, created when the observed property is first read.
+/// Observation's registrar for one observed property, created when the property is first read.
 ///
 /// A registrar is two objects, 128 bytes on the heap. It is needed only once something observes,
 /// and observing starts with a read: `access(_:keyPath:)` inside SwiftUI or
-/// `withObservationTracking`. Until the first read no observer can exist, so a mutation with no
-/// registrar has no one to tell. An owner that nothing reads keeps none.
+/// `withObservationTracking`. Until the first read no observer can exist, so a change with no
+/// registrar has no one to tell. An owner that nothing reads keeps none, and no key path either:
+/// the key path, which a generic owner fetches from ``SharedKeyPath``, is kept with the registrar.
 ///
 /// ```swift
 /// public var currentState: State {
-///   registrar.access(self, keyPath: \.currentState)
+///   registrar.access(self, keyPath: SharedKeyPath.of { \Machine.currentState })
 ///   return storedState
 /// }
 /// ```
 ///
-/// It belongs to one actor: the owner reads and mutates it only from its own isolation.
+/// It belongs to one actor: the owner reads and changes it only from its own isolation.
 ///
-/// Owners call ``willSet(_:keyPath:)`` and ``didSet(_:keyPath:)`` around a change rather than
-/// Observation's `withMutation`, a generic call through Observation's resilient interface with the
-/// change as its closure: with them, a store's send costs the same with a registrar created late as
-/// it did with one created up front.
+/// Owners call ``willSet(_:)`` and ``didSet(_:)`` around a change rather than Observation's
+/// `withMutation`, a generic call through Observation's resilient interface with the change as its
+/// closure: with them, a store's send costs the same with a registrar created late as it did with
+/// one created up front.
 @usableFromInline
-package struct LazyObservationRegistrar: ~Copyable {
-  /// The registrar, behind a reference of our own: `ObservationRegistrar` comes from a module
-  /// built for library evolution, and an optional of it is copied and checked through its
-  /// metadata. Noncopyable, so that owners lend it to the processing without retaining the box.
+package struct LazyObservationRegistrar<Subject: Observable, Member>: ~Copyable {
+  /// The registrar and the key path of the observed property, behind a reference of our own:
+  /// `ObservationRegistrar` comes from a module built for library evolution, and an optional of it
+  /// is copied and checked through its metadata. Noncopyable, so that owners lend it to the
+  /// processing without retaining the box.
   @usableFromInline final class Box: Sendable {
     @usableFromInline let registrar = ObservationRegistrar()
+    // Safe without isolation: a key path is an immutable object, which any isolation domain may read.
+    @usableFromInline nonisolated(unsafe) let keyPath: KeyPath<Subject, Member>
 
-    @usableFromInline init() {}
+    @usableFromInline init(keyPath: KeyPath<Subject, Member>) {
+      self.keyPath = keyPath
+    }
   }
 
   @usableFromInline var box: Box?
@@ -39,39 +45,38 @@ package struct LazyObservationRegistrar: ~Copyable {
   /// Whether the registrar exists: whether anything has read the observed property. For tests.
   package var isCreated: Bool { box != nil }
 
-  /// Registers a read of `keyPath` with the observers being tracked, creating the registrar.
+  /// Registers a read of the property with the observers being tracked, creating the registrar
+  /// with the property's key path, which `keyPath` makes only then.
   @inlinable
-  package mutating func access<Subject: Observable, Member>(
-    _ subject: Subject, keyPath: KeyPath<Subject, Member>
-  ) {
+  package mutating func access(_ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>) {
     if let box {
-      box.registrar.access(subject, keyPath: keyPath)
+      box.registrar.access(subject, keyPath: box.keyPath)
       return
     }
-    let box = Box()
+    let box = Box(keyPath: keyPath())
     self.box = box
-    box.registrar.access(subject, keyPath: keyPath)
+    box.registrar.access(subject, keyPath: box.keyPath)
   }
 
-  /// Tells the observers, if any could exist, that `keyPath` is about to change.
+  /// Tells the observers, if any could exist, that the property is about to change.
   @inlinable
-  package func willSet<Subject: Observable, Member>(_ subject: Subject, keyPath: KeyPath<Subject, Member>) {
-    box?.registrar.willSet(subject, keyPath: keyPath)
+  package func willSet(_ subject: Subject) {
+    guard let box else { return }
+    box.registrar.willSet(subject, keyPath: box.keyPath)
   }
 
-  /// Tells the observers, if any could exist, that `keyPath` changed.
+  /// Tells the observers, if any could exist, that the property changed.
   @inlinable
-  package func didSet<Subject: Observable, Member>(_ subject: Subject, keyPath: KeyPath<Subject, Member>) {
-    box?.registrar.didSet(subject, keyPath: keyPath)
+  package func didSet(_ subject: Subject) {
+    guard let box else { return }
+    box.registrar.didSet(subject, keyPath: box.keyPath)
   }
 
-  /// Runs `mutation` as a change of `keyPath`, telling the observers, if any could exist.
+  /// Runs `change` as a change of the property, telling the observers, if any could exist.
   @inlinable
-  package func withMutation<Subject: Observable, Member, Result>(
-    of subject: Subject, keyPath: KeyPath<Subject, Member>, _ mutation: () throws -> Result
-  ) rethrows -> Result {
-    willSet(subject, keyPath: keyPath)
-    defer { didSet(subject, keyPath: keyPath) }
-    return try mutation()
+  package func withMutation<Result>(of subject: Subject, _ change: () throws -> Result) rethrows -> Result {
+    willSet(subject)
+    defer { didSet(subject) }
+    return try change()
   }
 }

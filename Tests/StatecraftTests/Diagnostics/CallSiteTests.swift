@@ -132,4 +132,17 @@ struct CallSiteTests {
       issue.sourceLocation?.line == runLine && issue.sourceLocation?.fileID == Self.file
     }
   }
+
+  @Test func aCallSiteKeepsWhatItWasGivenInFortyEightBytes() {
+    let site = CallSite(fileID: "Module/File.swift", filePath: "/src/Module/File.swift", line: 12, column: 5)
+    #expect(site.description == "Module/File.swift:12:5")
+    #expect(site.filePath.description == "/src/Module/File.swift")
+    #expect((site.line, site.column) == (12, 5))
+    #expect(MemoryLayout<CallSite>.size == 48)
+  }
+
+  @Test func aLineOrColumnPastThirtyTwoBitsIsClamped() {
+    let site = CallSite(line: UInt(UInt32.max) + 1, column: .max)
+    #expect((site.line, site.column) == (UInt(UInt32.max), UInt(UInt32.max)))
+  }
 }

@@ -29,6 +29,7 @@ struct MailboxStateMachineTests {
       return
     }
     #expect(!mailbox.isProcessing)
+    #expect(!mailbox.isProcessing(number: 3))
     guard case .process("d", number: 4) = mailbox.submit("d") else {
       Issue.record("an idle mailbox did not hand out the right again")
       return
@@ -72,6 +73,9 @@ struct MailboxStateMachineTests {
     _ = mailbox.submit(2)
     _ = mailbox.submit(3)
     #expect(mailbox.close() == [2, 3])
+    // The holder of message 1 still runs, but no longer as the mailbox's processor.
+    #expect(!mailbox.isProcessing(number: 1))
+    #expect(!mailbox.isProcessing)
     guard case .idle = mailbox.next() else {
       Issue.record("the holder was handed a message after closing")
       return

@@ -25,6 +25,7 @@ struct ObserverListTests {
     var list = ObserverList<Int>()
     let (_, continuation) = AsyncStream<Int>.makeStream()
     _ = list.add(continuation, final: 9)
+    #expect(!list.isFinished)
     let finished = list.finish()
     #expect(finished.map(\.final) == [9])
     #expect(list.finish().isEmpty)

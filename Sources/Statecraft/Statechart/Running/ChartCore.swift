@@ -9,7 +9,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
   @usableFromInline typealias Outputs = @Sendable (ChartOutput, Context) async -> Void
 
   @usableFromInline
-  enum Message: Sendable, CustomStringConvertible {
+  enum Message: InspectableMessage, CustomStringConvertible {
     /// Perform the effects of the initial transition, or of resuming a restored snapshot.
     case start
     case event(Event)
@@ -23,6 +23,13 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
       case .event(let event): "\(event)"
       case .timers: "timers"
       }
+    }
+
+    /// Inspectors see an event as itself.
+    @usableFromInline
+    var inspectedMessage: Any {
+      if case .event(let event) = self { return event }
+      return self
     }
   }
 
@@ -57,11 +64,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     self.processing = ProcessorLocal(ProcessingState(initialEffects: first.effects))
     self.core = OwnerCore(
       state: first.snapshot, type: AsyncStatechartSequence<ID, Event, Context>.self,
-      callSite: callSite,
-      inspectMessage: { message in
-        if case .event(let event) = message { return event }
-        return message
-      })
+      callSite: callSite)
     for problem in chart.validate() {
       core.context.report(.invalidChart, problem.message, callSite: problem.callSite)
     }

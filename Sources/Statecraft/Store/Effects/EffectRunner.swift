@@ -5,8 +5,10 @@
 /// inside such a task. Every task is started through the owner's ``EffectScope``, so ids, throttle
 /// windows, releasing the owner, inspectors and ``StoreTask`` all reach it, and so do its errors:
 /// the scope's one error path reports them at the effect's call site.
+///
+/// A class: a store keeps one optional reference to it, 8 bytes, made with its first effect.
 @usableFromInline
-struct EffectRunner<Action: Sendable>: Sendable {
+final class EffectRunner<Action: Sendable>: Sendable {
   let scope: EffectScope
   /// Hands an action from an effect to the store, with the effect that sent it.
   let deliver: @MainActor @Sendable (Action, EffectHandle) -> Void
@@ -38,13 +40,13 @@ struct EffectRunner<Action: Sendable>: Sendable {
       scope.start(
         id: id, cancelInFlight: cancelInFlight, priority: inner.priority,
         group: Self.existing(&group), callSite: inner.callSite
-      ) { handle in await perform(inner, in: handle) }
+      ) { handle in await self.perform(inner, in: handle) }
     case .throttle(let inner, let policy):
       startThrottled(inner, policy, group: Self.existing(&group), parent: nil)
     case .run, .concatenate, .delay:
       let effect = effect.armed()
       scope.start(priority: effect.priority, group: Self.existing(&group), callSite: effect.callSite) {
-        handle in await perform(effect, in: handle)
+        handle in await self.perform(effect, in: handle)
       }
     }
   }
@@ -70,7 +72,7 @@ struct EffectRunner<Action: Sendable>: Sendable {
     case .merge(let effects):
       await withTaskGroup(of: Void.self) { tasks in
         for effect in effects {
-          tasks.addTask { await perform(effect, in: handle) }
+          tasks.addTask { await self.perform(effect, in: handle) }
         }
       }
     case .concatenate(let effects):
@@ -85,7 +87,7 @@ struct EffectRunner<Action: Sendable>: Sendable {
       let child = scope.start(
         id: id, cancelInFlight: cancelInFlight, priority: inner.priority, group: handle.group,
         parent: handle, callSite: inner.callSite
-      ) { child in await perform(inner, in: child) }
+      ) { child in await self.perform(inner, in: child) }
       await waitForChild(child)
     case .throttle(let inner, let policy):
       await waitForChild(startThrottled(inner, policy, group: handle.group, parent: handle))
@@ -117,7 +119,7 @@ struct EffectRunner<Action: Sendable>: Sendable {
     ) {
       // Called when the effect starts, now or when its window ends: its timers count from then.
       let inner = inner.armed()
-      return { handle in await perform(inner, in: handle) }
+      return { handle in await self.perform(inner, in: handle) }
     }
   }
 
