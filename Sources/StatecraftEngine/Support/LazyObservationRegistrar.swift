@@ -35,6 +35,13 @@ package struct LazyObservationRegistrar<Subject: Observable, Member>: ~Copyable 
     @usableFromInline init(keyPath: KeyPath<Subject, Member>) {
       self.keyPath = keyPath
     }
+
+    // Methods of the box, reached by optional chaining on the borrowed field: a local copy of the
+    // box, or of its key path, would be retained and released on every change.
+
+    @inlinable func access(_ subject: Subject) { registrar.access(subject, keyPath: keyPath) }
+    @inlinable func willSet(_ subject: Subject) { registrar.willSet(subject, keyPath: keyPath) }
+    @inlinable func didSet(_ subject: Subject) { registrar.didSet(subject, keyPath: keyPath) }
   }
 
   @usableFromInline var box: Box?
@@ -49,27 +56,20 @@ package struct LazyObservationRegistrar<Subject: Observable, Member>: ~Copyable 
   /// with the property's key path, which `keyPath` makes only then.
   @inlinable
   package mutating func access(_ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>) {
-    if let box {
-      box.registrar.access(subject, keyPath: box.keyPath)
-      return
-    }
-    let box = Box(keyPath: keyPath())
-    self.box = box
-    box.registrar.access(subject, keyPath: box.keyPath)
+    if box == nil { box = Box(keyPath: keyPath()) }
+    box?.access(subject)
   }
 
   /// Tells the observers, if any could exist, that the property is about to change.
   @inlinable
   package func willSet(_ subject: Subject) {
-    guard let box else { return }
-    box.registrar.willSet(subject, keyPath: box.keyPath)
+    box?.willSet(subject)
   }
 
   /// Tells the observers, if any could exist, that the property changed.
   @inlinable
   package func didSet(_ subject: Subject) {
-    guard let box else { return }
-    box.registrar.didSet(subject, keyPath: box.keyPath)
+    box?.didSet(subject)
   }
 
   /// Runs `change` as a change of the property, telling the observers, if any could exist.
