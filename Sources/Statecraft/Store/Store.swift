@@ -22,8 +22,14 @@ public import Observation
 /// The store conforms to `Observable` by hand rather than through the `@Observable` macro: the
 /// macro rebuilds the `state` key path on every access in a generic class, which dominated the
 /// cost of `send`. Observation behaves exactly as with the macro.
+// Unchecked, and safe: the store is isolated to the main actor. Its core, which it extends, is
+// Sendable for the reasons given there, and the store's own unsafely nonisolated fields are touched
+// only on the main actor (see `reduce`). The conformance a subclass of an unchecked class inherits
+// must be restated.
 @MainActor
-public final class Store<State, Action: Sendable, Environment>: Observable {
+public final class Store<State, Action: Sendable, Environment>:
+  OwnerCore<State, StoreMessage<Action>>, Observable, @unchecked Sendable
+{
   /// An in-place reducer with an environment, as ``init(initialState:environment:reducer:fileID:filePath:line:column:)``
   /// takes it.
   public typealias Reducer = (inout State, Action, Environment) -> Effect<Action>
@@ -39,7 +45,6 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
   /// made from it keeps no wrapper on the heap.
   // Safe without isolation: read only by the processing, on the main actor (see above).
   @usableFromInline nonisolated(unsafe) let reduce: (inout State, Action) -> Effect<Action>
-  @usableFromInline nonisolated let core: OwnerCore<State, StoreMessage<Action>>
   // The store's own bookkeeping also skips runtime exclusivity checks, which cost a tenth of a
   // `send`: it is read and assigned in single accesses, never across a call that could reach it
   // again.
@@ -102,8 +107,13 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
     initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>, callSite: CallSite
   ) {
     self.reduce = reduce
-    self.core = OwnerCore(state: initialState, type: Store.self, callSite: callSite, effectsOnMainActor: true)
+    super.init(state: initialState, type: Store.self, callSite: callSite, effectsOnMainActor: true)
   }
+
+  /// The engine's core under the store: the store itself, which extends it, so that a store is
+  /// one object on the heap.
+  @inlinable
+  nonisolated var core: OwnerCore<State, StoreMessage<Action>> { self }
 
   /// Creates a store from the seed's value-returning reducer and an environment.
   ///
@@ -154,11 +164,6 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
 
   /// Whether Observation's registrar exists: whether anything has read `state`. For tests.
   package var hasObservationRegistrar: Bool { registrar.isCreated }
-
-  #if DEBUG
-    /// How many critical sections the store's core has run. Debug builds only, for tests.
-    package var criticalSectionCount: Int { core.criticalSectionCount }
-  #endif
 
   /// Cancels the effects running under `id` in this store.
   public func cancel(_ id: some Hashable & Sendable) {
@@ -260,14 +265,16 @@ public final class Store<State, Action: Sendable, Environment>: Observable {
 
 /// An action in a store's mailbox, with the group of the `send` whose effects it joins: `nil` for
 /// the top-level `send` being processed, whose group is created only when an effect starts.
-@usableFromInline
-struct StoreMessage<Action: Sendable>: InspectableMessage {
+///
+/// Public only because the store's core is generic over it; nothing outside Statecraft can use it.
+@_documentation(visibility: internal)
+public struct StoreMessage<Action: Sendable>: InspectableMessage {
   @usableFromInline var action: Action
   @usableFromInline var group: EffectGroup?
 
   /// Inspectors see the action.
   @usableFromInline
-  var inspectedMessage: Any { action }
+  package var inspectedMessage: Any { action }
 
   @inlinable
   init(action: Action, group: EffectGroup?) {

@@ -6,7 +6,8 @@ public import Synchronization
 ///
 /// `Store`, the running declarative machine and `ContextualStateMachine` are thin public types over
 /// a core; they supply only what processing one message means (a reducer, a transition, a state's
-/// `exit()` and `enter()`). What they share is written once, here:
+/// `exit()` and `enter()`). A front-end holds its core, or is one: `Store` extends it, so that a
+/// store is one object on the heap rather than two. What they share is written once, here:
 ///
 /// - **Run-to-completion.** Messages go through one FIFO mailbox (``OwnerStateMachine``, behind one
 ///   lock) and are processed one at a time. With an inline owner (`Store`, the running declarative
@@ -29,15 +30,21 @@ public import Synchronization
 /// claim the processing right and read the state, one to store the new state and give the right
 /// up. So does a store action: one to claim the right and take the state out, once Observation's
 /// `willSet` has run, to reduce it in place, and one to put it back and give the right up.
-@usableFromInline
-package final class OwnerCore<State, Message: Sendable>: Sendable {
+///
+/// Public and open only so that a front-end in another module can extend it: every member is
+/// `package`, and `final`, so that nothing is dispatched dynamically. It is no API of its own.
+// Unchecked, and safe: as the checked conformance of a final class would require, every stored
+// property is immutable and Sendable, atomic, or unsafely nonisolated with the reason beside it. A
+// class that others extend cannot have the conformance checked.
+@_documentation(visibility: internal)
+open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   @usableFromInline
   package typealias Envelope = OwnerStateMachine<State, Message>.Envelope
 
   /// The owner's lock, with the ThreadSanitizer edge that ``CriticalState`` explains. The edge's
   /// counter is 32-bit, as it only has to change: beside the lock, it fills the lock's padding.
-  @usableFromInline let mutex = Mutex(())
-  @usableFromInline let handoff = Atomic<UInt32>(0)
+  @usableFromInline final let mutex = Mutex(())
+  @usableFromInline final let handoff = Atomic<UInt32>(0)
   /// The state, mailbox, observers and effect scope, which only ``withLock(_:)`` touches. Inline
   /// rather than in a `Mutex` of their own: a `Mutex`'s `sending` parameters would require a
   /// `Sendable` state, and a store's state need not be one.
@@ -48,21 +55,21 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   // whose processing and readers run anywhere, require `Sendable` states. No runtime exclusivity
   // check: `withLock` is not re-entrant, so two accesses never overlap, and the check cost a tenth
   // of a store's `send`.
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var machine: OwnerStateMachine<State, Message>
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) final var machine: OwnerStateMachine<State, Message>
   /// Whether an inspector is attached: the context's flag, kept here too, so that checking it per
   /// message does not go through the context (which reading the slot first cost a send 6 ns).
-  @usableFromInline let inspected: Atomic<Bool>
-  private let effectsOnMainActor: Bool
+  @usableFromInline final let inspected: Atomic<Bool>
+  private final let effectsOnMainActor: Bool
   /// Whether ``processSynchronously(_:queued:origin:callSite:observing:registrar:step:then:)`` runs,
   /// checked before Observation's willSet, so that a send from an observer's willSet is queued.
   // Safe without isolation: owners that process synchronously (a store) live on one actor and call
   // that method only from it, so only that actor reads or writes this flag, in single accesses
   // that need no runtime exclusivity check.
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var isProcessingSynchronously = false
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) final var isProcessingSynchronously = false
   #if DEBUG
     /// How many critical sections ran, so that tests can pin how many a path takes.
     // Safe without isolation: only touched inside `withLock`.
-    @usableFromInline nonisolated(unsafe) var criticalSections = 0
+    @usableFromInline nonisolated(unsafe) final var criticalSections = 0
   #endif
 
   // Declared after the fields every message touches, which then share fewer cache lines. The
@@ -71,13 +78,13 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   // nobody inspects keeps neither.
 
   /// Who the owner is. Kept here, not only in the context, so that the context can wait.
-  @usableFromInline package let identity: OwnerIdentity
+  @usableFromInline package final let identity: OwnerIdentity
   /// The owner's context, created when something first needs it (an effect, a diagnostic, an
   /// inspector) unless the owner was created under a diagnostic handler, inspector or test
   /// executor of its own, which the context captures at once. An idle owner keeps none: a context
   /// is 160 heap bytes. Unmanaged, so that it is installed with one compare-and-exchange; the core
   /// releases it in `deinit`.
-  @usableFromInline let contextSlot: Atomic<Unmanaged<OwnerContext>?>
+  @usableFromInline final let contextSlot: Atomic<Unmanaged<OwnerContext>?>
   /// Creates the core of an owner whose state starts as `state`.
   ///
   /// - Parameters:
@@ -107,7 +114,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
 
   /// Who the owner is, where its diagnostics go, and its inspectors. Created on first use.
   @usableFromInline
-  package var context: OwnerContext {
+  package final var context: OwnerContext {
     if let existing = contextSlot.load(ordering: .acquiring) { return existing.takeUnretainedValue() }
     let made = Unmanaged.passRetained(OwnerContext(standardScopeFor: identity))
     let (installed, existing) = contextSlot.compareExchange(
@@ -120,15 +127,15 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   }
 
   /// Whether the context exists. For tests.
-  package var hasContext: Bool { contextSlot.load(ordering: .acquiring) != nil }
+  package final var hasContext: Bool { contextSlot.load(ordering: .acquiring) != nil }
 
   /// Whether an inspector is attached, without reaching the context: what the hot paths check, a
   /// relaxed atomic load.
   @inlinable
-  package var isInspected: Bool { inspected.load(ordering: .relaxed) }
+  package final var isInspected: Bool { inspected.load(ordering: .relaxed) }
 
   /// Attaches an inspector; it receives the records emitted from now on.
-  package func attach(_ inspector: any Inspector) {
+  package final func attach(_ inspector: any Inspector) {
     context.attach(inspector)
     inspected.store(true, ordering: .relaxed)
   }
@@ -136,7 +143,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   /// The task executor the owner's tasks prefer, without creating the context: `nil` but under a
   /// test store.
   @usableFromInline
-  package var executor: (any TaskExecutor)? {
+  package final var executor: (any TaskExecutor)? {
     contextSlot.load(ordering: .acquiring)?._withUnsafeGuaranteedRef { $0.executor }
   }
 
@@ -147,7 +154,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   ///   outlive it, such as a state-object machine, whose states' stays keep its core.
   /// - Returns: The messages that will never be processed, with where they were sent from.
   @discardableResult
-  package func close(releasingState: Bool = false) -> [(message: Message, callSite: CallSite?)] {
+  package final func close(releasingState: Bool = false) -> [(message: Message, callSite: CallSite?)] {
     let (closed, effects) = withLock { cell in
       (cell.close(releasingState: releasingState), existingContext?.effectScope.take())
     }
@@ -165,12 +172,12 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   }
 
   /// The context, if it has been made.
-  private var existingContext: OwnerContext? {
+  private final var existingContext: OwnerContext? {
     contextSlot.load(ordering: .acquiring)?.takeUnretainedValue()
   }
 
   /// Whether the owner's effect scope exists. For tests.
-  package var hasEffectScope: Bool {
+  package final var hasEffectScope: Bool {
     guard let context = existingContext else { return false }
     return withLock { _ in context.effectScope != nil }
   }
@@ -179,7 +186,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   /// which starts nothing. The scope is kept in the context, and read and installed under the
   /// owner's lock, where closing takes it.
   @usableFromInline
-  package var effects: EffectScope {
+  package final var effects: EffectScope {
     let context = self.context
     if let scope = withLock({ cell in cell.isClosed ? nil : context.effectScope }) { return scope }
     // Made outside the lock. Another caller may install one first; this one is then dropped
@@ -199,7 +206,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   /// The current state. Fails with a precondition while the state is out with its processor,
   /// which only code that runs inside that processing (a reducer reading its own store) can see.
   @inlinable
-  package var currentState: State {
+  package final var currentState: State {
     guard let state = withLock({ $0.current }) else {
       preconditionFailure(
         "\(context.name)'s state was read while a message was being processed, from inside the processing itself. Read the state the reducer is given instead.")
@@ -210,7 +217,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   /// Queues a message behind the one being processed, such as a follow-up that a store's reducer
   /// returned. Only the holder of the processing right calls it.
   @inlinable
-  package func enqueue(_ message: Message, callSite: CallSite?) {
+  package final func enqueue(_ message: Message, callSite: CallSite?) {
     guard case .enqueued = withLock({ $0.submit(Envelope(message, callSite: callSite)) }) else {
       preconditionFailure("enqueue(_:callSite:) is for the holder of the processing right")
     }
@@ -219,13 +226,13 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   #if DEBUG
     /// How many critical sections the core's lock has run, not counting the one that reads it, so
     /// that tests can pin how many a path takes. Debug builds only.
-    package var criticalSectionCount: Int { mutex.withLock { _ in criticalSections } }
+    package final var criticalSectionCount: Int { mutex.withLock { _ in criticalSections } }
   #endif
 
   /// Runs `body` with exclusive access to the state, mailbox and observers: one critical section.
   /// Inlinable, so that a client specialises the hot paths for its own types.
   @inlinable
-  package func withLock<Result, E: Error>(
+  package final func withLock<Result, E: Error>(
     _ body: (inout OwnerStateMachine<State, Message>) throws(E) -> Result
   ) throws(E) -> Result {
     var result: Result?
@@ -259,7 +266,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   /// message: when no one observes, storing the state and giving up the processing right take one
   /// critical section.
   @inlinable
-  package func commit(_ newState: State, finishing: Bool) -> Finished? {
+  package final func commit(_ newState: State, finishing: Bool) -> Finished? {
     // Recorded while the processing right is held: the next holder records its own message.
     recordStateUpdate(after: newState)
     let (action, next) = withLock { cell in
@@ -276,7 +283,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
 
   /// Ends a message that changed nothing, or whose new state was committed already.
   @inlinable
-  package func finish() -> Finished {
+  package final func finish() -> Finished {
     // Without a commit, the state after the message is the state before it.
     if isInspected, let before = context.takeStateBefore() {
       context.emit(.stateUpdated(before: before, after: before))
@@ -288,13 +295,13 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   /// first commit, or when the message ends without one. Only the holder of the processing right
   /// calls it.
   @inlinable
-  func recordStateUpdate(after: State) {
+  final func recordStateUpdate(after: State) {
     guard isInspected, let before = context.takeStateBefore() else { return }
     context.emit(.stateUpdated(before: before, after: InspectedValue(after)))
   }
 
   @usableFromInline
-  func publish(_ state: State, to observers: [ObserverList<State>.Observer]) {
+  final func publish(_ state: State, to observers: [ObserverList<State>.Observer]) {
     let delivery = Delivery(state, to: observers)
     if !delivery.terminated.isEmpty {
       _ = withLock { $0.unsubscribe(ids: delivery.terminated) }
@@ -324,7 +331,7 @@ package final class OwnerCore<State, Message: Sendable>: Sendable {
   /// - Returns: `false` if the message was not processed now: it was queued behind the one being
   ///   processed, or the owner is closed.
   @inlinable
-  package func processSynchronously<Subject: Observable, Outcome>(
+  package final func processSynchronously<Subject: Observable, Outcome>(
     _ message: @autoclosure () -> Message,
     queued: () -> Message,
     origin: EffectHandle?,
