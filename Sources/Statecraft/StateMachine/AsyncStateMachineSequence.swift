@@ -52,7 +52,7 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
 
   /// The state the machine is in.
   @inlinable
-  public var currentState: S { machine.core.currentState }
+  public var currentState: S { machine.core.ownerState }
 
   /// Sends an event, and returns once it has been processed and any new state published.
   ///
@@ -102,7 +102,7 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
     _ = await states.next()  // the state before the event
     await machine.send(
       event, callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    if predicate(machine.core.currentState) { return }
+    if predicate(machine.core.ownerState) { return }
     while let state = await states.next() {
       if predicate(state) { return }
     }

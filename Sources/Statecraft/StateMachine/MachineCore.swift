@@ -116,7 +116,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
     }
     guard let next = definition.transition(from: state, on: event, cache: &processing.value.matchCache)
     else {
-      core.context.report(
+      core.ownerContext.report(
         .unhandledEvent, "\(event) has no transition in \(state); it was ignored.", callSite: callSite)
       return core.finish()
     }
@@ -176,7 +176,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
   @inlinable
   func startSideEffect(for output: O, in state: S) {
     guard let mapping = runtime.outputMappings.first(where: { $0.matches(output) }) else {
-      core.context.report(
+      core.ownerContext.report(
         .unmappedOutput, "\(state) executes \(output), which the runtime maps to no side effect.")
       return
     }

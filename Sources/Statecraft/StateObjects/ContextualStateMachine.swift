@@ -61,7 +61,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// Reading it inside SwiftUI or `withObservationTracking` observes it.
   public var currentState: any StateMachineState {
     registrar.access(self, keyPath: SharedKeyPath.of { \ContextualStateMachine.currentState })
-    return core.currentState
+    return core.ownerState
   }
 
   /// Creates a machine with a context. Call ``start()`` to enter the initial state.
@@ -178,7 +178,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   // MARK: Steps, run by the processor
 
   func activateInitialState() -> (StateActivation, any StateMachineState) {
-    let state = core.currentState
+    let state = core.ownerState
     return (activate(state, announce: false), state)
   }
 
@@ -210,7 +210,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   func deactivate() -> (StateActivation, any StateMachineState)? {
     guard let activation else { return nil }
     activation.close()
-    return (activation, core.currentState)
+    return (activation, core.ownerState)
   }
 
   func stopped() {
@@ -224,7 +224,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
       .staleTransition,
       """
       \(origin.stateName) asked for a transition to \(type(of: newState)) after it stopped being \
-      the current state (now \(type(of: core.currentState))); ignored. Start such work with \
+      the current state (now \(type(of: core.ownerState))); ignored. Start such work with \
       @StateLifetime so that it ends when the state exits.
       """,
       at: callSite)
@@ -234,7 +234,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   private nonisolated var creation: CallSite { core.identity.callSite }
 
   private func report(_ kind: Diagnostic.Kind, _ message: String, at callSite: CallSite?) {
-    core.context.report(kind, message, callSite: callSite)
+    core.ownerContext.report(kind, message, callSite: callSite)
   }
 }
 

@@ -29,7 +29,7 @@ final class StateActivation: Sendable {
   /// needs it.
   let core: OwnerCore<any StateMachineState, StateRequest>
   /// The machine's owner context: its diagnostics handler and inspectors.
-  var owner: OwnerContext { core.context }
+  var owner: OwnerContext { core.ownerContext }
   /// The machine, which runs the transitions this stay's code requests while it is current.
   weak let machine: (any StateMachineHost)?
   /// Work tied to this stay, cancelled when the state exits: `nil` until its first task.

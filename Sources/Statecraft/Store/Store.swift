@@ -74,7 +74,7 @@ public final class Store<State, Action: Sendable, Environment>:
   @inlinable
   public var state: State {
     registrar.access(self, keyPath: SharedKeyPath.of { \Store.state })
-    return core.currentState
+    return core.ownerState
   }
 
   /// Creates a store from an in-place reducer and an environment.
@@ -252,7 +252,7 @@ public final class Store<State, Action: Sendable, Environment>:
 
   @usableFromInline
   nonisolated func reportSendDuringReduce(_ action: Action, callSite: CallSite) {
-    core.context.report(
+    core.ownerContext.report(
       .sendDuringReduce,
       """
       send(\(action)) was called from inside the reducer while it handled \

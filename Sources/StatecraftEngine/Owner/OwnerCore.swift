@@ -114,7 +114,7 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
 
   /// Who the owner is, where its diagnostics go, and its inspectors. Created on first use.
   @usableFromInline
-  package final var context: OwnerContext {
+  package final var ownerContext: OwnerContext {
     if let existing = contextSlot.load(ordering: .acquiring) { return existing.takeUnretainedValue() }
     let made = Unmanaged.passRetained(OwnerContext(standardScopeFor: identity))
     let (installed, existing) = contextSlot.compareExchange(
@@ -136,7 +136,7 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
 
   /// Attaches an inspector; it receives the records emitted from now on.
   package final func attach(_ inspector: any Inspector) {
-    context.attach(inspector)
+    ownerContext.attach(inspector)
     inspected.store(true, ordering: .relaxed)
   }
 
@@ -187,7 +187,7 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   /// owner's lock, where closing takes it.
   @usableFromInline
   package final var effects: EffectScope {
-    let context = self.context
+    let context = ownerContext
     if let scope = withLock({ cell in cell.isClosed ? nil : context.effectScope }) { return scope }
     // Made outside the lock. Another caller may install one first; this one is then dropped
     // unused. An owner that is closed gets it closed: it starts nothing.
@@ -206,10 +206,10 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   /// The current state. Fails with a precondition while the state is out with its processor,
   /// which only code that runs inside that processing (a reducer reading its own store) can see.
   @inlinable
-  package final var currentState: State {
+  package final var ownerState: State {
     guard let state = withLock({ $0.current }) else {
       preconditionFailure(
-        "\(context.name)'s state was read while a message was being processed, from inside the processing itself. Read the state the reducer is given instead.")
+        "\(ownerContext.name)'s state was read while a message was being processed, from inside the processing itself. Read the state the reducer is given instead.")
     }
     return state
   }
@@ -285,8 +285,8 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   @inlinable
   package final func finish() -> Finished {
     // Without a commit, the state after the message is the state before it.
-    if isInspected, let before = context.takeStateBefore() {
-      context.emit(.stateUpdated(before: before, after: before))
+    if isInspected, let before = ownerContext.takeStateBefore() {
+      ownerContext.emit(.stateUpdated(before: before, after: before))
     }
     return Finished(next: withLock { $0.next() })
   }
@@ -296,8 +296,8 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   /// calls it.
   @inlinable
   final func recordStateUpdate(after: State) {
-    guard isInspected, let before = context.takeStateBefore() else { return }
-    context.emit(.stateUpdated(before: before, after: InspectedValue(after)))
+    guard isInspected, let before = ownerContext.takeStateBefore() else { return }
+    ownerContext.emit(.stateUpdated(before: before, after: InspectedValue(after)))
   }
 
   @usableFromInline
@@ -373,10 +373,10 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
           let outcome: Outcome
           if isInspected {
             let before = state
-            context.emit(
+            ownerContext.emit(
               .received(InspectedValue(message: envelope.message)), callSite: envelope.callSite)
             outcome = step(&state, envelope.message, envelope.callSite)
-            context.emit(
+            ownerContext.emit(
               .stateUpdated(before: InspectedValue(before), after: InspectedValue(state)))
           } else {
             outcome = step(&state, envelope.message, envelope.callSite)
@@ -483,10 +483,10 @@ extension OwnerCore where State: Sendable {
           Envelope(message, origin: origin, callSite: callSite), whileProcessing: number)
       })
     {
-      self.context.report(
+      self.ownerContext.report(
         .reentrantSend,
         """
-        \(message) was sent to \(self.context.name) by code that runs while it processes a message \
+        \(message) was sent to \(self.ownerContext.name) by code that runs while it processes a message \
         (a middleware, or a state's enter() or exit()). It was queued behind that message, and the \
         call returned without waiting for it: waiting would never end.
         """,
@@ -540,8 +540,8 @@ extension OwnerCore where State: Sendable {
   @inlinable
   func willProcess(_ message: Message, state: State, callSite: CallSite?) {
     guard isInspected else { return }
-    context.emit(.received(InspectedValue(message: message)), callSite: callSite)
-    context.keepStateBefore(InspectedValue(state))
+    ownerContext.emit(.received(InspectedValue(message: message)), callSite: callSite)
+    ownerContext.keepStateBefore(InspectedValue(state))
   }
 
   /// Processes messages, starting with `first`, until the mailbox is idle, in a task of the owner's

@@ -45,9 +45,9 @@ struct OwnerCoreTests {
     #expect(!core.isInspected)
     #expect(core.executor == nil)
     #expect(!core.hasContext)
-    let context = core.context
+    let context = core.ownerContext
     #expect(core.hasContext)
-    #expect(core.context === context)
+    #expect(core.ownerContext === context)
     #expect(context.identity == core.identity)
   }
 
@@ -56,7 +56,7 @@ struct OwnerCoreTests {
   @Test func aContextMadeLaterReportsToTheHandlerOfTheCreationScope() {
     let core = OwnerCore<Int, Int>(state: 0, type: OwnerCoreTests.self, callSite: CallSite())
     let recorder = DiagnosticRecorder()
-    let context = DiagnosticHandler.$current.withValue(recorder.handler) { core.context }
+    let context = DiagnosticHandler.$current.withValue(recorder.handler) { core.ownerContext }
     #expect(context.diagnostics.isStandard)
     #expect(!recorder.handler.isStandard)
   }
@@ -66,7 +66,7 @@ struct OwnerCoreTests {
     let recorder = DiagnosticRecorder()
     let core = Self.makeCore(recorder.handler)
     #expect(core.hasContext)
-    core.context.report(.reentrantSend, "captured")
+    core.ownerContext.report(.reentrantSend, "captured")
     #expect(recorder.diagnostics.map(\.message) == ["captured"])
   }
 
@@ -74,7 +74,7 @@ struct OwnerCoreTests {
   @Test func threadsRacingForTheContextGetTheSameOne() async {
     let core = OwnerCore<Int, Int>(state: 0, type: OwnerCoreTests.self, callSite: CallSite())
     let ids = await withTaskGroup(of: ObjectIdentifier.self) { group in
-      for _ in 0..<8 { group.addTask { ObjectIdentifier(core.context) } }
+      for _ in 0..<8 { group.addTask { ObjectIdentifier(core.ownerContext) } }
       return await group.reduce(into: Set()) { $0.insert($1) }
     }
     #expect(ids.count == 1)
@@ -93,7 +93,7 @@ struct OwnerCoreTests {
     adder.release.open()
     await first.value
     await core.send(3, callSite: nil, inline: true, processor: adder)
-    #expect(core.currentState == 13, "the cancelled effect's message 2 was processed")
+    #expect(core.ownerState == 13, "the cancelled effect's message 2 was processed")
   }
 
   @Test("One sender's cancellation reaches another sender's event (a defect of the first engine)")
@@ -126,7 +126,7 @@ struct OwnerCoreTests {
     }
     await core.send(1, callSite: nil, inline: true, processor: adder)
     await core.send(3, callSite: nil, inline: true, processor: adder)
-    #expect(core.currentState == 123)
+    #expect(core.ownerState == 123)
     #expect(recorder.kinds == [.reentrantSend])
     #expect(recorder.diagnostics.first?.callSite?.fileID.description == "StatecraftTests/OwnerCoreTests.swift")
   }
@@ -147,9 +147,9 @@ struct OwnerCoreTests {
   @Test func theEffectScopeAndInspectorsAreCreatedOnFirstUse() async {
     let core = Self.makeCore()
     #expect(!core.hasEffectScope)
-    #expect(!core.context.isInspected)
-    core.context.attach(InspectionRecorder())
-    #expect(core.context.isInspected)
+    #expect(!core.ownerContext.isInspected)
+    core.ownerContext.attach(InspectionRecorder())
+    #expect(core.ownerContext.isInspected)
     _ = core.effects
     #expect(core.hasEffectScope)
     core.close()
@@ -166,6 +166,6 @@ struct OwnerCoreTests {
     for await state in states { seen.append(state) }
     #expect(seen == [0, 4, -1])
     await core.send(5, callSite: nil, inline: true, processor: Adder())  // returns: nothing runs
-    #expect(core.currentState == 4)
+    #expect(core.ownerState == 4)
   }
 }

@@ -89,7 +89,7 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
   /// The chart's current snapshot, its ``ChartSnapshot/time`` the chart's time now: save it, and
   /// restore it later with ``init(_:restoring:clock:fileID:filePath:line:column:outputs:)``.
   public var snapshot: ChartSnapshot<ID, Event, Context> {
-    var snapshot = runner.core.currentState
+    var snapshot = runner.core.ownerState
     snapshot._time = Swift.max(snapshot.time, runner.clock.now())
     return snapshot
   }
@@ -132,7 +132,7 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
   /// `StatecraftTesting`'s test store uses it: a chart under test runs from its creation, so a
   /// clock the test advances before the chart's start is processed still counts for its timers.
   package func startIfNeeded() {
-    runner.clock.start(at: runner.core.currentState.time)
+    runner.clock.start(at: runner.core.ownerState.time)
     runner.startIfNeeded()
   }
 

@@ -66,11 +66,11 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
       state: first.snapshot, type: AsyncStatechartSequence<ID, Event, Context>.self,
       callSite: callSite)
     for problem in chart.validate() {
-      core.context.report(.invalidChart, problem.message, callSite: problem.callSite)
+      core.ownerContext.report(.invalidChart, problem.message, callSite: problem.callSite)
     }
     if let snapshot {
       for problem in chart.problems(in: snapshot) {
-        core.context.report(.invalidSnapshot, problem, callSite: callSite)
+        core.ownerContext.report(.invalidSnapshot, problem, callSite: callSite)
       }
     }
   }
@@ -90,7 +90,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
 
   @usableFromInline
   func reportDone(_ event: Event, callSite: CallSite?) {
-    core.context.report(
+    core.ownerContext.report(
       .chartDone, "\(event) was sent to \(chart.name), which is done; it was ignored.",
       callSite: callSite)
   }
@@ -139,7 +139,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     }
     // For inspectors, a delayed send that started the step is the message it received.
     if let starting = step.observations?.startingEvent {
-      core.context.emit(.received(InspectedValue(starting)))
+      core.ownerContext.emit(.received(InspectedValue(starting)))
     }
     if step.effects.isEmpty, !needsTimer, !step.snapshot.isDone, step.observations == nil {
       // Nothing to perform: store the snapshot and end the event in one critical section.
@@ -148,7 +148,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     _ = core.commit(step.snapshot, finishing: false)
     // After the snapshot's record: inspectors see what the chart raised or sent itself as
     // messages it received, each of which the macrostep's snapshot already reflects.
-    for event in step.observations?.events ?? [] { core.context.emit(.received(InspectedValue(event))) }
+    for event in step.observations?.events ?? [] { core.ownerContext.emit(.received(InspectedValue(event))) }
     // An invocation whose event is processed in its own task, and which this step exits, is
     // cancelled once the step is done: its task runs the step's outputs.
     let cancelledSender = await perform(step.effects, in: step.snapshot, number: number, sparing: origin)
@@ -177,7 +177,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
 
   @usableFromInline
   func reportUnhandled(_ event: Event, in state: Snapshot, callSite: CallSite?) {
-    core.context.report(
+    core.ownerContext.report(
       .unhandledEvent, "\(event) has no transition in \(state); it was ignored.", callSite: callSite)
   }
 
@@ -194,7 +194,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
       switch effect {
       case .output(let output, let context, _):
         guard let outputs else {
-          core.context.report(
+          core.ownerContext.report(
             .unmappedOutput,
             "\(chart.name) emitted the output \(output), but the running chart has no output handler.")
           continue
@@ -209,7 +209,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
         guard let handle = processing.value.invocations.removeValue(forKey: id) else { continue }
         if handle === sender { spared = handle } else { handle.cancel() }
       case .actionFailed(let error, let callSite):
-        core.context.report(
+        core.ownerContext.report(
           .actionFailed, "An action of \(chart.name) threw \(error); the chart raised an execution error.",
           callSite: callSite, error: error)
       }
@@ -221,7 +221,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
   private func startInvocation(_ id: ChartInvocationID<ID>, context: Context) {
     guard let invocation = chart.invocation(id) else { return }
     let chartName = chart.name
-    let owner = self.core.context
+    let owner = self.core.ownerContext
     let handle = core.effects.start(callSite: invocation.callSite, operation: { [weak self] handle in
       let deliver: @Sendable (Event) async -> Void = { [weak self] event in
         guard !handle.isCancelled, let self else { return }
