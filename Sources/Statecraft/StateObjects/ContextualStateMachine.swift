@@ -36,10 +36,9 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// The context every state reads with `@StateContext`.
   public nonisolated let context: Context
 
-  private let initialState: any StateMachineState
+  /// Whether the machine has started or stopped, with the current state's stay. The initial state
+  /// is not kept apart: it is the core's state until the machine starts.
   private var phase = Phase.idle
-  /// The current state's stay, while the machine runs.
-  private var activation: StateActivation?
   let core: OwnerCore<any StateMachineState, StateRequest>
   /// Observation's registrar, which SwiftUI and `withObservationTracking` observe the current
   /// state through, created by the first read of `currentState` with the key path that every
@@ -50,8 +49,40 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   @exclusivity(unchecked) private var registrar =
     LazyObservationRegistrar<ContextualStateMachine, any StateMachineState>()
 
+  /// One field for both, so that the flag takes no word of its own.
   private enum Phase {
-    case idle, running, stopped
+    case idle
+    /// Started, with the current state's stay once the initial state has one.
+    case running(StateActivation?)
+    /// Stopped, with the stay that the stop request exits, until it has.
+    case stopped(StateActivation?)
+
+    var isIdle: Bool {
+      if case .idle = self { return true }
+      return false
+    }
+
+    var isRunning: Bool {
+      if case .running = self { return true }
+      return false
+    }
+  }
+
+  /// The current state's stay, while the machine runs.
+  private var activation: StateActivation? {
+    get {
+      switch phase {
+      case .idle: nil
+      case .running(let activation), .stopped(let activation): activation
+      }
+    }
+    set {
+      switch phase {
+      case .idle: preconditionFailure("a machine that has not started has no stay")
+      case .running: phase = .running(newValue)
+      case .stopped: phase = .stopped(newValue)
+      }
+    }
   }
 
   /// Whether Observation's registrar exists: whether anything has read `currentState`. For tests.
@@ -70,7 +101,6 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
-    self.initialState = initialState
     self.context = context
     self.core = OwnerCore(
       state: initialState, type: ContextualStateMachine.self,
@@ -78,7 +108,10 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   }
 
   deinit {
-    activation?.close()
+    switch phase {
+    case .running(let activation), .stopped(let activation): activation?.close()
+    case .idle: break
+    }
     // The states' stays keep the core, for their diagnostics: it must not keep the state.
     core.close(releasingState: true)
   }
@@ -107,11 +140,11 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
     line: UInt = #line, column: UInt = #column
   ) async {
     let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard phase == .idle else {
+    guard phase.isIdle else {
       report(.startedTwice, "start() was called on a machine that had already started; ignored.", at: callSite)
       return
     }
-    phase = .running
+    phase = .running(nil)
     await core.send(StateRequest(.start), callSite: callSite, inline: true, processor: processor)
   }
 
@@ -130,7 +163,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
     line: UInt = #line, column: UInt = #column
   ) async {
     let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard phase == .running else {
+    guard phase.isRunning else {
       report(
         .machineNotRunning,
         "transition(to: \(type(of: newState))) was called on a machine that is not running; ignored.",
@@ -148,11 +181,11 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
     line: UInt = #line, column: UInt = #column
   ) async {
     let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard phase == .running else {
+    guard phase.isRunning else {
       report(.machineNotRunning, "stop() was called on a machine that is not running; ignored.", at: callSite)
       return
     }
-    phase = .stopped
+    phase = .stopped(activation)
     await core.send(StateRequest(.stop), callSite: callSite, inline: true, processor: processor)
   }
 
@@ -164,7 +197,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   func request(
     _ newState: any StateMachineState, from origin: StateActivation, duringExit: Bool, callSite: CallSite
   ) {
-    guard phase == .running, origin === activation else {
+    guard phase.isRunning, origin === activation else {
       reportStale(origin, asking: newState, at: callSite)
       return
     }
@@ -255,9 +288,13 @@ extension ContextualStateMachine where Context == EmptyStateMachineContext {
   /// ```swift
   /// let machine = ContextualStateMachine(initialState: OffState()).context(Context(delay: 1))
   /// ```
+  ///
+  /// Call it where you create the machine, as above. The new machine's initial state is the state
+  /// this one is in: on a machine that has not started, its initial state. (A machine does not
+  /// keep its initial state once it has left it: that would cost every machine 40 bytes.)
   public nonisolated func context<C: StateMachineContext>(_ context: C) -> ContextualStateMachine<C> {
     ContextualStateMachine<C>(
-      initialState: initialState, context: context,
+      initialState: core.ownerState, context: context,
       fileID: creation.fileID, filePath: creation.filePath, line: creation.line, column: creation.column)
   }
 }

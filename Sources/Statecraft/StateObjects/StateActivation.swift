@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One stay of one state in a machine: from just before its `enter()` to the end of its `exit()`.
 ///
 /// The machine binds the activation to a task-local around `enter()` and `exit()`. Code they run,
@@ -30,10 +28,16 @@ final class StateActivation: Sendable {
   let core: OwnerCore<any StateMachineState, StateRequest>
   /// The machine's owner context: its diagnostics handler and inspectors.
   var owner: OwnerContext { core.ownerContext }
-  /// The machine, which runs the transitions this stay's code requests while it is current.
-  weak let machine: (any StateMachineHost)?
+  /// The machine, which runs the transitions this stay's code requests while it is current. Weak,
+  /// so that tasks the state started do not keep it; `AnyObject`, a word rather than the two of
+  /// an existential, and cast only when the stay's code asks for a transition.
+  private weak let machineObject: (any AnyObject & Sendable)?
+  /// The machine, while it exists.
+  var machine: (any StateMachineHost)? { machineObject as? any StateMachineHost }
   /// Work tied to this stay, cancelled when the state exits: `nil` until its first task.
-  private let work = Mutex(Work.none)
+  // Safe without isolation: only read and written inside the machine core's lock (`core.withLock`),
+  // rather than in a lock of its own, which would cost every stay 8 bytes.
+  private nonisolated(unsafe) var work = Work.none
 
   private enum Work {
     case none
@@ -50,7 +54,7 @@ final class StateActivation: Sendable {
     self.stateType = type(of: state)
     self.context = context
     self.core = core
-    self.machine = machine
+    self.machineObject = machine
   }
 
   /// The state's type name, for diagnostics.
@@ -82,7 +86,7 @@ final class StateActivation: Sendable {
     priority: TaskPriority?, callSite: CallSite,
     _ operation: @escaping @Sendable (EffectHandle) async throws -> Void
   ) -> EffectHandle? {
-    let scope = work.withLock { work -> EffectScope? in
+    let scope = core.withLock { _ -> EffectScope? in
       switch work {
       case .none:
         let scope = EffectScope(context: owner)
@@ -99,7 +103,7 @@ final class StateActivation: Sendable {
 
   /// Ends the stay's work: its tasks are cancelled, and no new one starts.
   func close() {
-    let scope = work.withLock { work -> EffectScope? in
+    let scope = core.withLock { _ -> EffectScope? in
       defer { work = .closed }
       guard case .open(let scope) = work else { return nil }
       return scope

@@ -44,6 +44,19 @@ struct ContextInjectionTests {
     #expect(seen.all == ["enter: injected", "nested: injected", "task: injected"])
   }
 
+  /// The machine keeps no copy of its initial state: a new machine made from a started one starts
+  /// from the state that one is in, as `context(_:)` documents.
+  @Test func contextOnAMachineThatMovedOnStartsFromItsCurrentState() async {
+    let log = Log<String>()
+    let machine = ContextualStateMachine(initialState: Step(name: "A", log: log))
+    await machine.start()
+    await machine.transition(to: Step(name: "B", log: log))
+    let injected = machine.context(TestContext(label: "injected"))
+    #expect((injected.currentState as? Step)?.name == "B")
+    #expect((ContextualStateMachine(initialState: Step(name: "A", log: log))
+      .context(TestContext(label: "injected")).currentState as? Step)?.name == "A")
+  }
+
   @Test func contextOfAnotherTypeIsADiagnosticAndTheDefault() async {
     let seen = Log<String>()
     let recorder = DiagnosticRecorder()
