@@ -150,11 +150,21 @@ struct OwnerCoreTests {
     #expect(!core.ownerContext.isInspected)
     core.ownerContext.attach(InspectionRecorder())
     #expect(core.ownerContext.isInspected)
-    _ = core.effects
+    let scope = core.effects
     #expect(core.hasEffectScope)
+    #expect(core.effects === scope, "a second use made a second scope")
     core.close()
+    #expect(!core.hasEffectScope)
+    #expect(scope.start(callSite: nil) { _ in } == nil, "closing the owner left its scope open")
     let started = core.effects.start(callSite: nil) { _ in }
     #expect(started == nil, "a closed owner started an effect")
+  }
+
+  @Test func anOwnerClosedBeforeItsFirstEffectStartsNone() {
+    let core = Self.makeCore()
+    core.close()
+    #expect(core.effects.start(callSite: nil) { _ in } == nil, "a closed owner started an effect")
+    #expect(!core.hasEffectScope)
   }
 
   @Test func closingResumesWhatWaitsAndEndsObservers() async {
