@@ -16,8 +16,9 @@ public import Observation
 /// - Actions from effects come back on the main actor.
 /// - Releasing the store cancels every effect it started.
 ///
-/// A store is a thin face over the engine's ``OwnerCore``, which holds its state, mailbox,
-/// effects and inspectors; see ``attach(_:)`` to inspect what it does.
+/// A store is a thin face over the engine's core, which holds its state, mailbox, effects and
+/// inspectors, and which it extends, so that an idle store is one object on the heap; see
+/// ``attach(_:)`` to inspect what it does.
 ///
 /// The store conforms to `Observable` by hand rather than through the `@Observable` macro: the
 /// macro rebuilds the `state` key path on every access in a generic class, which dominated the

@@ -33,10 +33,10 @@ public import Synchronization
 ///
 /// Public and open only so that a front-end in another module can extend it: every member is
 /// `package`, and `final`, so that nothing is dispatched dynamically. It is no API of its own.
+@_documentation(visibility: internal)
 // Unchecked, and safe: as the checked conformance of a final class would require, every stored
 // property is immutable and Sendable, atomic, or unsafely nonisolated with the reason beside it. A
 // class that others extend cannot have the conformance checked.
-@_documentation(visibility: internal)
 open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   @usableFromInline
   package typealias Envelope = OwnerStateMachine<State, Message>.Envelope
@@ -45,9 +45,10 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   /// counter is 32-bit, as it only has to change: beside the lock, it fills the lock's padding.
   @usableFromInline final let mutex = Mutex(())
   @usableFromInline final let handoff = Atomic<UInt32>(0)
-  /// The state, mailbox, observers and effect scope, which only ``withLock(_:)`` touches. Inline
-  /// rather than in a `Mutex` of their own: a `Mutex`'s `sending` parameters would require a
-  /// `Sendable` state, and a store's state need not be one.
+  /// The state, mailbox and observers, which only ``withLock(_:)`` touches (as it does the effect
+  /// scope that the context keeps for the core). Inline rather than in a `Mutex` of their own: a
+  /// `Mutex`'s `sending` parameters would require a `Sendable` state, and a store's state need not
+  /// be one.
   // Safe without isolation: every access is inside `withLock`, so accesses are serialised. What moves
   // in and out does not cross isolation domains: the core moves a non-Sendable state only between
   // here and the code that processes it, and a store, the one owner whose state may be
@@ -82,7 +83,7 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   /// The owner's context, created when something first needs it (an effect, a diagnostic, an
   /// inspector) unless the owner was created under a diagnostic handler, inspector or test
   /// executor of its own, which the context captures at once. An idle owner keeps none: a context
-  /// is 160 heap bytes. Unmanaged, so that it is installed with one compare-and-exchange; the core
+  /// is 176 heap bytes. Unmanaged, so that it is installed with one compare-and-exchange; the core
   /// releases it in `deinit`.
   @usableFromInline final let contextSlot: Atomic<Unmanaged<OwnerContext>?>
   /// Creates the core of an owner whose state starts as `state`.
