@@ -283,7 +283,8 @@ extension ContextualStateMachine where Context == EmptyStateMachineContext {
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Returns a machine with the same initial state and the given context:
+  /// Returns a new machine, not started, with the given context, starting from this machine's
+  /// state:
   ///
   /// ```swift
   /// let machine = ContextualStateMachine(initialState: OffState()).context(Context(delay: 1))

@@ -19,7 +19,8 @@ package final class OwnerContext: Sendable {
   private let executorBox: ExecutorBox?
   /// The owner's effects, created with the first: an owner that starts none keeps no scope. Kept
   /// here rather than in the core, since effects need the context anyway: an owner that never
-  /// starts one pays nothing for it.
+  /// makes its context pays nothing for it. The scope and the context refer to each other until
+  /// the core closes, or is released.
   // Safe without isolation: only the owner's core reads and writes it, inside the core's lock
   // (see `OwnerCore.effects`).
   nonisolated(unsafe) package var effectScope: EffectScope?

@@ -31,8 +31,9 @@ public import Synchronization
 /// up. So does a store action: one to claim the right and take the state out, once Observation's
 /// `willSet` has run, to reduce it in place, and one to put it back and give the right up.
 ///
-/// Public and open only so that a front-end in another module can extend it: every member is
-/// `package`, and `final`, so that nothing is dispatched dynamically. It is no API of its own.
+/// Public and open only so that a front-end in another module can extend it. It is no API of its
+/// own: none of its members is public, and each one declared in its body is `final`, so that
+/// nothing is dispatched dynamically.
 @_documentation(visibility: internal)
 // Unchecked, and safe: as the checked conformance of a final class would require, every stored
 // property is immutable and Sendable, atomic, or unsafely nonisolated with the reason beside it. A
@@ -110,6 +111,10 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   }
 
   deinit {
+    // The context and its effect scope refer to each other: a core dropped without `close()`
+    // (front-ends close theirs in their own `deinit`) must still end its effects and free both.
+    // No lock: nothing else can reach a core that is being deinitialised.
+    existingContext?.effectScope.take()?.close()
     contextSlot.load(ordering: .acquiring)?.release()
   }
 

@@ -37,7 +37,7 @@ struct OwnerCoreTests {
     }
   }
 
-  /// A context is 160 heap bytes: an owner created outside every scope makes it only when
+  /// A context is 176 heap bytes: an owner created outside every scope makes it only when
   /// something needs it.
   @Test func anOwnerCreatedOutsideEveryScopeMakesItsContextWhenItIsNeeded() {
     let core = OwnerCore<Int, Int>(state: 0, type: OwnerCoreTests.self, callSite: CallSite())
@@ -158,6 +158,19 @@ struct OwnerCoreTests {
     #expect(scope.start(callSite: nil) { _ in } == nil, "closing the owner left its scope open")
     let started = core.effects.start(callSite: nil) { _ in }
     #expect(started == nil, "a closed owner started an effect")
+  }
+
+  /// The context keeps the effect scope, and the scope its context: a core released without
+  /// `close()` must still cancel its effects, or both would outlive it with their tasks.
+  @Test func releasingACoreWithoutClosingItCancelsItsEffects() {
+    var core: OwnerCore<Int, Int>? = Self.makeCore()
+    let handle = core?.effects.start(callSite: nil) { _ in
+      let endless = AsyncStream<Never> { _ in }
+      for await _ in endless {}  // runs until cancelled
+    }
+    #expect(handle?.isCancelled == false)
+    core = nil
+    #expect(handle?.isCancelled == true, "the released core's effect runs on")
   }
 
   @Test func anOwnerClosedBeforeItsFirstEffectStartsNone() {
