@@ -52,8 +52,8 @@ package struct OwnerStateMachine<State, Message: Sendable> {
     package func resume() { continuation.resume() }
   }
 
-  // In this order, so that no padding falls between the fields: the mailbox, whose last field is
-  // one byte, comes last, and the core's one-byte flags follow it.
+  // The mailbox last: its last field is one byte, and the core's one-byte flags fill the padding
+  // after it rather than words of their own.
   @usableFromInline var observers = ObserverList<State>()
   /// `nil` only while the holder of the processing right has taken it out.
   @usableFromInline var state: State?
