@@ -23,13 +23,14 @@ public import Observation
 /// The store conforms to `Observable` by hand rather than through the `@Observable` macro: the
 /// macro rebuilds the `state` key path on every access in a generic class, which dominated the
 /// cost of `send`. Observation behaves exactly as with the macro.
-// Unchecked, and safe: the store is isolated to the main actor. Its core, which it extends, is
-// Sendable for the reasons given there, and the store's own unsafely nonisolated fields are touched
-// only on the main actor (see `reduce`). The conformance a subclass of an unchecked class inherits
-// must be restated.
 @MainActor
 public final class Store<State, Action: Sendable, Environment>:
-  OwnerCore<State, StoreMessage<Action>>, Observable, @unchecked Sendable
+  OwnerCore<State, StoreMessage<Action>>, Observable,
+  // Unchecked, and safe: the store is isolated to the main actor. Its core, which it extends, is
+  // Sendable for the reasons given there, and the store's own unsafely nonisolated fields are
+  // touched only on the main actor (see `reduce`). A subclass of an unchecked class must restate
+  // the conformance it inherits.
+  @unchecked Sendable
 {
   /// An in-place reducer with an environment, as ``init(initialState:environment:reducer:fileID:filePath:line:column:)``
   /// takes it.
