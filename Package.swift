@@ -49,6 +49,7 @@ let package = Package(
         "StatecraftEngine",
         "StatecraftMacros",
         .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "HashTreeCollections", package: "swift-collections"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
     ),

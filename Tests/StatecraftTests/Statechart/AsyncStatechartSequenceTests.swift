@@ -142,6 +142,29 @@ struct AsyncStatechartSequenceTests {
     #expect(recorder.kinds == [.chartDone])
   }
 
+  /// A chart done from the start, sent to without `start()`: the first event, which starts the
+  /// chart, is reported like the second, at the line that sent it.
+  @Test(arguments: [false, true])
+  func everyEventToAChartDoneFromTheStartIsReported(restoringADoneSnapshot: Bool) async throws {
+    let recorder = DiagnosticRecorder()
+    let finished = Statechart<S, E, C>(initial: .stopped, context: C()) {
+      StateNode(.idle)
+      StateNode(final: .stopped)
+    }
+    let running = try DiagnosticHandler.$current.withValue(recorder.handler) {
+      guard restoringADoneSnapshot else { return AsyncStatechartSequence(finished, clock: TestClock()) }
+      let chart = Self.chart()
+      let paused = chart.transition(from: chart.initialTransition().snapshot, on: .pause).snapshot
+      let done = chart.transition(from: paused, on: .stop).snapshot
+      try #require(done.isDone)
+      return AsyncStatechartSequence(Self.chart(), restoring: done, clock: TestClock())
+    }
+    await running.send(.load); let first = #line
+    await running.send(.load); let second = #line
+    #expect(recorder.kinds == [.chartDone, .chartDone])
+    #expect(recorder.diagnostics.map { $0.callSite?.line } == [UInt(first), UInt(second)])
+  }
+
   @Test func anUnhandledEventIsReportedAtTheLineOfTheSend() async {
     let recorder = DiagnosticRecorder()
     let loader = DiagnosticHandler.$current.withValue(recorder.handler) {

@@ -27,27 +27,34 @@ struct EffectCompositionTests {
     }
   }
 
-  /// The seed's `.sequence` starts children in order and runs them concurrently. The first child
-  /// can only finish after the second one ran, so running them one after another would hang.
-  @Test("`.sequence` starts its children together and they run concurrently, as the seed's does (kept; see `.concatenate`)")
-  func sequenceStartsChildrenInOrderAndRunsThemConcurrently() async {
+  /// `.sequence` runs its children one after another, as the seed document says (the seed
+  /// library ran them concurrently). The second child opens a gate the first waits on: had they
+  /// run concurrently, the first would have logged after the second.
+  @Test("`.sequence` runs its children one after another, as the seed document says")
+  func sequenceRunsChildrenOneAfterAnother() async {
     let gate = Gate()
     let store = Self.makeStore { _ in
       .sequence([
         .send(.log("sync 1")),
         .run { send in
-          await gate.wait()
-          await send(.log("first child, after the second"))
+          await send(.log("first child"))
         },
         .run { send in
-          await send(.log("second child"))
           gate.open()
+          await send(.log("second child"))
+        },
+        .run { send in
+          await gate.wait()
+          await send(.log("third child, after the second"))
         },
         .send(.log("sync 2")),
       ])
     }
     await store.send(.run(.sequence)).finish()
-    #expect(store.state == ["sync 1", "sync 2", "second child", "first child, after the second"])
+    #expect(
+      store.state == [
+        "sync 1", "first child", "second child", "third child, after the second", "sync 2",
+      ])
   }
 
   @Test func mergeRunsChildrenConcurrently() async {

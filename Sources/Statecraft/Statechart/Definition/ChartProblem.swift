@@ -37,6 +37,12 @@ public struct ChartProblem: Sendable, Hashable, CustomStringConvertible {
     /// A chart with no states.
     public static let emptyChart = Kind("emptyChart")
 
+    // What `validate(_:)` reports of a snapshot.
+
+    /// A snapshot does not fit the chart: a state it does not have, a configuration it cannot
+    /// be in, a history or a timer that names the wrong states. See ``Statechart/validate(_:)``.
+    public static let invalidSnapshot = Kind("invalidSnapshot")
+
     // Warnings: what `lint(events:)` adds.
 
     /// No transition, initial state or history leads to this state.

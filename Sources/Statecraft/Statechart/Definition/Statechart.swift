@@ -129,7 +129,7 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   public func advance(
     _ snapshot: ChartSnapshot<ID, Event, Context>, by duration: Duration
   ) -> ChartStep<ID, Event, Context> {
-    interpret(snapshot) { $0.advance(to: snapshot.time + duration) }
+    interpret(snapshot) { $0.advance(to: snapshot.time.chartTime(after: duration)) }
   }
 
   // MARK: For the runtime
@@ -190,45 +190,6 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
     return ChartStep(
       snapshot: next, effects: outcome.effects, handled: outcome.handled, changed: outcome.changed,
       observations: outcome.observations)
-  }
-
-  /// What does not fit the chart in a snapshot from elsewhere: states it does not have, and active
-  /// states that are not a configuration it can be in.
-  func problems(in snapshot: ChartSnapshot<ID, Event, Context>) -> [String] {
-    var problems: [String] = []
-    let ids = snapshot.configuration
-    let unknown = ids.filter { table.index(of: $0) == nil }
-    if !unknown.isEmpty {
-      problems.append("The snapshot names states that \(name) does not have: \(unknown.map { "\($0)" }.joined(separator: ", ")).")
-    }
-    let active = snapshot.active(in: table)
-    if !snapshot.isDone, active.isEmpty {
-      problems.append("The snapshot has no active state of \(name).")
-      return problems
-    }
-    active.forEach { state in
-      let node = table.nodes[state]
-      if node.parent > 0, !active.contains(node.parent) {
-        problems.append("\(table.label(state)) is active without its parent \(table.label(node.parent)).")
-      }
-      switch node.kind {
-      case .compound:
-        let activeChildren = node.children.filter(active.contains)
-        if activeChildren.count != 1 {
-          problems.append("The compound state \(table.label(state)) has \(activeChildren.count) active children instead of one.")
-        }
-      case .parallel:
-        if !node.children.allSatisfy(active.contains) {
-          problems.append("The parallel state \(table.label(state)) does not have every region active.")
-        }
-      default:
-        break
-      }
-    }
-    for (history, _) in snapshot.history where table.index(of: history) == nil {
-      problems.append("The snapshot's history names \(history), which is not a state of \(name).")
-    }
-    return problems
   }
 
   /// The invocation an effect names.

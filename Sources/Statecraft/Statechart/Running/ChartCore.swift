@@ -58,9 +58,11 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     outputs: Outputs?, callSite: CallSite
   ) where C.Duration == Duration {
     self.chart = chart
-    self.clock = ChartClock(clock, startingAt: snapshot?.time ?? .zero)
+    // Reported below if out of range; brought into it, so that no clock arithmetic overflows.
+    let resumed = snapshot?.withTimesInRange()
+    self.clock = ChartClock(clock, startingAt: resumed?.time ?? .zero)
     self.outputs = outputs
-    let first = snapshot.map(chart.resumption(of:)) ?? chart.initialTransition(at: .zero)
+    let first = resumed.map(chart.resumption(of:)) ?? chart.initialTransition(at: .zero)
     self.processing = ProcessorLocal(ProcessingState(initialEffects: first.effects))
     self.core = OwnerCore(
       state: first.snapshot, type: AsyncStatechartSequence<ID, Event, Context>.self,
@@ -69,8 +71,8 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
       core.ownerContext.report(.invalidChart, problem.message, callSite: problem.callSite)
     }
     if let snapshot {
-      for problem in chart.problems(in: snapshot) {
-        core.ownerContext.report(.invalidSnapshot, problem, callSite: callSite)
+      for problem in chart.validate(snapshot) {
+        core.ownerContext.report(.invalidSnapshot, problem.message, callSite: callSite)
       }
     }
   }
@@ -112,11 +114,16 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     core: OwnerCore<Snapshot, Message>, isolation: isolated (any Actor)?
   ) async -> OwnerCore<Snapshot, Message>.Finished {
     if processing.value.initialEffects != nil {
-      guard await performInitialEffects(in: state, number: number) else { return core.finish() }
+      guard await performInitialEffects(in: state, number: number) else {
+        // Done from the start (a final initial state, or a restored done snapshot): the event
+        // that started it is reported as every later one is.
+        if case .event(let event) = message { reportDone(event, callSite: callSite) }
+        return core.finish()
+      }
     }
     let step: ChartStep<ID, Event, Context>
     // A chart that cannot set a timer and has none pending needs no time.
-    let now = chart.table.usesTime || !state.timers.isEmpty ? clock.now() : state.time
+    let now = chart.table.usesTime || !state._timers.isEmpty ? clock.now() : state.time
     switch message {
     case .start:
       return core.finish()
@@ -132,7 +139,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
       step = chart.step(state, event: event, at: now, observing: core.isInspected)
       if !step.handled { reportUnhandled(event, in: state, callSite: callSite) }
     }
-    let needsTimer = !step.snapshot.timers.isEmpty || processing.value.armedTimer != nil
+    let needsTimer = !step.snapshot._timers.isEmpty || processing.value.armedTimer != nil
     if !step.changed, step.effects.isEmpty {
       if needsTimer { armTimer(for: step.snapshot) }
       return core.finish()
@@ -247,7 +254,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
   /// Keeps one task sleeping until the first timer of `snapshot` is due.
   @usableFromInline
   func armTimer(for snapshot: Snapshot) {
-    let due = snapshot.timers.first?.due
+    let due = snapshot._timers.first?.due
     if let armed = processing.value.armedTimer, armed.due == due, !armed.handle.isCancelled { return }
     processing.value.armedTimer?.handle.cancel()
     processing.value.armedTimer = nil

@@ -102,7 +102,7 @@
     var fired = 0
     var firedFromTheClock = 0
     let setBefore = snapshot.pointee.nextTimerSequence
-    while !snapshot.pointee.isDone, let timer = snapshot.pointee.timers.first, timer.due <= time {
+    while !snapshot.pointee.isDone, let timer = snapshot.pointee._timers.first, timer.due <= time {
       // A send with no delay that this step made belongs to the step; `timerLimit` counts only
       // what the clock fires.
       if timer.sequence < setBefore || timer.due > snapshot.pointee.time {
@@ -116,11 +116,13 @@
       guard fired < Self.timerChainLimit else {
         effects.append(
           .actionFailed(ChartLivelock(microsteps: fired), callSite: table.nodes[0].callSite))
-        snapshot.pointee._timers.removeAll { $0.due <= time }
+        while let due = snapshot.pointee._timers.first?.due, due <= time {
+          _ = snapshot.pointee._timers.popFirst()
+        }
         break
       }
       fired += 1
-      snapshot.pointee._timers.removeFirst()
+      _ = snapshot.pointee._timers.popFirst()
       changed = true
       if timer.due > snapshot.pointee.time { snapshot.pointee._time = timer.due }
       switch timer.kind {
@@ -523,11 +525,7 @@
         let event = make(snapshot.pointee.context, currentEvent)
         schedule(.send(event, id: id), after: delay(snapshot.pointee.context))
       case .cancel(let makeID):
-        let id = makeID(snapshot.pointee.context)
-        snapshot.pointee._timers.removeAll { timer in
-          if case .send(_, let timerID) = timer.kind { return timerID == id }
-          return false
-        }
+        snapshot.pointee._timers.removeSends(id: makeID(snapshot.pointee.context))
       case .output(let output):
         effects.append(.output(output, context: snapshot.pointee.context, event: currentEvent))
       case .choose(let condition, let then, let otherwise):
@@ -543,12 +541,16 @@
   // MARK: Timers and invocations
 
   @inlinable mutating func schedule(_ kind: ChartTimer<ID, Event>.Kind, after delay: Duration) {
-    let timer = ChartTimer(
-      kind: kind, due: snapshot.pointee.time + max(delay, .zero), sequence: snapshot.pointee.nextTimerSequence)
+    if snapshot.pointee.nextTimerSequence == .max {
+      // The numbers ran out (only a snapshot from elsewhere can get here): number the timers
+      // again, in the order they fire, rather than overflow.
+      snapshot.pointee.nextTimerSequence = snapshot.pointee._timers.renumber()
+    }
+    // Cut at the chart's latest time, so that no delay overflows.
+    let due = snapshot.pointee.time.chartTime(after: max(delay, .zero))
+    snapshot.pointee._timers.insert(
+      ChartTimer(kind: kind, due: due, sequence: snapshot.pointee.nextTimerSequence))
     snapshot.pointee.nextTimerSequence += 1
-    // Timers stay in firing order: by due time, then by the order they were set.
-    let position = snapshot.pointee.timers.lastIndex { $0.due <= timer.due }.map { $0 + 1 } ?? 0
-    snapshot.pointee._timers.insert(timer, at: position)
   }
 
   @inlinable mutating func startDelayedTransitions(of state: Int) {
@@ -561,11 +563,7 @@
 
   @inlinable mutating func cancelDelayedTransitions(of state: Int) {
     guard !table.nodes[state].delayed.isEmpty else { return }
-    let id = table.id(of: state)
-    snapshot.pointee._timers.removeAll { timer in
-      if case .after(let timerState, _) = timer.kind { return timerState == id }
-      return false
-    }
+    snapshot.pointee._timers.removeDelayedTransitions(of: table.id(of: state))
   }
 
   @inlinable mutating func cancelInvocations(of state: Int) {
@@ -576,6 +574,18 @@
 
   @inlinable func invocationID(_ state: Int, _ index: Int) -> ChartInvocationID<ID> {
     ChartInvocationID(state: table.id(of: state), index: index, name: table.nodes[state].invocations[index].name)
+  }
+}
+
+extension Duration {
+  /// The chart time `delay` after this one, cut at ``ChartSnapshot/maximumTime``: never an
+  /// overflow, whatever a snapshot from elsewhere holds. A time already past the cut stays.
+  @inlinable
+  func chartTime(after delay: Duration) -> Duration {
+    let latest = Duration.seconds(Int64.max)
+    // Both within ±latest, whose sum is far inside `Duration`'s range.
+    guard self < latest, self > .zero - latest else { return self }
+    return Swift.min(self + Swift.max(Swift.min(delay, latest), .zero - latest), latest)
   }
 }
 

@@ -25,7 +25,10 @@ public struct ChartSnapshot<ID: Hashable & Sendable, Event: Sendable, Context: S
   /// For each history state whose parent has exited: the states it recorded.
   @inlinable public var history: [ID: [ID]] { _history }
   /// The delayed sends and delayed transitions the chart waits for, in the order they fire.
-  @inlinable public var timers: [ChartTimer<ID, Event>] { _timers }
+  ///
+  /// Sorted when read: the chart keeps them in a queue whose every step costs O(log n) in their
+  /// number.
+  @inlinable public var timers: [ChartTimer<ID, Event>] { _timers.sorted }
   /// The chart's own time: how long it has run, as far as its timers know.
   @inlinable public var time: Duration { _time }
   /// Whether the chart reached a top-level final state. A done chart processes no more events;
@@ -41,7 +44,7 @@ public struct ChartSnapshot<ID: Hashable & Sendable, Event: Sendable, Context: S
   @usableFromInline var _decodedConfiguration: [ID]?
   @usableFromInline var _context: Context
   @usableFromInline var _history: [ID: [ID]]
-  @usableFromInline var _timers: [ChartTimer<ID, Event>]
+  @usableFromInline var _timers: ChartTimerQueue<ID, Event>
   @usableFromInline var _time: Duration
   @usableFromInline var _isDone: Bool
   /// The sequence number of the next timer.
@@ -54,11 +57,16 @@ public struct ChartSnapshot<ID: Hashable & Sendable, Event: Sendable, Context: S
     _decodedConfiguration = nil
     _context = context
     _history = [:]
-    _timers = []
+    _timers = ChartTimerQueue()
     _time = .zero
     _isDone = false
     nextTimerSequence = 0
   }
+
+  /// The latest time a chart can reach: a delay that would take a timer past it is cut to it, and
+  /// a snapshot whose time is past it does not validate (``Statechart/validate(_:)``). About 292
+  /// billion years, far from the largest `Duration`, so that adding a delay never overflows.
+  public static var maximumTime: Duration { .seconds(Int64.max) }
 
   /// Whether the state `id` is active. An active state's ancestors are active too.
   @inlinable
@@ -66,6 +74,21 @@ public struct ChartSnapshot<ID: Hashable & Sendable, Event: Sendable, Context: S
     guard let table = _table else { return _decodedConfiguration?.contains(id) ?? false }
     guard let index = table.index(of: id) else { return false }
     return _active.contains(index)
+  }
+
+  /// This snapshot with its time and its timers' due times between zero and ``maximumTime``: what
+  /// a running chart restores, so that its clock's arithmetic cannot overflow, whatever a
+  /// snapshot from elsewhere holds (``Statechart/validate(_:)`` reports such times).
+  func withTimesInRange() -> Self {
+    let range = Duration.zero...Self.maximumTime
+    func clamped(_ time: Duration) -> Duration { min(max(time, range.lowerBound), range.upperBound) }
+    guard !range.contains(_time) || _timers.sorted.contains(where: { !range.contains($0.due) })
+    else { return self }
+    var copy = self
+    copy._time = clamped(_time)
+    copy._timers = ChartTimerQueue(
+      _timers.sorted.map { ChartTimer(kind: $0.kind, due: clamped($0.due), sequence: $0.sequence) })
+    return copy
   }
 
   /// The active states as bits of `table`: the snapshot's own, or read from its ids if it comes
@@ -87,7 +110,7 @@ extension ChartSnapshot: Equatable where Event: Equatable, Context: Equatable {
       lhs._table != nil && lhs._table === rhs._table
       ? lhs._active == rhs._active : lhs.configuration == rhs.configuration
     return sameConfiguration && lhs._context == rhs._context && lhs._history == rhs._history
-      && lhs._timers == rhs._timers && lhs._time == rhs._time && lhs._isDone == rhs._isDone
+      && lhs.timers == rhs.timers && lhs._time == rhs._time && lhs._isDone == rhs._isDone
   }
 }
 
@@ -96,7 +119,7 @@ extension ChartSnapshot: Hashable where Event: Hashable, Context: Hashable {
     hasher.combine(configuration)
     hasher.combine(_context)
     hasher.combine(_history)
-    hasher.combine(_timers)
+    hasher.combine(timers)
     hasher.combine(_time)
     hasher.combine(_isDone)
   }
@@ -115,8 +138,7 @@ extension ChartSnapshot: Codable where ID: Codable, Event: Codable, Context: Cod
     _context = try container.decode(Context.self, forKey: .context)
     _history = try container.decode([ID: [ID]].self, forKey: .history)
     // In the order they fire, whatever order the data has them in.
-    _timers = try container.decode([ChartTimer<ID, Event>].self, forKey: .timers)
-      .sorted { ($0.due, $0.sequence) < ($1.due, $1.sequence) }
+    _timers = ChartTimerQueue(try container.decode([ChartTimer<ID, Event>].self, forKey: .timers))
     _time = try container.decode(Duration.self, forKey: .time)
     _isDone = try container.decode(Bool.self, forKey: .isDone)
     nextTimerSequence = try container.decode(UInt64.self, forKey: .nextTimerSequence)
@@ -127,7 +149,7 @@ extension ChartSnapshot: Codable where ID: Codable, Event: Codable, Context: Cod
     try container.encode(configuration, forKey: .configuration)
     try container.encode(_context, forKey: .context)
     try container.encode(_history, forKey: .history)
-    try container.encode(_timers, forKey: .timers)
+    try container.encode(timers, forKey: .timers)
     try container.encode(_time, forKey: .time)
     try container.encode(_isDone, forKey: .isDone)
     try container.encode(nextTimerSequence, forKey: .nextTimerSequence)

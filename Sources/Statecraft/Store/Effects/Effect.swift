@@ -150,12 +150,17 @@ public struct Effect<Action: Sendable>: Sendable {
     Self(.merge(effects))
   }
 
-  /// Starts every effect at once, in order, as the seed library does: they run **concurrently**,
-  /// despite the name. The second child does not wait for the first.
+  /// Runs effects one after another, as the seed document says: each starts when the previous
+  /// one has finished. The same as ``concatenate(_:)-swift.type.method``.
   ///
-  /// To run effects one after another, use ``concatenate(_:)-swift.type.method``.
+  /// ```swift
+  /// return (state, .sequence([.task { .saved(try await db.save(draft)) }, .send(.close)]))
+  /// ```
+  ///
+  /// The seed library started every child at once, so that they ran concurrently despite the
+  /// name; use ``merge(_:)-swift.type.method`` for that.
   public static func sequence(_ effects: [Self]) -> Self {
-    .merge(effects)
+    .concatenate(effects)
   }
 
   /// Runs effects one after another: each starts when the previous one has finished.
