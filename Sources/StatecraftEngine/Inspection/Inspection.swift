@@ -9,15 +9,44 @@ import Synchronization
 /// delivers until it is empty. Records of one owner thus reach inspectors one at a time and in
 /// order, even when effects emit them from several threads, and an inspector that causes a record
 /// itself (by reporting a diagnostic) does not deadlock: that record waits its turn.
+///
+/// **Bounded, dropping the oldest.** While one thread delivers (to a slow inspector, say), the
+/// others only queue, and the queue keeps at most ``bufferLimit`` records: the largest
+/// ``Inspector/bufferLimit`` of the inspectors attached. A record queued beyond it drops the oldest
+/// one waiting. The owner never waits for its inspectors. The next record delivered says how many
+/// were dropped before it (``InspectionRecord/droppedBefore``), and its sequence number skips
+/// theirs.
 @usableFromInline
 package final class Inspection: Sendable {
   private struct State {
     var inspectors: [any Inspector]
     var lastSequence: UInt64 = 0
     var delivery = MailboxStateMachine<InspectionRecord>()
+    var bufferLimit: Int
+    /// Records dropped since the last one delivered.
+    var dropped: UInt64 = 0
+    /// Records dropped since the owner was created.
+    var droppedInAll: UInt64 = 0
     /// The owner's state before the message being processed, until its update is recorded.
     var stateBefore: InspectedValue?
+
+    init(inspectors: [any Inspector]) {
+      self.inspectors = inspectors
+      self.bufferLimit = inspectors.map(\.bufferLimit).max() ?? Inspection.defaultBufferLimit
+    }
+
+    /// The next record to deliver, with the number of records dropped before it.
+    mutating func nextRecord() -> (InspectionRecord, [any Inspector])? {
+      guard case .process(var record, _) = delivery.next() else { return nil }
+      record.droppedBefore = dropped
+      dropped = 0
+      return (record, inspectors)
+    }
   }
+
+  /// How many records wait for a slow inspector, unless an inspector asks for more: about a
+  /// second of a busy owner's records, at a few hundred bytes each plus the states they hold.
+  package static let defaultBufferLimit = 1_000
 
   private let state: CriticalState<State>
 
@@ -27,8 +56,17 @@ package final class Inspection: Sendable {
 
   /// Attaches another inspector; it receives the records emitted from now on.
   package func attach(_ inspector: any Inspector) {
-    state.withLock { $0.inspectors.append(inspector) }
+    state.withLock { state in
+      state.bufferLimit = state.inspectors.isEmpty ? inspector.bufferLimit : max(state.bufferLimit, inspector.bufferLimit)
+      state.inspectors.append(inspector)
+    }
   }
+
+  /// How many records wait to be delivered. For tests.
+  package var queuedCount: Int { state.withLock { $0.delivery.queuedCount } }
+
+  /// How many records were dropped since the owner was created. For tests.
+  package var droppedCount: UInt64 { state.withLock { $0.droppedInAll } }
 
   /// Keeps the owner's state before the message being processed, until
   /// ``takeStateBefore()`` records its update. Kept here, so that an owner nobody inspects keeps
@@ -44,20 +82,32 @@ package final class Inspection: Sendable {
 
   /// Numbers, timestamps and delivers a record of `owner`.
   package func emit(_ kind: InspectionRecord.Kind, owner: OwnerIdentity, callSite: CallSite?) {
-    var (action, inspectors) = state.withLock { state in
+    let first = state.withLock { state -> (InspectionRecord, [any Inspector])? in
       state.lastSequence &+= 1
       let record = InspectionRecord(
         owner: owner, sequence: state.lastSequence, time: .now, kind: kind, callSite: callSite)
-      return (state.delivery.submit(record), state.inspectors)
-    }
-    while case .process(let record, _) = action {
-      for inspector in inspectors { inspector.receive(record) }
-      (action, inspectors) = state.withLock { state in
-        switch state.delivery.next() {
-        case .process(let record, let number): (.process(record, number: number), state.inspectors)
-        case .idle: (.enqueued, [])
+      switch state.delivery.submit(record) {
+      case .process(var record, _):
+        record.droppedBefore = state.dropped
+        state.dropped = 0
+        return (record, state.inspectors)
+      case .enqueued:
+        // Someone else delivers: keep the bound, dropping the oldest record waiting.
+        if state.delivery.queuedCount > state.bufferLimit, state.delivery.dropOldest() != nil {
+          state.dropped += 1
+          state.droppedInAll += 1
         }
+        return nil
+      case .rejected:
+        return nil
       }
+    }
+    var next = first
+    while let (record, inspectors) = next {
+      // Outside the lock: an inspector may emit (by reporting a diagnostic), and that record
+      // waits its turn behind this one.
+      for inspector in inspectors { inspector.receive(record) }
+      next = state.withLock { $0.nextRecord() }
     }
   }
 }

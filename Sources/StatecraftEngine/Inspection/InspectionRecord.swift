@@ -43,7 +43,8 @@ public struct InspectionRecord: Sendable, CustomStringConvertible {
 
   /// The store, machine or chart it happened in.
   public let owner: OwnerIdentity
-  /// Counts the owner's records from 1, without gaps.
+  /// Counts the owner's records from 1. A gap is records that were dropped: see
+  /// ``droppedBefore``.
   public let sequence: UInt64
   /// When it happened.
   public let time: ContinuousClock.Instant
@@ -53,6 +54,9 @@ public struct InspectionRecord: Sendable, CustomStringConvertible {
   /// or the line that created the effect that delivered it. `nil` when no line of user code sent
   /// it.
   public let callSite: CallSite?
+  /// How many of the owner's records were dropped just before this one, because a slow inspector
+  /// let more than its ``Inspector/bufferLimit`` records wait. Zero almost always.
+  public internal(set) var droppedBefore: UInt64 = 0
 
   package init(
     owner: OwnerIdentity, sequence: UInt64, time: ContinuousClock.Instant, kind: Kind,
@@ -75,6 +79,7 @@ public struct InspectionRecord: Sendable, CustomStringConvertible {
     case .effectCancelled(let effect): what = "cancelled \(effect)"
     case .diagnostic(let diagnostic): what = "\(diagnostic)"
     }
-    return "\(owner) [\(sequence)] \(what)"
+    let dropped = droppedBefore > 0 ? " (\(droppedBefore) records dropped before it)" : ""
+    return "\(owner) [\(sequence)] \(what)\(dropped)"
   }
 }

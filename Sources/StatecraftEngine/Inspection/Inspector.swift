@@ -18,9 +18,29 @@
 /// processing a message, or an effect's task. Records of one owner arrive one at a time, in order;
 /// records of different owners may arrive concurrently. Keep it quick, and do not wait in it for
 /// the owner: it may be called while the owner is processing.
+///
+/// An owner never waits for its inspectors. While one thread is delivering records to a slow
+/// inspector, the records that others emit wait in a queue of at most ``bufferLimit`` records
+/// (the largest limit of the owner's inspectors); past it, the oldest record waiting is dropped.
+/// The next record delivered counts them in ``InspectionRecord/droppedBefore``.
 public protocol Inspector: Sendable {
   /// Receives one record.
   func receive(_ record: InspectionRecord)
+
+  /// How many of an owner's records may wait for this inspector while it is busy before the
+  /// oldest are dropped. 1,000 unless an inspector says otherwise.
+  ///
+  /// ```swift
+  /// struct Journal: Inspector {
+  ///   var bufferLimit: Int { 100_000 }   // keep every record of a long burst
+  ///   func receive(_ record: InspectionRecord) { … }
+  /// }
+  /// ```
+  var bufferLimit: Int { get }
+}
+
+extension Inspector {
+  public var bufferLimit: Int { Inspection.defaultBufferLimit }
 }
 
 /// Attaches `inspector` to every store, machine and chart created while `operation` runs,

@@ -16,6 +16,9 @@ import Synchronization
 /// //   )
 /// ```
 ///
+/// When logging falls behind a busy owner, the owner does not wait for it: past the inspector's
+/// ``Inspector/bufferLimit`` records waiting, the oldest are dropped, and a warning says how many.
+///
 /// Effects starting, finishing and being cancelled are logged one level below, at `trace` when
 /// changes are logged at `debug`. Diagnostics are not logged again: the diagnostics handler
 /// already logs them.
@@ -34,6 +37,10 @@ public final class LoggingInspector: Inspector {
   }
 
   public func receive(_ record: InspectionRecord) {
+    if record.droppedBefore > 0 {
+      logger.warning(
+        "\(record.owner): \(record.droppedBefore) inspection records were dropped: the logger fell behind the owner.")
+    }
     switch record.kind {
     case .received(let message):
       received.withLock { $0[record.owner.id] = message }

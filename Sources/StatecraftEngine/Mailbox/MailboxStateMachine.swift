@@ -110,6 +110,12 @@ package struct MailboxStateMachine<Message> {
     }
   }
 
+  /// Drops the oldest message waiting, for a queue that keeps a bound: returns it, or `nil` if
+  /// none waits.
+  package mutating func dropOldest() -> Message? {
+    queue.popFirst()
+  }
+
   /// Whether the message with this number is the one being processed.
   @inlinable
   package func isProcessing(number: UInt64) -> Bool {

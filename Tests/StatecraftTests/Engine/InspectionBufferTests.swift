@@ -1,0 +1,96 @@
+import Foundation
+import StatecraftEngine
+import Synchronization
+import Testing
+
+/// The inspection queue keeps a bound: while a slow inspector holds up delivery, the records that
+/// others emit wait in a queue of at most the inspectors' `bufferLimit`, the oldest are dropped,
+/// and the next record delivered counts them.
+@Suite("Inspection: the bounded queue", .timeLimit(.minutes(1)))
+struct InspectionBufferTests {
+  /// An inspector that blocks in its first `receive` until the test lets it go, and keeps what it
+  /// receives.
+  final class SlowInspector: Inspector, @unchecked Sendable {
+    // Safe: `received` is only touched under `lock`; the semaphores are thread-safe.
+    let lock = NSLock()
+    var received: [InspectionRecord] = []
+    let blocked = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let bufferLimit: Int
+
+    init(bufferLimit: Int) { self.bufferLimit = bufferLimit }
+
+    func receive(_ record: InspectionRecord) {
+      let isFirst = lock.withLock {
+        received.append(record)
+        return received.count == 1
+      }
+      guard isFirst else { return }
+      blocked.signal()
+      release.wait()
+    }
+  }
+
+  static let owner = OwnerIdentity(type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+
+  @Test(arguments: [10, 1_000])
+  func aSlowInspectorGetsTheNewestRecordsAndACountOfTheOthers(bufferLimit: Int) async {
+    let inspector = SlowInspector(bufferLimit: bufferLimit)
+    let inspection = Inspection(inspectors: [inspector])
+    // Another thread takes the delivery and is held up in the inspector.
+    let deliverer = Thread {
+      inspection.emit(.received(InspectedValue("first")), owner: Self.owner, callSite: nil)
+    }
+    deliverer.start()
+    inspector.blocked.wait()
+    // Meanwhile the owner goes on: 10,000 records, which only queue.
+    let emitted = 10_000
+    var peak = 0
+    for index in 0..<emitted {
+      inspection.emit(.received(InspectedValue(index)), owner: Self.owner, callSite: nil)
+      peak = max(peak, inspection.queuedCount)
+    }
+    #expect(peak == bufferLimit)
+    #expect(inspection.droppedCount == UInt64(emitted - bufferLimit))
+    inspector.release.signal()
+    while inspection.queuedCount > 0 || inspector.lock.withLock({ inspector.received.count }) < bufferLimit + 1 {
+      await Task.yield()
+    }
+    let received = inspector.lock.withLock { inspector.received }
+    #expect(received.count == bufferLimit + 1)
+    // The newest records, in order; the first after the gap says how many it follows.
+    #expect(received.dropFirst().map { "\($0.kind)" } == (emitted - bufferLimit..<emitted).map { "\(InspectionRecord.Kind.received(InspectedValue($0)))" })
+    #expect(received[1].droppedBefore == UInt64(emitted - bufferLimit))
+    #expect(received[1].sequence == UInt64(2 + emitted - bufferLimit))
+    #expect(received.dropFirst(2).allSatisfy { $0.droppedBefore == 0 })
+  }
+
+  @Test func theBoundIsTheLargestOfTheInspectorsLimits() async {
+    struct Quiet: Inspector {
+      let bufferLimit: Int
+      func receive(_ record: InspectionRecord) {}
+    }
+    struct Default: Inspector {
+      func receive(_ record: InspectionRecord) {}
+    }
+    #expect(Default().bufferLimit == Inspection.defaultBufferLimit)
+    let slow = SlowInspector(bufferLimit: 5)
+    let inspection = Inspection(inspectors: [slow])
+    inspection.attach(Quiet(bufferLimit: 50))
+    inspection.attach(Quiet(bufferLimit: 20))
+    let deliverer = Thread {
+      inspection.emit(.received(InspectedValue("first")), owner: Self.owner, callSite: nil)
+    }
+    deliverer.start()
+    slow.blocked.wait()
+    var peak = 0
+    for index in 0..<100 {
+      inspection.emit(.received(InspectedValue(index)), owner: Self.owner, callSite: nil)
+      peak = max(peak, inspection.queuedCount)
+    }
+    #expect(peak == 50)
+    #expect(inspection.droppedCount == 50)
+    slow.release.signal()
+    while inspection.queuedCount > 0 { await Task.yield() }
+  }
+}
