@@ -9,27 +9,7 @@ public import Synchronization
 /// waits for an observer.
 @usableFromInline
 final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: MessageProcessor {
-  @usableFromInline
-  enum Message: InspectableMessage, CustomStringConvertible {
-    /// Enter the initial state: run its output, middleware and pipes. Happens once.
-    case start
-    case event(E)
-
-    @usableFromInline
-    var description: String {
-      switch self {
-      case .start: "start"
-      case .event(let event): "\(event)"
-      }
-    }
-
-    /// Inspectors see an event as itself.
-    @usableFromInline
-    var inspectedMessage: Any {
-      if case .event(let event) = self { return event }
-      return self
-    }
-  }
+  @usableFromInline typealias Message = EventMessage<E>
 
   /// A side effect that a later state may cancel, with its strategy.
   @usableFromInline

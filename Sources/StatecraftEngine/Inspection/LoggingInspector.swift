@@ -1,6 +1,5 @@
 public import Logging
 import CustomDump
-import Synchronization
 
 /// An inspector that logs every message an owner processes, with the change it made to the state
 /// as a diff, in the manner of The Composable Architecture's `_printChanges()`:
@@ -26,7 +25,7 @@ public final class LoggingInspector: Inspector {
   private let logger: Logger
   private let level: Logger.Level
   /// The message each owner is processing, to log with the change it makes.
-  private let received = Mutex<[UInt64: InspectedValue]>([:])
+  private let received = CriticalState<[UInt64: InspectedValue]>([:])
 
   /// Creates an inspector that logs to `logger`, at `level`.
   public init(

@@ -12,7 +12,7 @@ package final class OwnerContext: Sendable {
   /// Whether an inspector is attached: what the hot paths check, a relaxed atomic load.
   @usableFromInline let inspected: Atomic<Bool>
   /// The inspectors, created with the first: an owner nobody inspects keeps none.
-  private let inspection: Mutex<Inspection?>
+  private let inspection: CriticalState<Inspection?>
   private let lastEffectNumber = Atomic<UInt64>(0)
   /// The task executor the owner's tasks prefer: `nil` but under a test store. Boxed, so that an
   /// owner in an app pays one word for it.
@@ -56,7 +56,7 @@ package final class OwnerContext: Sendable {
   ) {
     self.identity = identity
     self.diagnostics = diagnostics
-    self.inspection = Mutex(inspectors.isEmpty ? nil : Inspection(inspectors: inspectors))
+    self.inspection = CriticalState(inspectors.isEmpty ? nil : Inspection(inspectors: inspectors))
     self.inspected = Atomic(!inspectors.isEmpty)
     self.executorBox = executor.map(ExecutorBox.init)
   }

@@ -10,12 +10,10 @@ public import Synchronization
 /// store is one object on the heap rather than two. What they share is written once, here:
 ///
 /// - **Run-to-completion.** Messages go through one FIFO mailbox (``OwnerStateMachine``, behind one
-///   lock) and are processed one at a time. With an inline owner (`Store`, the running declarative
-///   machine), whoever finds the owner idle processes its own message in place; messages that
-///   others queued meanwhile are processed in a task of the owner's own, so that no sender's
-///   cancellation, task-locals or priority reach another sender's message. `ContextualStateMachine`
-///   processes every message in its own task, so that no state's `enter()` or `exit()` runs in,
-///   or is cancelled with, a caller's task.
+///   lock) and are processed one at a time. Whoever finds the owner idle processes its own message
+///   in place, in its own task (every front-end sends with `inline: true`); messages that others
+///   queued meanwhile are processed in a task of the owner's own, so that no sender's
+///   cancellation, task-locals or priority reach another sender's message.
 /// - **Re-entry.** Code that runs on behalf of a message (a middleware, a state's `enter()`) and
 ///   sends to its own owner would wait for itself. The core recognises it, queues the message
 ///   without waiting, and reports ``Diagnostic/Kind/reentrantSend``.

@@ -1,7 +1,8 @@
 public import Synchronization
 
-/// A `Mutex` that ThreadSanitizer understands. Every lock in Statecraft is one of these, or a
-/// an owner core's own lock, which adds the same edge in ``OwnerCore/withLock(_:)``.
+/// A `Mutex` that ThreadSanitizer understands. Every lock in Statecraft is one of these, or an
+/// owner core's own lock, which adds the same edge in ``OwnerCore/withLock(_:)``;
+/// `LibrarySourceTests` fails on a plain `Mutex(` anywhere else in the sources.
 ///
 /// On Linux, a contended `Mutex` hands the lock over inside the kernel (a PI futex), in library code
 /// that is not instrumented, so ThreadSanitizer sees no ordering between two critical sections and

@@ -1,4 +1,4 @@
-import Synchronization
+import StatecraftEngine
 
 /// The running chart's clock, with its type erased: it reads the chart's own time line from a
 /// `Clock`. The time line starts when the chart starts (at zero, or at a restored snapshot's
@@ -10,7 +10,7 @@ final class ChartClock: Sendable {
   /// Sleeps until the wrapped clock is `duration` past the reference instant.
   private let sleepUntilElapsed: @Sendable (Duration) async throws -> Void
   /// The chart's time at the reference instant: set when the chart starts.
-  private let offset: Mutex<Duration?> = Mutex(nil)
+  private let offset = CriticalState<Duration?>(nil)
   /// The chart's time until it starts.
   private let initialTime: Duration
 

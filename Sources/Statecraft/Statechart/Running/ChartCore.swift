@@ -8,30 +8,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
   @usableFromInline typealias Snapshot = ChartSnapshot<ID, Event, Context>
   @usableFromInline typealias Outputs = @Sendable (ChartOutput, Context) async -> Void
 
-  @usableFromInline
-  enum Message: InspectableMessage, CustomStringConvertible {
-    /// Perform the effects of the initial transition, or of resuming a restored snapshot.
-    case start
-    case event(Event)
-    /// A timer is due.
-    case timers
-
-    @usableFromInline
-    var description: String {
-      switch self {
-      case .start: "start"
-      case .event(let event): "\(event)"
-      case .timers: "timers"
-      }
-    }
-
-    /// Inspectors see an event as itself.
-    @usableFromInline
-    var inspectedMessage: Any {
-      if case .event(let event) = self { return event }
-      return self
-    }
-  }
+  @usableFromInline typealias Message = EventMessage<Event>
 
   /// What only the holder of the processing right touches.
   @usableFromInline

@@ -1,0 +1,28 @@
+/// What the mailbox of an owner driven by events carries (a declarative machine, a statechart): a
+/// request to start, a user's event, or a chart's signal that a timer is due.
+///
+/// Inspectors see an event as itself, and the other two by name.
+@usableFromInline
+package enum EventMessage<Event: Sendable>: InspectableMessage, CustomStringConvertible {
+  /// Start: enter the initial state, or perform the effects of the initial transition or of a
+  /// restored snapshot. Happens once.
+  case start
+  case event(Event)
+  /// A timer is due. Only charts have timers.
+  case timers
+
+  @usableFromInline
+  package var description: String {
+    switch self {
+    case .start: "start"
+    case .event(let event): "\(event)"
+    case .timers: "timers"
+    }
+  }
+
+  @usableFromInline
+  package var inspectedMessage: Any {
+    if case .event(let event) = self { return event }
+    return self
+  }
+}
