@@ -1,0 +1,114 @@
+public import Observation
+
+/// The loop of an owner that lives on one actor and whose processing never suspends (a store):
+/// each message processed in the sender's call, and everything queued behind it, with the state
+/// taken out of the lock for the whole run.
+extension OwnerCore {
+  /// What the synchronous processing loop does after one message.
+  @usableFromInline
+  enum SynchronousStep {
+    case process(Envelope)
+    case publish(State, [ObserverList<State>.Observer])
+    case done
+  }
+
+  /// Processes `message` now, and everything queued behind it, or queues it if a message is being
+  /// processed. The state is taken out for the whole run, so that `step` mutates it in place, and
+  /// the run is one Observation change of the property that `registrar` observes. Used by owners
+  /// that live on one actor and whose processing never suspends, such as a store.
+  ///
+  /// - Parameters:
+  ///   - queued: Makes the message to queue when another is being processed; called only then.
+  ///   - step: Changes the state for a message, and returns what follows from it.
+  ///   - then: Acts on what `step` returned (such as starting effects), after inspectors have seen
+  ///     the new state.
+  /// - Returns: `false` if the message was not processed now: it was queued behind the one being
+  ///   processed, or the owner is closed.
+  @inlinable
+  package final func processSynchronously<Subject: Observable, Outcome>(
+    _ message: @autoclosure () -> Message,
+    queued: () -> Message,
+    origin: EffectHandle?,
+    callSite: CallSite?,
+    observing subject: Subject, registrar: borrowing LazyObservationRegistrar<Subject, State>,
+    step: (inout State, Message, CallSite?) -> Outcome,
+    then: (Outcome, Message, CallSite?) -> Void
+  ) -> Bool {
+    // A message sent while another is processed (by the reducer, an observer's willSet, an
+    // inspector: only re-entrant code can) is queued behind it, inside its Observation change.
+    guard !isProcessingSynchronously else {
+      withLock { $0.append(Envelope(queued(), origin: origin, callSite: callSite)) }
+      return false
+    }
+    isProcessingSynchronously = true
+    defer { isProcessingSynchronously = false }
+    var processed = false
+    // Observation's willSet runs before the state is taken out, so that an observer that reads
+    // the state in it finds it. `willSet` and `didSet` rather than `withMutation`, which is a
+    // generic call through Observation's resilient interface with the processing as its closure.
+    registrar.willSet(subject)
+    defer { registrar.didSet(subject) }
+    // Called at once, so that its early returns end the run.
+    _ = { () -> Void in
+      var claimed = withLock { cell -> State? in
+        guard cell.claim() != nil else {
+          // Closed, or processing for a sender of another kind: queue it.
+          _ = cell.submit(Envelope(queued(), origin: origin, callSite: callSite))
+          return nil
+        }
+        return cell.take()
+      }
+      // Moved out, not copied: a second reference would make the reducer copy the state.
+      guard var state = claimed.take() else { return }
+      processed = true
+      var envelope = Envelope(message(), origin: origin, callSite: callSite)
+      while true {
+        if envelope.origin?.isCancelled != true {
+          let outcome: Outcome
+          if isInspected {
+            let before = state
+            ownerContext.emit(
+              .received(InspectedValue(message: envelope.message)), callSite: envelope.callSite)
+            outcome = step(&state, envelope.message, envelope.callSite)
+            ownerContext.emit(
+              .stateUpdated(before: InspectedValue(before), after: InspectedValue(state)))
+          } else {
+            outcome = step(&state, envelope.message, envelope.callSite)
+          }
+          then(outcome, envelope.message, envelope.callSite)
+        }
+        envelope.completion?.resume()
+        // With more queued, go on with the state still out; otherwise put it back, publish it,
+        // and give the processing right up.
+        let step = withLock { cell -> SynchronousStep in
+          if cell.mailbox.queuedCount > 0, case .process(let next, _) = cell.next() {
+            return .process(next)
+          }
+          switch cell.restore(state) {
+          case .committed:
+            _ = cell.next()  // the queue is empty: this gives the right up
+            return .done
+          case .publish(let published, let observers): return .publish(published, observers)
+          }
+        }
+        switch step {
+        case .process(let next):
+          envelope = next
+          continue
+        case .done:
+          return
+        case .publish(let published, let observers):
+          publish(published, to: observers)
+        }
+        // A message may have arrived while the state was published: take it out again and go on.
+        let resumed = withLock { cell -> (Envelope, State)? in
+          guard case .process(let next, _) = cell.next() else { return nil }
+          return (next, cell.take())
+        }
+        guard let (next, taken) = resumed else { return }
+        (envelope, state) = (next, taken)
+      }
+    }()
+    return processed
+  }
+}

@@ -1,0 +1,44 @@
+/// The messages on whose behalf the running code works, to recognise a re-entrant send.
+@usableFromInline
+struct ProcessingContext: Sendable {
+  /// One message of one owner.
+  struct Message: Sendable {
+    let core: ObjectIdentifier
+    let number: UInt64
+  }
+
+  /// The innermost message, held inline: the common case, one owner's code working for one
+  /// message (a state's `enter()`, a middleware), allocates nothing. An array per transition was a
+  /// twentieth of a state object's transition.
+  let innermost: Message?
+  /// The messages around it, outermost first: a middleware of one owner may send to another owner
+  /// whose middleware sends back.
+  let outer: [Message]
+
+  /// Outside every message.
+  static let none = ProcessingContext(innermost: nil, outer: [])
+
+  @TaskLocal static var current = ProcessingContext.none
+
+  /// This context with `message` inside it.
+  func entering(_ message: Message) -> ProcessingContext {
+    guard let innermost else { return ProcessingContext(innermost: message, outer: outer) }
+    return ProcessingContext(innermost: message, outer: outer + [innermost])
+  }
+
+  /// The number of the message of `core` that the running code works for, if any.
+  @usableFromInline
+  static func number(in core: AnyObject) -> UInt64? {
+    let id = ObjectIdentifier(core)
+    let current = current
+    if let innermost = current.innermost, innermost.core == id { return innermost.number }
+    return current.outer.last { $0.core == id }?.number
+  }
+
+  /// Runs `body` outside every processing context: effects and timers start their tasks in it, so
+  /// that what they send is never taken for a re-entrant send of the code that started them.
+  static func outside<Result>(_ body: () throws -> Result) rethrows -> Result {
+    guard current.innermost != nil else { return try body() }
+    return try $current.withValue(.none, operation: body)
+  }
+}
