@@ -132,20 +132,44 @@ struct TestStoreMessageTests {
     ])
   }
 
+  /// Reported at the test's `send` that started it, as a TCA user expects, naming the action and
+  /// the effect's own line.
   @Test func anUnfinishedEffect() async {
-    let messages = await issues {
+    let collector = IssueCollector()
+    var sendLine: UInt = 0
+    await withIssueReporters([collector]) {
       let store = TestStore(initialState: Counter(), reducer: Self.reducer(TestClock()))
-      await store.send(.wait)
+      await store.send(.wait); sendLine = #line
       await store.finish()
     }
-    #expect(messages == [
+    #expect(collector.messages == [
       """
       An effect is still running: effect #1, started at \
-      StatecraftTestingTests/TestStoreMessageTests.swift:37:21. It must finish before the end of \
-      the test: advance the clock it waits on, feed or finish the stream it reads, send the action \
-      that cancels it, or skip it with skipInFlightEffects().
+      StatecraftTestingTests/TestStoreMessageTests.swift:37:21 by TestStoreMessageTests.Action.wait, \
+      during the test's call at StatecraftTestingTests/TestStoreMessageTests.swift:\(sendLine):23. It \
+      must finish before the end of the test: advance the clock it waits on, feed or finish the \
+      stream it reads, send the action that cancels it, or skip it with skipInFlightEffects().
       """
     ])
+    #expect(collector.lines == [sendLine])
+  }
+
+  /// Releasing the store checks what `finish()` does, and the failure reaches the test that owns
+  /// the store: its issue reporters, and Swift Testing's `withKnownIssue`.
+  @Test func releasingTheStoreWithAnEffectRunningFailsTheTestThatOwnsIt() async {
+    let collector = IssueCollector()
+    var sendLine: UInt = 0
+    await withIssueReporters([collector]) {
+      let store = TestStore(initialState: Counter(), reducer: Self.reducer(TestClock()))
+      await store.send(.wait); sendLine = #line
+    }
+    #expect(collector.lines == [sendLine])
+    #expect(collector.messages.first?.hasPrefix("An effect is still running: effect #1") == true)
+
+    await withKnownIssue {
+      let store = TestStore(initialState: Counter(), reducer: Self.reducer(TestClock()))
+      await store.send(.wait)
+    }
   }
 
   @Test func anActionReceivedButNotAsserted() async {

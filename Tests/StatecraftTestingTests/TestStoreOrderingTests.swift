@@ -159,8 +159,9 @@ struct TestStoreOrderingTests {
     await store.finish()
   }
 
-  /// The chart's timer, still running at the end, is reported at the chart's own line.
-  @Test func aChartsRunningTimerIsReportedAtTheChart() async {
+  /// The chart's timer, still running at the end and started by no call of the test, is reported
+  /// at `finish`, and the message gives the chart's own line.
+  @Test func aChartsRunningTimerIsReportedAtFinishWithTheChartsLine() async {
     let chart = Statechart<Light, Switch, Counts>(initial: .on, context: Counts()) {
       StateNode(.on) {
         After(.seconds(5), target: .off)
@@ -169,12 +170,14 @@ struct TestStoreOrderingTests {
     }
     let chartLine: UInt = #line - 6
     let collector = IssueCollector()
+    var finishLine: UInt = 0
     await withIssueReporters([collector]) {
       let store = TestStore(chart: chart, clock: TestClock())
-      await store.finish()
+      await store.finish(); finishLine = #line
     }
-    #expect(collector.lines == [chartLine])
+    #expect(collector.lines == [finishLine])
     #expect(collector.messages.first?.hasPrefix("An effect is still running: effect #1, started at") == true)
+    #expect(collector.messages.first?.contains("TestStoreOrderingTests.swift:\(chartLine)") == true)
   }
 
   /// swift-clocks' `ImmediateClock` cannot drive a chart under a test store: the test store says

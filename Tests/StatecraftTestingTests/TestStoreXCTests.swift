@@ -42,4 +42,19 @@ final class TestStoreXCTests: XCTestCase {
     }
     XCTAssertEqual(collector.lines, [line])
   }
+
+  /// Releasing the store with an effect running reports to the test that owns it, under XCTest.
+  @MainActor
+  func testReleasingTheStoreReportsToTheTestThatOwnsIt() async {
+    let collector = IssueCollector()
+    var line: UInt = 0
+    let clock = TestClock()
+    await withIssueReporters([collector]) {
+      let store = TestStore(initialState: 0) { (_: inout Int, _: Action) -> Effect<Action> in
+        .run { _ in try await clock.sleep(for: .seconds(1)) }
+      }
+      await store.send(.tick); line = #line
+    }
+    XCTAssertEqual(collector.lines, [line])
+  }
 }

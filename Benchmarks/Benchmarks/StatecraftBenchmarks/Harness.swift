@@ -14,6 +14,7 @@ let benchmarks: @Sendable () -> Void = {
   stateObjectBenchmarks()
   machineBenchmarks()
   chartBenchmarks()
+  timerBenchmarks()
   streamingBenchmarks()
   memoryBenchmarks()
 }

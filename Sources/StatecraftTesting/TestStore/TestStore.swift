@@ -29,8 +29,11 @@ import Statecraft
 ///   actions effects sent back, and state changes no action made
 ///   (``receiveStateChange(assert:fileID:filePath:line:column:)``).
 /// - ``finish(fileID:filePath:line:column:)``, or releasing the test store, fails the test for
-///   every action received but not asserted and every effect still running, naming each and the
-///   line that started it.
+///   every action received but not asserted and every effect still running. An effect still
+///   running is reported at the test's line that started it (the `send`, or `finish` if no call
+///   of the test did), naming the action that started it and the effect's own line. Releasing the
+///   store reports to the test that released it, its `withKnownIssue` and issue reporters
+///   included.
 /// - ``exhaustivity`` `.off` checks only what the test asserts.
 /// - The owner's diagnostics (an effect that throws, an event with no transition) fail the test at
 ///   the line of the code that caused them.
@@ -78,6 +81,14 @@ public final class TestStore<State: Equatable, Action> {
   private var nextReceivedID = 0
   /// Effects started and not yet finished or cancelled, by their number.
   private var inFlight: [UInt64: InspectedEffect] = [:]
+  /// What started each effect in flight: the test's call during which it started, and the action
+  /// being processed then.
+  private var origins: [UInt64: EffectOrigin] = [:]
+  /// The test's call being served (a `send`, a `receive`, `finish`…): effects that start now are
+  /// that call's, and an unfinished one is reported at its line.
+  private var currentCall: CallSite?
+  /// The action processed last, to name the action that started an effect.
+  private var currentAction: String?
   /// What the last `received` record was, to pair it with the `stateUpdated` that follows.
   private var lastMessage: LastMessage = .none
   /// While `send` runs: the state change its own action made.
@@ -110,6 +121,13 @@ public final class TestStore<State: Equatable, Action> {
     case other
   }
 
+  private struct EffectOrigin {
+    /// The line of the test's call during which the effect started, if one was being served.
+    var call: CallSite?
+    /// The action that was being processed, described.
+    var action: String?
+  }
+
   private struct Sending {
     var sawAction = false
     var change: (before: State, after: State)?
@@ -130,10 +148,32 @@ public final class TestStore<State: Equatable, Action> {
     self.lastKnownState = subject.currentState()
   }
 
-  isolated deinit {
-    drainRecords()
-    checkCompletion(at: callSite)
-    subject.cancelEffects()
+  // Not an `isolated deinit`: an isolated deinit runs without the task-local values of the code
+  // that released the store (swiftlang/swift#77249), and the test's issue reporters, Swift
+  // Testing's current test and `withKnownIssue` are all task-local values. A plain deinit runs
+  // synchronously where the last reference went, in the test's own task: what it reports reaches
+  // that test, as `finish()` would.
+  deinit {
+    withMainActorState {
+      drainRecords()
+      checkCompletion(at: nil)
+      // The owner is the main actor's: cancel its effects there.
+      let cancel = subject.cancelEffects
+      Task { @MainActor in cancel() }
+    }
+  }
+
+  /// Runs `body`, which reads and writes the test store's own state, from the deinit, on whatever
+  /// thread released the store.
+  ///
+  /// Safe although the main actor may not be the running executor: a deinitialising object has no
+  /// other reference, so nothing else can reach the state `body` touches: the test store's own
+  /// fields, its recorder (which takes a lock), and the subject's `action` and `state`, which only
+  /// cast. What needs the owner itself (cancelling its effects) is sent to the main actor.
+  private nonisolated func withMainActorState(_ body: @MainActor () -> Void) {
+    withoutActuallyEscaping(body) { body in
+      unsafeBitCast(body, to: (() -> Void).self)()
+    }
   }
 
   /// The owner's current state.
@@ -355,13 +395,19 @@ public final class TestStore<State: Equatable, Action> {
       skip("Skipped an in-flight effect: \(describe(effect)).", at: callSite)
     }
     subject.cancelEffects()
-    for effect in skipped { inFlight[effect.number] = nil }
+    for effect in skipped {
+      inFlight[effect.number] = nil
+      origins[effect.number] = nil
+    }
     let tracked = Set(inFlight.keys)
     // A chart sets its timer again, as a new task: that is the chart keeping its time, not an
     // effect the test must see finish.
     subject.restartTimers()
     await settle(at: callSite)
-    for number in inFlight.keys where !tracked.contains(number) { inFlight[number] = nil }
+    for number in inFlight.keys where !tracked.contains(number) {
+      inFlight[number] = nil
+      origins[number] = nil
+    }
   }
 
   // MARK: Settling
@@ -370,6 +416,9 @@ public final class TestStore<State: Equatable, Action> {
   /// run, and the main actor has run what was queued on it, with nothing new happening since),
   /// then reads what happened.
   private func settle(at callSite: CallSite) async {
+    // Records read from here on come from this call: effects that start in them are its own.
+    drainRecords()
+    currentCall = callSite
     let settled = await TestExecutors.settle([executor])
     drainRecords()
     if !settled, !Task.isCancelled {
@@ -393,6 +442,7 @@ public final class TestStore<State: Equatable, Action> {
           lastMessage = .other
           continue
         }
+        currentAction = describe(action)
         if sending?.sawAction == false {
           sending?.sawAction = true
           lastMessage = .sent
@@ -414,8 +464,10 @@ public final class TestStore<State: Equatable, Action> {
         lastMessage = .none
       case .effectStarted(let effect):
         inFlight[effect.number] = effect
+        origins[effect.number] = EffectOrigin(call: currentCall, action: currentAction)
       case .effectFinished(let effect), .effectCancelled(let effect):
         inFlight[effect.number] = nil
+        origins[effect.number] = nil
       case .diagnostic(let diagnostic):
         // Reported here, on the test's task, rather than by the owner's diagnostics handler: the
         // owner's own tasks carry none of the test's task-locals.
@@ -498,21 +550,30 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   /// What ``finish(fileID:filePath:line:column:)`` and releasing the test store check.
-  private func checkCompletion(at callSite: CallSite) {
+  ///
+  /// - Parameter finishing: The line of `finish`, or `nil` when the store is released.
+  private func checkCompletion(at finishing: CallSite?) {
+    let callSite = finishing ?? currentCall ?? self.callSite
     reportPending(at: callSite) { count, s in "The store received \(count) unexpected action\(s):" }
     for effect in inFlight.values.sorted(by: { $0.number < $1.number }) {
+      let origin = origins[effect.number]
+      let startedBy = origin?.action.map { " by \($0)" } ?? ""
+      let during = origin?.call.map { ", during the test's call at \($0)" } ?? ""
       let message = """
-        An effect is still running: \(describe(effect)). It must finish before the end of the test: \
-        advance the clock it waits on, feed or finish the stream it reads, send the action that \
-        cancels it, or skip it with skipInFlightEffects().
+        An effect is still running: \(describe(effect))\(startedBy)\(during). It must finish \
+        before the end of the test: advance the clock it waits on, feed or finish the stream it \
+        reads, send the action that cancels it, or skip it with skipInFlightEffects().
         """
+      // At the test's line that started it, where a TCA user looks for it; or else at `finish`.
+      let line = origin?.call ?? callSite
       if exhaustivity == .on {
-        fail(message, at: effect.callSite ?? callSite)
+        fail(message, at: line)
       } else {
-        skip(message, at: effect.callSite ?? callSite)
+        skip(message, at: line)
       }
     }
     inFlight = [:]
+    origins = [:]
   }
 
   /// Reports what is pending, in order, and forgets it: each state change no action made, and the
