@@ -149,9 +149,9 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   ///
   /// - Parameters:
   ///   - observing: Whether to keep the events the step processes on its own, for inspectors.
-  ///   - oneTimerPerStep: Whether a step of timers (no `event`) fires only the first one due, so
-  ///     that a test store sees each timer's change on its own. Timers due at the same instant
-  ///     then fire in steps of their own, with events from elsewhere possibly between them.
+  ///   - oneTimerPerStep: Whether a step of timers (no `event`) fires only the first one due, as
+  ///     a running chart does: timers due at the same instant then fire in steps of their own,
+  ///     with events from elsewhere possibly between them.
   @inlinable
   func step(
     _ snapshot: ChartSnapshot<ID, Event, Context>, event: Event?, at time: Duration,

@@ -108,10 +108,10 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
       // A `.timers` from a timer that was replaced since is still worth a step (timers may be
       // due), but it must not forget the timer armed now.
       if origin === processing.value.armedTimer?.handle { processing.value.armedTimer = nil }
-      // Under a test store, each timer fires in a step of its own, so that each change is seen.
-      step = chart.step(
-        state, event: nil, at: now, observing: core.isInspected,
-        oneTimerPerStep: core.executor != nil)
+      // Each timer fires in a step of its own, as SCXML makes each delayed event an external
+      // event of its own: observers see each one's change, and an event sent meanwhile waits
+      // behind one timer, not behind every timer due at that instant. The same under a test store.
+      step = chart.step(state, event: nil, at: now, observing: core.isInspected, oneTimerPerStep: true)
     case .event(let event):
       step = chart.step(state, event: event, at: now, observing: core.isInspected)
       if !step.handled { reportUnhandled(event, in: state, callSite: callSite) }
@@ -237,6 +237,12 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     processing.value.armedTimer = nil
     guard let due else { return }
     let clock = self.clock
+    if due <= clock.now() {
+      // Already due (the next of the timers due at one instant): its step follows at once,
+      // behind what others sent meanwhile, with no task to sleep.
+      core.post(.timers, callSite: nil, processor: self)
+      return
+    }
     // The chart's own call site: what reports a timer still running points at the chart.
     let handle = core.effects.start(callSite: chart.table.nodes[0].callSite) { [weak self] handle in
       try await clock.sleep(due)

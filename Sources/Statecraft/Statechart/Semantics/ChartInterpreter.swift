@@ -56,7 +56,7 @@
   /// Whether to keep the events the chart processed on its own (raised, and sent to itself), for
   /// inspectors.
   @usableFromInline var observations: ChartObservations<Event>?
-  /// How many timers `advance(to:)` fires at most: one, under a test store, so that each
+  /// How many timers `advance(to:)` fires at most: one, for a running chart, so that each
   /// delayed event is a step of its own.
   @usableFromInline var timerLimit = Int.max
   /// Whether a microstep ran or a timer fired: whether the snapshot is a new one.
