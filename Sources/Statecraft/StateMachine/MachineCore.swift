@@ -50,6 +50,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
       state: definition.initial,
       type: AsyncStateMachineSequence<S, E, O>.self,
       callSite: callSite)
+    processing.bind(to: core)
     let connections = runtime.receivingPipes.map { pipe in
       pipe.connect { [weak self] event in self?.post(event) }
     }

@@ -36,8 +36,19 @@ final class StateActivation: Sendable {
   var machine: (any StateMachineHost)? { machineObject as? any StateMachineHost }
   /// Work tied to this stay, cancelled when the state exits: `nil` until its first task.
   // Safe without isolation: only read and written inside the machine core's lock (`core.withLock`),
-  // rather than in a lock of its own, which would cost every stay 8 bytes.
-  private nonisolated(unsafe) var work = Work.none
+  // rather than in a lock of its own, which would cost every stay 8 bytes. Debug builds check it.
+  private nonisolated(unsafe) var storedWork = Work.none
+
+  private var work: Work {
+    get {
+      core.assertLockHeld("A stay's work")
+      return storedWork
+    }
+    set {
+      core.assertLockHeld("A stay's work")
+      storedWork = newValue
+    }
+  }
 
   private enum Work {
     case none

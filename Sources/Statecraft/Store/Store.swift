@@ -193,6 +193,10 @@ public final class Store<State, Action: Sendable, Environment>:
   nonisolated func send(
     _ action: Action, group: EffectGroup?, origin: EffectHandle?, callSite: CallSite
   ) -> StoreTask {
+    #if DEBUG
+      // The promise behind the unsafely nonisolated fields it touches (see `reduce`).
+      MainActor.assertIsolated("a store processes its actions on the main actor only")
+    #endif
     var topLevelGroup = group
     var queuedGroup: EffectGroup?
     let processed = core.processSynchronously(

@@ -127,6 +127,7 @@ package struct MailboxStateMachine<Message> {
   package var isProcessing: Bool { phase == .processing }
 
   /// Whether the mailbox is closed.
+  @inlinable
   package var isClosed: Bool { phase == .closed }
 
   /// How many messages wait behind the one being processed.

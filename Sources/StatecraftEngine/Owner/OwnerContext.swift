@@ -21,9 +21,34 @@ package final class OwnerContext: Sendable {
   /// here rather than in the core, since effects need the context anyway: an owner that never
   /// makes its context pays nothing for it. The scope and the context refer to each other until
   /// the core closes, or is released.
+  package var effectScope: EffectScope? {
+    get {
+      assertOwnersLockHeld()
+      return storedEffectScope
+    }
+    set {
+      assertOwnersLockHeld()
+      storedEffectScope = newValue
+    }
+  }
   // Safe without isolation: only the owner's core reads and writes it, inside the core's lock
-  // (see `OwnerCore.effects`).
-  nonisolated(unsafe) package var effectScope: EffectScope?
+  // (see `OwnerCore.effects`), which debug builds check.
+  nonisolated(unsafe) private var storedEffectScope: EffectScope?
+
+  #if DEBUG
+    /// Whether the owner's core holds its lock now: given by the core when it makes the context,
+    /// so that debug builds check the promise above. `true` once the core is gone (its `deinit`
+    /// takes the scope without a lock: nothing else can reach it).
+    // Safe without isolation: set once, by the core that makes the context, before the context
+    // is published to any other thread.
+    nonisolated(unsafe) package var isOwnersLockHeld: (@Sendable () -> Bool)?
+  #endif
+
+  private func assertOwnersLockHeld(file: StaticString = #file, line: UInt = #line) {
+    #if DEBUG
+      assert(isOwnersLockHeld?() ?? true, "the effect scope is touched only under its owner's lock", file: file, line: line)
+    #endif
+  }
 
   /// The task executor the owner's tasks prefer: `nil` but under a test store.
   @usableFromInline package var executor: (any TaskExecutor)? { executorBox?.executor }

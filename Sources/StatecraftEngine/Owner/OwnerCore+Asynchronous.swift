@@ -25,9 +25,11 @@ extension OwnerCore where State: Sendable {
         finished = finish()
       } else {
         willProcess(message, state: state, callSite: callSite)
-        finished = await processor.process(
-          message, number: number, state: state, callSite: callSite, origin: origin, core: self,
-          isolation: isolation)
+        finished = await holdingTheRight(processor, isolation: isolation) {
+          await processor.process(
+            message, number: number, state: state, callSite: callSite, origin: origin, core: self,
+            isolation: isolation)
+        }
       }
       if case .process(let next, let nextNumber) = finished.next {
         startOwnTask(next, number: nextNumber, processor: processor)
@@ -88,9 +90,29 @@ extension OwnerCore where State: Sendable {
     defer { envelope.completion?.resume() }
     guard envelope.origin?.isCancelled != true else { return finish() }
     willProcess(envelope.message, state: state, callSite: envelope.callSite)
-    return await processor.process(
-      envelope.message, number: number, state: state, callSite: envelope.callSite,
-      origin: envelope.origin, core: self, isolation: isolation)
+    return await holdingTheRight(processor, isolation: isolation) {
+      await processor.process(
+        envelope.message, number: number, state: state, callSite: envelope.callSite,
+        origin: envelope.origin, core: self, isolation: isolation)
+    }
+  }
+
+  /// Runs `process`, the processor's work on one message. Debug builds mark it as the work of
+  /// this owner's holder of the processing right, so that ``ProcessorLocal`` can check that only
+  /// that work touches it; release builds call it and nothing more.
+  @inlinable
+  func holdingTheRight<Processor: MessageProcessor<State, Message>>(
+    _ processor: Processor, isolation: isolated (any Actor)?,
+    _ process: () async -> Finished
+  ) async -> Finished {
+    #if DEBUG
+      return await ProcessingRight.holder.withValue(ObjectIdentifier(self), operation: {
+        _ = isolation
+        return await process()
+      }, isolation: isolation)
+    #else
+      return await process()
+    #endif
   }
 
   /// Tells inspectors that `message` is being processed, and keeps the state before it.

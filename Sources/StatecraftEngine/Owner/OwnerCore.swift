@@ -69,6 +69,11 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
     /// How many critical sections ran, so that tests can pin how many a path takes.
     // Safe without isolation: only touched inside `withLock`.
     @usableFromInline nonisolated(unsafe) final var criticalSections = 0
+    /// Whether a critical section is running, for ``assertLockHeld(_:file:line:)``. Debug builds
+    /// only.
+    // Safe without isolation: written only inside `withLock`; read by the assertion, which holds
+    // the lock when the contract it checks is kept (a read without it is the breach it reports).
+    @usableFromInline nonisolated(unsafe) final var lockHeld = false
   #endif
 
   // Declared after the fields every message touches, which then share fewer cache lines. The
@@ -105,7 +110,17 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
     self.inspected = Atomic(context?.isInspected ?? false)
     self.effectsOnMainActor = effectsOnMainActor
     self.machine = OwnerStateMachine(state: state)
+    #if DEBUG
+      context?.isOwnersLockHeld = lockCheck
+    #endif
   }
+
+  #if DEBUG
+    /// What the context checks its effect scope's accesses with: whether this core's lock is held.
+    private final var lockCheck: @Sendable () -> Bool {
+      { [weak self] in self?.lockHeld ?? true }
+    }
+  #endif
 
   deinit {
     // The context and its effect scope refer to each other: a core dropped without `close()`
@@ -120,6 +135,9 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   package final var ownerContext: OwnerContext {
     if let existing = contextSlot.load(ordering: .acquiring) { return existing.takeUnretainedValue() }
     let made = Unmanaged.passRetained(OwnerContext(standardScopeFor: identity))
+    #if DEBUG
+      made.takeUnretainedValue().isOwnersLockHeld = lockCheck
+    #endif
     let (installed, existing) = contextSlot.compareExchange(
       expected: nil, desired: made, ordering: .acquiringAndReleasing)
     guard installed, existing == nil else {
@@ -246,10 +264,25 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
       defer { handoff.store(count &+ 1, ordering: .releasing) }
       #if DEBUG
         criticalSections += 1
+        lockHeld = true
+        defer { lockHeld = false }
       #endif
       result = try body(&machine)
     }
     return result!
+  }
+
+  /// Checks, in debug builds, that the running code holds the owner's lock: what state that
+  /// borrows the lock rather than having one of its own (a state's stay, the context's effect
+  /// scope) promises. A debug build stops here when the promise is broken; a release build checks
+  /// nothing.
+  @inlinable
+  package final func assertLockHeld(
+    _ what: @autoclosure () -> String, file: StaticString = #file, line: UInt = #line
+  ) {
+    #if DEBUG
+      assert(lockHeld, "\(what()) is touched only under its owner's lock", file: file, line: line)
+    #endif
   }
 
   // MARK: Finishing a message

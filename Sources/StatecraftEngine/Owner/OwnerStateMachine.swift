@@ -74,6 +74,9 @@ package struct OwnerStateMachine<State, Message: Sendable> {
   /// ``restore(_:)`` before the processing right is given up.
   @inlinable
   package mutating func take() -> State {
+    assert(
+      mailbox.isProcessing || mailbox.isClosed,
+      "only the holder of the processing right changes the state")
     guard let taken = state.take() else {
       preconditionFailure("the state was taken twice: only the holder of the processing right takes it")
     }
@@ -93,6 +96,9 @@ package struct OwnerStateMachine<State, Message: Sendable> {
   /// Makes `newState` current.
   @inlinable
   package mutating func commit(_ newState: State) -> CommitAction {
+    assert(
+      mailbox.isProcessing || mailbox.isClosed,
+      "only the holder of the processing right changes the state")
     state = newState
     return observers.isEmpty ? .committed : .publish(newState, to: observers.observers)
   }

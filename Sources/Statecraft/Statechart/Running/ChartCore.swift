@@ -44,6 +44,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     self.core = OwnerCore(
       state: first.snapshot, type: AsyncStatechartSequence<ID, Event, Context>.self,
       callSite: callSite)
+    processing.bind(to: core)
     for problem in chart.validate() {
       core.ownerContext.report(.invalidChart, problem.message, callSite: problem.callSite)
     }
