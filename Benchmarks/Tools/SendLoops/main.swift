@@ -5,11 +5,13 @@
 //     perf record -g .build/release/SendLoops machine 1000000
 //
 // Modes: store, observable (the floor of store), machine, roundtrip, mainroundtrip, taskfloor, sideeffect, contextual, chart,
-// chartstep, idlestore, idlestorefunction, idlecontextual (heap bytes an idle instance keeps; trace them with
+// chartstep, slowinspector (4 senders to a chart with a slow inspector: records delivered and dropped,
+// peak resident size), idlestore, idlestorefunction, idlecontextual (heap bytes an idle instance keeps; trace them with
 // `valgrind --trace-malloc=yes .build/release/SendLoops idlestore 2`).
 //
 // It prints the time per operation. The measurements that reports quote are in
 // `Benchmarks/StatecraftBenchmarks`, with their baselines in the same run.
+import Foundation
 import HeapUsage
 import Observation
 import Statecraft
@@ -152,10 +154,69 @@ func chartSends(_ n: Int) async {
   return (Int(after) - Int(before)) / max(n, 1)
 }
 
+/// An inspector slower than the owner it inspects: each record takes it about 20 µs. It counts
+/// the records it receives, and those dropped (the gaps in their sequence numbers).
+final class SlowInspector: Inspector, @unchecked Sendable {
+  // Safe: `counts` is touched only under `lock`; records of one owner arrive one at a time.
+  private let lock = NSLock()
+  private var counts = (received: 0, dropped: 0, last: UInt64(0))
+
+  func receive(_ record: InspectionRecord) {
+    let start = ContinuousClock.now
+    while ContinuousClock.now - start < .microseconds(20) {}
+    lock.lock()
+    counts.received += 1
+    counts.dropped += Int(record.sequence - counts.last - 1)
+    counts.last = record.sequence
+    lock.unlock()
+  }
+
+  var totals: (received: Int, dropped: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    return (counts.received, counts.dropped)
+  }
+}
+
+/// The peak resident size of this process so far, from the kernel.
+func peakResidentMegabytes() -> Int {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+    let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+  else { return -1 }
+  return kilobytes / 1024
+}
+
+/// 4 senders, `n` events each, to a chart whose state has an invocation, with a slow inspector
+/// attached: the load under which inspection's queue once grew without bound.
+func slowInspectorLoad(_ n: Int) async {
+  let chart = Statechart<String, String, EmptyChartContext>(initial: "on") {
+    StateNode("on") {
+      Invoke("feed", run: { _ in try await Task.sleep(for: .seconds(3600)); return nil })
+      OnEvent("ping")
+    }
+  }
+  let inspector = SlowInspector()
+  let running = AsyncStatechartSequence(chart)
+  running.attach(inspector)
+  let start = ContinuousClock.now
+  await withTaskGroup(of: Void.self) { group in
+    for _ in 0..<4 {
+      group.addTask { for _ in 0..<n { await running.send("ping") } }
+    }
+  }
+  let sent = ContinuousClock.now - start
+  let totals = inspector.totals
+  print(
+    "slow inspector: \(4 * n) sends in \(sent), \(totals.received) records delivered, \(totals.dropped) dropped, peak RSS \(peakResidentMegabytes()) MB")
+}
+
 let mode = CommandLine.arguments.dropFirst().first ?? "store"
 let n = Int(CommandLine.arguments.dropFirst(2).first ?? "1000000")!
 let clock = ContinuousClock()
-if mode == "idlestore" {
+if mode == "slowinspector" {
+  await slowInspectorLoad(n)
+} else if mode == "idlestore" {
   let bytes = await keptBytes(n) { Store(initialState: C()) { (s: inout C, _: A) in s.count &+= 1; return .none } }
   print("idle store", bytes, "B")
 } else if mode == "idlestorefunction" {

@@ -33,6 +33,9 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
 
   @usableFromInline let machine: MachineCore<S, E, O>
 
+  /// The running machine's owner context: for the engine's tests.
+  package var ownerContext: OwnerContext { machine.core.ownerContext }
+
   /// Creates a running machine from a definition and a runtime.
   public init(
     stateMachine: StateMachine<S, E, O>, runtime: Runtime<S, E, O>,

@@ -40,6 +40,9 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// is not kept apart: it is the core's state until the machine starts.
   private var phase = Phase.idle
   let core: OwnerCore<any StateMachineState, StateRequest>
+
+  /// The machine's owner context: for the engine's tests.
+  package var ownerContext: OwnerContext { core.ownerContext }
   /// Observation's registrar, which SwiftUI and `withObservationTracking` observe the current
   /// state through, created by the first read of `currentState` with the key path that every
   /// machine of this context type shares: a key path into a generic class is otherwise built

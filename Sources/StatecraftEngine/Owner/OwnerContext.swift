@@ -109,6 +109,12 @@ package final class OwnerContext: Sendable {
     inspected.store(true, ordering: .relaxed)
   }
 
+  /// How many inspection records wait for a busy inspector. For tests.
+  package var inspectionQueuedCount: Int { inspection.withLock { $0 }?.queuedCount ?? 0 }
+
+  /// How many inspection records were dropped. For tests.
+  package var inspectionDroppedCount: UInt64 { inspection.withLock { $0 }?.droppedCount ?? 0 }
+
   /// Numbers, timestamps and delivers a record to the inspectors, if any is attached.
   @usableFromInline
   package func emit(_ kind: @autoclosure () -> InspectionRecord.Kind, callSite: CallSite? = nil) {

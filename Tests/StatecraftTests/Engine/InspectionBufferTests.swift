@@ -1,4 +1,5 @@
 import Foundation
+import Statecraft
 import StatecraftEngine
 import Synchronization
 import Testing
@@ -92,5 +93,92 @@ struct InspectionBufferTests {
     #expect(inspection.droppedCount == 50)
     slow.release.signal()
     while inspection.queuedCount > 0 { await Task.yield() }
+  }
+
+  // MARK: Every front-end
+
+  /// Holds delivery of `context`'s records in `inspector`, from another thread, while `drive` makes
+  /// the front-end work; then checks the bound, lets delivery go, and checks what arrived.
+  static func checkTheBound(
+    of context: OwnerContext, inspector: SlowInspector, isolation: isolated (any Actor)? = #isolation,
+    drive: () async -> Void
+  ) async {
+    let holder = Thread { context.emit(.received(InspectedValue("hold"))) }
+    holder.start()
+    inspector.blocked.wait()
+    await drive()
+    // The front-end went on; its records queued up to the bound, and the oldest were dropped.
+    #expect(context.inspectionQueuedCount == inspector.bufferLimit)
+    let dropped = context.inspectionDroppedCount
+    #expect(dropped > 0)
+    inspector.release.signal()
+    while context.inspectionQueuedCount > 0
+      || inspector.lock.withLock({ inspector.received.count }) < inspector.bufferLimit + 1
+    {
+      await Task.yield()
+    }
+    let received = inspector.lock.withLock { inspector.received }
+    #expect(received.count == inspector.bufferLimit + 1)
+    #expect(received.map(\.droppedBefore).reduce(0, +) == dropped)
+  }
+
+  enum Action: Sendable { case add }
+
+  @MainActor
+  @Test func aStoreKeepsTheBound() async {
+    let inspector = SlowInspector(bufferLimit: 8)
+    let store = Store(initialState: 0) { (count: inout Int, _: Action) in
+      count += 1
+      return .none
+    }
+    store.attach(inspector)
+    await Self.checkTheBound(of: store.ownerContext, inspector: inspector) {
+      for _ in 0..<50 { store.send(.add) }
+    }
+  }
+
+  @DSLCompatible enum Count { case value(Int) }
+  @DSLCompatible enum Add { case one }
+
+  @Test func aDeclarativeMachineKeepsTheBound() async {
+    let counter = StateMachine(initial: Count.value(0)) {
+      When(state: Count.value) { _ in Execute.noOutput } transitions: { value in
+        On(event: Add.one) { _ in Transition(to: Count.value(value + 1)) }
+      }
+    }
+    let inspector = SlowInspector(bufferLimit: 8)
+    let running = AsyncStateMachineSequence(stateMachine: counter, runtime: Runtime())
+    running.attach(inspector)
+    await Self.checkTheBound(of: running.ownerContext, inspector: inspector) {
+      for _ in 0..<50 { await running.send(.one) }
+    }
+  }
+
+  @Test func aChartWithAnInvocationKeepsTheBound() async {
+    let chart = Statechart<String, String, EmptyChartContext>(initial: "on") {
+      StateNode("on") {
+        Invoke("feed", run: { _ in try await Task.sleep(for: .seconds(3600)); return nil })
+        OnEvent("ping")
+      }
+    }
+    let inspector = SlowInspector(bufferLimit: 8)
+    let running = AsyncStatechartSequence(chart, clock: ContinuousClock())
+    running.attach(inspector)
+    await Self.checkTheBound(of: running.ownerContext, inspector: inspector) {
+      for _ in 0..<50 { await running.send("ping") }
+    }
+  }
+
+  struct Idle: StateMachineState {}
+
+  @MainActor
+  @Test func aStateObjectMachineKeepsTheBound() async {
+    let inspector = SlowInspector(bufferLimit: 8)
+    let machine = ContextualStateMachine(initialState: Idle())
+    machine.attach(inspector)
+    await Self.checkTheBound(of: machine.ownerContext, inspector: inspector) {
+      await machine.start()
+      for _ in 0..<50 { await machine.transition(to: Idle()) }
+    }
   }
 }

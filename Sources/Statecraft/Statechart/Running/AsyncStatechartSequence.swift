@@ -32,6 +32,9 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
 
   @usableFromInline let runner: ChartCore<ID, Event, Context>
 
+  /// The running chart's owner context: for the engine's tests.
+  package var ownerContext: OwnerContext { runner.core.ownerContext }
+
   /// Runs `chart` from its initial state.
   ///
   /// - Parameters:

@@ -181,6 +181,7 @@
       snapshot.pointee._table = table
       snapshot.pointee._decodedConfiguration = nil
     }
+    observations?.handOver()
     return Outcome(
       effects: effects, observations: observations, handled: handled, changed: changed)
   }

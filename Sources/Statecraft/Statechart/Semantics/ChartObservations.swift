@@ -3,7 +3,7 @@
 /// reference.
 @usableFromInline
 // Unchecked, and safe: only the interpreter that makes it mutates it, during one step, before the
-// step hands it over; after that it is only read.
+// step hands it over; after that it is only read. Debug builds check it (`handOver()`).
 final class ChartObservations<Event: Sendable>: @unchecked Sendable {
   /// The delayed send that started the step, if a timer did.
   @usableFromInline var startingEvent: Event?
@@ -13,13 +13,29 @@ final class ChartObservations<Event: Sendable>: @unchecked Sendable {
   /// the event started it, and a send fired in it is one more event processed.
   @usableFromInline let timersStartTheStep: Bool
 
+  #if DEBUG
+    /// Whether the step has handed it over: from then on it is only read.
+    @usableFromInline var isHandedOver = false
+  #endif
+
   @inlinable
   init(timersStartTheStep: Bool) {
     self.timersStartTheStep = timersStartTheStep
   }
 
+  /// Called by the step that made it when it hands it over; debug builds then refuse changes.
+  @inlinable
+  func handOver() {
+    #if DEBUG
+      isHandedOver = true
+    #endif
+  }
+
   @inlinable
   func record(_ event: Event, startsTheStep: Bool) {
+    #if DEBUG
+      assert(!isHandedOver, "a step's observations change only during the step")
+    #endif
     if startsTheStep, timersStartTheStep, startingEvent == nil, events.isEmpty {
       startingEvent = event
     } else {
