@@ -1,5 +1,25 @@
 public import Synchronization
 
+#if DEBUG
+  #if canImport(Darwin)
+    import Darwin
+  #elseif canImport(Glibc)
+    import Glibc
+  #elseif canImport(Musl)
+    import Musl
+  #endif
+
+  /// The running thread, for the debug builds' lock checks.
+  @usableFromInline
+  func currentThreadID() -> UInt {
+    #if canImport(Darwin)
+      UInt(bitPattern: pthread_self())
+    #else
+      UInt(pthread_self())
+    #endif
+  }
+#endif
+
 /// The one engine under every front-end: an owner's mailbox, state, observers, effects, inspectors
 /// and diagnostics.
 ///
@@ -69,11 +89,11 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
     /// How many critical sections ran, so that tests can pin how many a path takes.
     // Safe without isolation: only touched inside `withLock`.
     @usableFromInline nonisolated(unsafe) final var criticalSections = 0
-    /// Whether a critical section is running, for ``assertLockHeld(_:file:line:)``. Debug builds
-    /// only.
+    /// The thread running a critical section, if one is, for ``assertLockHeld(_:file:line:)``.
+    /// Debug builds only.
     // Safe without isolation: written only inside `withLock`; read by the assertion, which holds
     // the lock when the contract it checks is kept (a read without it is the breach it reports).
-    @usableFromInline nonisolated(unsafe) final var lockHeld = false
+    @usableFromInline nonisolated(unsafe) final var lockHolder: UInt?
   #endif
 
   // Declared after the fields every message touches, which then share fewer cache lines. The
@@ -118,7 +138,7 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   #if DEBUG
     /// What the context checks its effect scope's accesses with: whether this core's lock is held.
     private final var lockCheck: @Sendable () -> Bool {
-      { [weak self] in self?.lockHeld ?? true }
+      { [weak self] in self.map { $0.lockHolder == currentThreadID() } ?? true }
     }
   #endif
 
@@ -264,8 +284,8 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
       defer { handoff.store(count &+ 1, ordering: .releasing) }
       #if DEBUG
         criticalSections += 1
-        lockHeld = true
-        defer { lockHeld = false }
+        lockHolder = currentThreadID()
+        defer { lockHolder = nil }
       #endif
       result = try body(&machine)
     }
@@ -281,7 +301,9 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
     _ what: @autoclosure () -> String, file: StaticString = #file, line: UInt = #line
   ) {
     #if DEBUG
-      assert(lockHeld, "\(what()) is touched only under its owner's lock", file: file, line: line)
+      assert(
+        lockHolder == currentThreadID(), "\(what()) is touched only under its owner's lock",
+        file: file, line: line)
     #endif
   }
 

@@ -38,6 +38,12 @@ struct ProcessingContext: Sendable {
   /// Runs `body` outside every processing context: effects and timers start their tasks in it, so
   /// that what they send is never taken for a re-entrant send of the code that started them.
   static func outside<Result>(_ body: () throws -> Result) rethrows -> Result {
+    #if DEBUG
+      // Nor are they the processing: debug builds check that they touch no processor state.
+      if ProcessingRight.holder.get() != nil {
+        return try ProcessingRight.holder.withValue(nil) { try outside(body) }
+      }
+    #endif
     guard current.innermost != nil else { return try body() }
     return try $current.withValue(.none, operation: body)
   }

@@ -1,4 +1,7 @@
+import Clocks
 import Statecraft
+import StatecraftEngine
+import StatecraftTesting
 import Testing
 
 /// A chart's timers, kept in a queue whose every step costs O(log n) in the timers pending, fire
@@ -141,5 +144,75 @@ struct ChartTimerQueueTests {
     let fired = Self.chart.advance(snapshot, by: .seconds(10)).snapshot.context.fired
     let expected = (0..<700).filter { $0 % 7 != 3 }.sorted { (1 + $0 % 5, $0) < (1 + $1 % 5, $1) }
     #expect(fired == expected)
+  }
+
+  /// A clock whose time moves 200 µs each time it is read, as if each read took that long: a
+  /// chart on it falls further behind with every step. A sleep returns at once, the time moved to
+  /// its deadline.
+  final class RunningClock: Clock, Sendable {
+    struct Instant: InstantProtocol {
+      var offset: Duration
+      func advanced(by duration: Duration) -> Self { Self(offset: offset + duration) }
+      func duration(to other: Self) -> Duration { other.offset - offset }
+      static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private let time = CriticalState(Duration.zero)
+
+    var now: Instant {
+      time.withLock { time in
+        time += .microseconds(200)
+        return Instant(offset: time)
+      }
+    }
+    var minimumResolution: Duration { .zero }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+      time.withLock { $0 = max($0, deadline.offset) }
+    }
+  }
+
+  /// A delayed transition back to its own state, with a delay shorter than a step takes, never
+  /// catches up with its clock one timer per step: the chart then catches up in one step, as the
+  /// step function does, where the chain that never settles is stopped and reported.
+  @Test func timersThatFallDueFasterThanTheChartFiresThemAreStoppedAndReported() async {
+    let ticker = Statechart<String, String, EmptyChartContext>("ticker", initial: "ticking", context: .init()) {
+      StateNode("ticking") { After(.microseconds(1), target: "ticking") }
+    }
+    let (reported, report) = AsyncStream.makeStream(of: Diagnostic.self)
+    let running = DiagnosticHandler.$current.withValue(DiagnosticHandler { report.yield($0) }) {
+      AsyncStatechartSequence(ticker, clock: RunningClock())
+    }
+    await running.start()
+    var diagnostics = reported.makeAsyncIterator()
+    let diagnostic = await diagnostics.next()
+    #expect(diagnostic?.kind == .actionFailed)
+    #expect(diagnostic?.error is ChartLivelock)
+  }
+
+  /// A backlog drains one timer per step: a ticker whose clock jumped far ahead catches up with
+  /// every tick seen, and no livelock is reported.
+  @Test func aBacklogOfTicksDrainsOneStepEach() async {
+    let ticker = Statechart<String, String, Context>("ticker", initial: "ticking", context: Context()) {
+      StateNode("ticking") {
+        After(.milliseconds(1), target: "ticking", actions: [.assign { $0.fired.append($0.fired.count) }])
+      }
+    }
+    let recorder = DiagnosticRecorder()
+    let clock = TestClock()
+    let running = DiagnosticHandler.$current.withValue(recorder.handler) {
+      AsyncStatechartSequence(ticker, clock: clock)
+    }
+    var snapshots = running.makeAsyncIterator()
+    await running.start()
+    await clock.advance(by: .seconds(3))
+    var steps = 0
+    while let snapshot = await snapshots.next() {
+      steps += 1
+      if snapshot.context.fired.count == 3_000 { break }
+    }
+    // The first snapshot, then one per tick.
+    #expect(steps == 3_001)
+    #expect(recorder.kinds.isEmpty)
   }
 }

@@ -33,16 +33,24 @@ final class ChartClock: Sendable {
     }
   }
 
-  /// The chart's time now.
+  /// The chart's time now: never past ``ChartSnapshot/maximumTime``, where it stops.
   @usableFromInline
   func now() -> Duration {
     guard let offset = offset.withLock({ $0 }) else { return initialTime }
-    return elapsed() + offset
+    return min(elapsed() + offset, Self.maximumTime)
   }
 
-  /// Sleeps until the chart's time is `time`, or returns at once if it has come.
+  /// Sleeps until the chart's time is `time`, or returns at once if it has come. A time more than
+  /// ``longestSleep`` away is slept towards in steps of that: the clock's deadline must stay
+  /// within what its instants can hold (a continuous clock's seconds are an `Int64`). The caller
+  /// finds nothing due when it wakes early, and sleeps again.
   func sleep(_ time: Duration) async throws {
     guard let offset = offset.withLock({ $0 }) else { return }
-    try await sleepUntilElapsed(time - offset)
+    try await sleepUntilElapsed(min(time - offset, elapsed() + Self.longestSleep))
   }
+
+  /// The longest one sleep lasts: about 68 years.
+  static let longestSleep = Duration.seconds(Int64(Int32.max))
+
+  private static var maximumTime: Duration { .seconds(Int64.max) }
 }

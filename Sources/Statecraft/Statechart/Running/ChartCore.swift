@@ -18,6 +18,14 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     @usableFromInline var invocations: [ChartInvocationID<ID>: EffectHandle] = [:]
     /// The task sleeping until the first timer is due.
     @usableFromInline var armedTimer: (due: Duration, handle: EffectHandle)?
+    /// While the chart is behind its clock (each timer step finds the next timer already due):
+    /// the smallest lag seen, and how many steps since then did not improve on it. A backlog
+    /// drains, its lag shrinking step by step; timers that fall due faster than the chart fires
+    /// them one per step do not (see ``noteBehindTheClock(lag:)``).
+    @usableFromInline var behindTheClock: (smallestLag: Duration, steps: Int)?
+    /// Whether the next step of timers fires every timer due, as the step function does, rather
+    /// than one.
+    @usableFromInline var catchUpInOneStep = false
   }
 
   @usableFromInline let chart: Statechart<ID, Event, Context>
@@ -109,10 +117,16 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
       // A `.timers` from a timer that was replaced since is still worth a step (timers may be
       // due), but it must not forget the timer armed now.
       if origin === processing.value.armedTimer?.handle { processing.value.armedTimer = nil }
-      // Each timer fires in a step of its own, as SCXML makes each delayed event an external
-      // event of its own: observers see each one's change, and an event sent meanwhile waits
-      // behind one timer, not behind every timer due at that instant. The same under a test store.
-      step = chart.step(state, event: nil, at: now, observing: core.isInspected, oneTimerPerStep: true)
+      // The clock fires each timer in a step of its own, as SCXML makes each delayed event an
+      // external event of its own: observers see each one's change, and an event sent while
+      // many are due is queued behind the next, not behind all of them. (An event's own step
+      // first fires every timer due before it: they precede it.) The same under a test store.
+      // A chart that does not catch up that way catches up in one step (see
+      // `noteBehindTheClock(lag:)`).
+      step = chart.step(
+        state, event: nil, at: now, observing: core.isInspected,
+        oneTimerPerStep: !processing.value.catchUpInOneStep)
+      processing.value.catchUpInOneStep = false
     case .event(let event):
       step = chart.step(state, event: event, at: now, observing: core.isInspected)
       if !step.handled { reportUnhandled(event, in: state, callSite: callSite) }
@@ -236,14 +250,20 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     if let armed = processing.value.armedTimer, armed.due == due, !armed.handle.isCancelled { return }
     processing.value.armedTimer?.handle.cancel()
     processing.value.armedTimer = nil
-    guard let due else { return }
+    guard let due else {
+      processing.value.behindTheClock = nil
+      return
+    }
     let clock = self.clock
-    if due <= clock.now() {
+    let now = clock.now()
+    if due <= now {
       // Already due (the next of the timers due at one instant): its step follows at once,
       // behind what others sent meanwhile, with no task to sleep.
+      noteBehindTheClock(lag: now - due)
       core.post(.timers, callSite: nil, processor: self)
       return
     }
+    processing.value.behindTheClock = nil
     // The chart's own call site: what reports a timer still running points at the chart.
     let handle = core.effects.start(callSite: chart.table.nodes[0].callSite) { [weak self] handle in
       try await clock.sleep(due)
@@ -252,6 +272,30 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     }
     if let handle { processing.value.armedTimer = (due, handle) }
   }
+
+  /// Watches a chart that is behind its clock. Firing one timer per step, a backlog drains: each
+  /// step brings the chart's time closer to its clock's. Timers that fall due faster than that
+  /// (a delayed transition back to its own state with a delay shorter than a step takes) never
+  /// drain: after ``behindTheClockLimit`` steps without getting closer, the next step fires every
+  /// timer due at once, as the step function does, where a chain of timers that never settles is
+  /// stopped and reported as a ``ChartLivelock``.
+  private func noteBehindTheClock(lag: Duration) {
+    guard let behind = processing.value.behindTheClock, lag >= behind.smallestLag else {
+      processing.value.behindTheClock = (lag, 0)
+      return
+    }
+    let steps = behind.steps + 1
+    guard steps < Self.behindTheClockLimit else {
+      processing.value.behindTheClock = nil
+      processing.value.catchUpInOneStep = true
+      return
+    }
+    processing.value.behindTheClock = (behind.smallestLag, steps)
+  }
+
+  /// How many timer steps a chart behind its clock may take without getting closer to it before
+  /// it catches up in one step.
+  static var behindTheClockLimit: Int { 1_000 }
 
   /// Sets the chart's timer again, after its effects were all cancelled: its delayed transitions
   /// and sends still fire when its clock reaches them.

@@ -137,11 +137,23 @@ extension ChartSnapshot: Codable where ID: Codable, Event: Codable, Context: Cod
     _decodedConfiguration = try container.decode([ID].self, forKey: .configuration)
     _context = try container.decode(Context.self, forKey: .context)
     _history = try container.decode([ID: [ID]].self, forKey: .history)
-    // In the order they fire, whatever order the data has them in.
-    _timers = ChartTimerQueue(try container.decode([ChartTimer<ID, Event>].self, forKey: .timers))
+    var timers = try container.decode([ChartTimer<ID, Event>].self, forKey: .timers)
     _time = try container.decode(Duration.self, forKey: .time)
     _isDone = try container.decode(Bool.self, forKey: .isDone)
     nextTimerSequence = try container.decode(UInt64.self, forKey: .nextTimerSequence)
+    // Sequence numbers identify timers in the queue: numbers that repeat, or that are not below
+    // the next one, are given again, in the order the timers fire (the data's order breaking
+    // ties), so that no timer is lost or cancelled in another's place.
+    var seen = Set<UInt64>()
+    let next = nextTimerSequence
+    if !timers.allSatisfy({ $0.sequence < next && seen.insert($0.sequence).inserted }) {
+      timers = timers.enumerated()
+        .sorted { ($0.element.due, $0.element.sequence, $0.offset) < ($1.element.due, $1.element.sequence, $1.offset) }
+        .enumerated().map { ChartTimer(kind: $1.element.kind, due: $1.element.due, sequence: UInt64($0)) }
+      nextTimerSequence = UInt64(timers.count)
+    }
+    // In the order they fire, whatever order the data has them in.
+    _timers = ChartTimerQueue(timers)
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -88,13 +88,14 @@ struct ChartTimerTree<ID: Hashable & Sendable, Event: Sendable>: Sendable {
     (lhs.due, lhs.sequence) < (rhs.due, rhs.sequence)
   }
 
-  /// A priority mixed from the sequence number (SplitMix64's finaliser): consecutive numbers get
-  /// unrelated priorities, the same ones in every run.
+  /// A priority hashed from the sequence number with the process's random seed: consecutive
+  /// numbers get unrelated priorities, and no snapshot from elsewhere can choose numbers that make
+  /// the tree a chain (whose recursion would be as deep as it is long). The tree's shape changes
+  /// nothing but speed.
   @inlinable static func priority(of timer: Timer) -> UInt64 {
-    var z = timer.sequence &+ 0x9E37_79B9_7F4A_7C15
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
+    var hasher = Hasher()
+    hasher.combine(timer.sequence)
+    return UInt64(bitPattern: Int64(hasher.finalize()))
   }
 
   /// The timers before `pivot`, and those from it on.

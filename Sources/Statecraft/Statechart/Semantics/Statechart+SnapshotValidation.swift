@@ -19,7 +19,7 @@ extension Statechart {
   ///   configuration its parent can be restored to (one child of a compound state, every region
   ///   of a parallel one, atomic descendants for a deep history, children for a shallow one);
   /// - the timers: a delayed transition's state is an active state of the chart with that delayed
-  ///   transition, no two timers share a sequence number, and each was numbered before the next;
+  ///   transition (decoding already numbers timers again if their numbers repeat);
   /// - the time: neither the chart's time nor a timer's due time is negative or past
   ///   ``ChartSnapshot/maximumTime``.
   ///
@@ -150,17 +150,9 @@ extension Statechart {
       problems.append("The snapshot's time, \(snapshot.time), is not between zero and \(maximum).")
     }
     let active = snapshot.active(in: table)
-    var sequences = Set<UInt64>()
     for timer in snapshot.timers {
       if timer.due < .zero || timer.due > maximum {
         problems.append("A timer is due at \(timer.due), which is not between zero and \(maximum).")
-      }
-      if !sequences.insert(timer.sequence).inserted {
-        problems.append("Two timers have the sequence number \(timer.sequence).")
-      }
-      if timer.sequence >= snapshot.nextTimerSequence {
-        problems.append(
-          "A timer has the sequence number \(timer.sequence), which is not below the next one, \(snapshot.nextTimerSequence).")
       }
       guard case .after(let stateID, let ordinal) = timer.kind else { continue }
       guard let state = table.index(of: stateID) else {
