@@ -25,11 +25,17 @@ extension OwnerCore where State: Sendable {
         finished = finish()
       } else {
         willProcess(message, state: state, callSite: callSite)
-        finished = await holdingTheRight(processor, isolation: isolation) {
-          await processor.process(
+        #if DEBUG
+          finished = await holdingTheRight(isolation: isolation) {
+            await processor.process(
+              message, number: number, state: state, callSite: callSite, origin: origin, core: self,
+              isolation: isolation)
+          }
+        #else
+          finished = await processor.process(
             message, number: number, state: state, callSite: callSite, origin: origin, core: self,
             isolation: isolation)
-        }
+        #endif
       }
       if case .process(let next, let nextNumber) = finished.next {
         startOwnTask(next, number: nextNumber, processor: processor)
@@ -90,30 +96,34 @@ extension OwnerCore where State: Sendable {
     defer { envelope.completion?.resume() }
     guard envelope.origin?.isCancelled != true else { return finish() }
     willProcess(envelope.message, state: state, callSite: envelope.callSite)
-    return await holdingTheRight(processor, isolation: isolation) {
-      await processor.process(
+    #if DEBUG
+      return await holdingTheRight(isolation: isolation) {
+        await processor.process(
+          envelope.message, number: number, state: state, callSite: envelope.callSite,
+          origin: envelope.origin, core: self, isolation: isolation)
+      }
+    #else
+      return await processor.process(
         envelope.message, number: number, state: state, callSite: envelope.callSite,
         origin: envelope.origin, core: self, isolation: isolation)
-    }
+    #endif
   }
 
-  /// Runs `process`, the processor's work on one message. Debug builds mark it as the work of
-  /// this owner's holder of the processing right, so that ``ProcessorLocal`` can check that only
-  /// that work touches it; release builds call it and nothing more.
-  @inlinable
-  func holdingTheRight<Processor: MessageProcessor<State, Message>>(
-    _ processor: Processor, isolation: isolated (any Actor)?,
-    _ process: () async -> Finished
-  ) async -> Finished {
-    #if DEBUG
-      return await ProcessingRight.holder.withValue(ObjectIdentifier(self), operation: {
+  #if DEBUG
+    /// Runs `process`, the processor's work on one message, marked as the work of this owner's
+    /// holder of the processing right, so that ``ProcessorLocal`` can check that only that work
+    /// touches it. Debug builds only: release builds call the processor directly, since every
+    /// async call in between is a task-allocator frame per message.
+    @inlinable
+    func holdingTheRight(
+      isolation: isolated (any Actor)?, _ process: () async -> Finished
+    ) async -> Finished {
+      await ProcessingRight.holder.withValue(ObjectIdentifier(self), operation: {
         _ = isolation
         return await process()
       }, isolation: isolation)
-    #else
-      return await process()
-    #endif
-  }
+    }
+  #endif
 
   /// Tells inspectors that `message` is being processed, and keeps the state before it.
   @inlinable

@@ -37,11 +37,13 @@
     #endif
   }
 
+  /// Read and changed in place, through coroutines: a getter would copy the whole value to read
+  /// one field of it.
   @inlinable
   package var value: Value {
-    get {
+    _read {
       checkHolder()
-      return storage
+      yield storage
     }
     _modify {
       checkHolder()
