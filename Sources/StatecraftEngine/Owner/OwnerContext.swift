@@ -11,8 +11,10 @@ package final class OwnerContext: Sendable {
   package let diagnostics: DiagnosticHandler
   /// Whether an inspector is attached: what the hot paths check, a relaxed atomic load.
   @usableFromInline let inspected: Atomic<Bool>
-  /// The inspectors, created with the first: an owner nobody inspects keeps none.
-  private let inspection: CriticalState<Inspection?>
+  /// The inspectors, created with the first: an owner nobody inspects keeps none. Installed once
+  /// and never replaced, so that every record reads it with one atomic load instead of a lock.
+  /// Unmanaged: the context releases it in `deinit`.
+  private let inspectionSlot: Atomic<Unmanaged<Inspection>?>
   private let lastEffectNumber = Atomic<UInt64>(0)
   /// The task executor the owner's tasks prefer: `nil` but under a test store. Boxed, so that an
   /// owner in an app pays one word for it.
@@ -81,7 +83,8 @@ package final class OwnerContext: Sendable {
   ) {
     self.identity = identity
     self.diagnostics = diagnostics
-    self.inspection = CriticalState(inspectors.isEmpty ? nil : Inspection(inspectors: inspectors))
+    self.inspectionSlot = Atomic(
+      inspectors.isEmpty ? nil : Unmanaged.passRetained(Inspection(inspectors: inspectors)))
     self.inspected = Atomic(!inspectors.isEmpty)
     self.executorBox = executor.map(ExecutorBox.init)
   }
@@ -99,26 +102,40 @@ package final class OwnerContext: Sendable {
 
   /// Attaches an inspector; it receives the records emitted from now on.
   package func attach(_ inspector: any Inspector) {
-    inspection.withLock { inspection in
-      if let inspection {
-        inspection.attach(inspector)
-      } else {
-        inspection = Inspection(inspectors: [inspector])
+    if let existing = inspection {
+      existing.attach(inspector)
+    } else {
+      let made = Unmanaged.passRetained(Inspection(inspectors: [inspector]))
+      let (installed, existing) = inspectionSlot.compareExchange(
+        expected: nil, desired: made, ordering: .acquiringAndReleasing)
+      if !installed {
+        // Another thread attached the first inspector meanwhile: join its inspection.
+        made.release()
+        existing?.takeUnretainedValue().attach(inspector)
       }
     }
     inspected.store(true, ordering: .relaxed)
   }
 
+  /// The inspection, once an inspector is attached. It lives as long as the context.
+  private var inspection: Inspection? {
+    inspectionSlot.load(ordering: .acquiring)?.takeUnretainedValue()
+  }
+
+  deinit {
+    inspectionSlot.load(ordering: .acquiring)?.release()
+  }
+
   /// How many inspection records wait for a busy inspector. For tests.
-  package var inspectionQueuedCount: Int { inspection.withLock { $0 }?.queuedCount ?? 0 }
+  package var inspectionQueuedCount: Int { inspection?.queuedCount ?? 0 }
 
   /// How many inspection records were dropped. For tests.
-  package var inspectionDroppedCount: UInt64 { inspection.withLock { $0 }?.droppedCount ?? 0 }
+  package var inspectionDroppedCount: UInt64 { inspection?.droppedCount ?? 0 }
 
   /// Numbers, timestamps and delivers a record to the inspectors, if any is attached.
   @usableFromInline
   package func emit(_ kind: @autoclosure () -> InspectionRecord.Kind, callSite: CallSite? = nil) {
-    guard isInspected, let inspection = inspection.withLock({ $0 }) else { return }
+    guard isInspected, let inspection else { return }
     inspection.emit(kind(), owner: identity, callSite: callSite)
   }
 
@@ -126,13 +143,13 @@ package final class OwnerContext: Sendable {
   /// Only the holder of the processing right calls it, when an inspector is attached.
   @usableFromInline
   package func keepStateBefore(_ state: InspectedValue) {
-    inspection.withLock { $0 }?.keepStateBefore(state)
+    inspection?.keepStateBefore(state)
   }
 
   /// The state that ``keepStateBefore(_:)`` kept, once: `nil` if nothing was kept since.
   @usableFromInline
   package func takeStateBefore() -> InspectedValue? {
-    inspection.withLock { $0 }?.takeStateBefore()
+    inspection?.takeStateBefore()
   }
 
   /// Numbers the owner's effects, from 1, in the order they start.
