@@ -18,24 +18,30 @@ struct ChartTimerTree<ID: Hashable & Sendable, Event: Sendable>: Sendable {
     @usableFromInline let priority: UInt64
     @usableFromInline let left: Node?
     @usableFromInline let right: Node?
+    /// How many timers this subtree holds: the tree's count, with no field of its own in every
+    /// snapshot.
+    @usableFromInline let size: Int
 
     @inlinable init(_ timer: Timer, priority: UInt64, left: Node?, right: Node?) {
       self.timer = timer
       self.priority = priority
       self.left = left
       self.right = right
+      self.size = 1 + (left?.size ?? 0) + (right?.size ?? 0)
     }
 
     @inlinable func with(left: Node?) -> Node { Node(timer, priority: priority, left: left, right: right) }
     @inlinable func with(right: Node?) -> Node { Node(timer, priority: priority, left: left, right: right) }
   }
 
+  /// The tree: one optional reference, so that a snapshot with no timer copies nothing for it.
   @usableFromInline var root: Node?
-  @usableFromInline var count = 0
 
   @inlinable init() {}
 
   @inlinable var isEmpty: Bool { root == nil }
+
+  @inlinable var count: Int { root?.size ?? 0 }
 
   /// The timer that fires first: the leftmost node.
   @inlinable var first: Timer? {
@@ -65,21 +71,18 @@ struct ChartTimerTree<ID: Hashable & Sendable, Event: Sendable>: Sendable {
   @inlinable mutating func insert(_ timer: Timer) {
     let (less, greater) = Self.split(root, at: timer)
     root = Self.merge(Self.merge(less, Node(timer, priority: Self.priority(of: timer), left: nil, right: nil)), greater)
-    count += 1
   }
 
   /// Removes the timer that fires first.
   @inlinable mutating func removeFirst() {
     guard let root else { return }
     self.root = Self.removingFirst(root)
-    count -= 1
   }
 
   /// Removes `timer`, if it is here.
   @inlinable mutating func remove(_ timer: Timer) {
     var removed = false
     root = Self.removing(timer, from: root, removed: &removed)
-    if removed { count -= 1 }
   }
 
   // MARK: The treap's operations, each along one path
