@@ -187,12 +187,15 @@ func peakResidentMegabytes() -> Int {
   return kilobytes / 1024
 }
 
-/// 4 senders, `n` events each, to a chart whose state has an invocation, with a slow inspector
-/// attached: the load under which inspection's queue once grew without bound.
+/// 4 senders, `n` events each, to a chart whose state has an invocation that sends it events too,
+/// with a slow inspector attached: the load under which inspection's queue once grew without
+/// bound.
 func slowInspectorLoad(_ n: Int) async {
   let chart = Statechart<String, String, EmptyChartContext>(initial: "on") {
     StateNode("on") {
-      Invoke("feed", run: { _ in try await Task.sleep(for: .seconds(3600)); return nil })
+      // Sends the chart events of its own, as fast as it can: its task takes its turn at
+      // delivering records, while the senders' records queue behind them.
+      Invoke("feed", events: { _ in AsyncStream(unfolding: { "ping" }) })
       OnEvent("ping")
     }
   }
