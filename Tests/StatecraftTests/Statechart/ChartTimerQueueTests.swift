@@ -150,12 +150,7 @@ struct ChartTimerQueueTests {
   /// chart on it falls further behind with every step. A sleep returns at once, the time moved to
   /// its deadline.
   final class RunningClock: Clock, Sendable {
-    struct Instant: InstantProtocol {
-      var offset: Duration
-      func advanced(by duration: Duration) -> Self { Self(offset: offset + duration) }
-      func duration(to other: Self) -> Duration { other.offset - offset }
-      static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
-    }
+    typealias Instant = SteppingClock.Instant
 
     private let time = CriticalState(Duration.zero)
 
