@@ -157,7 +157,7 @@ struct InspectionBufferTests {
   @Test func aChartWithAnInvocationKeepsTheBound() async {
     let chart = Statechart<String, String, EmptyChartContext>(initial: "on") {
       StateNode("on") {
-        Invoke("feed", run: { _ in try await Task.sleep(for: .seconds(3600)); return nil })
+        Invoke("feed", run: { _ in await CancellationProbe().waitForCancellation(); return nil })
         OnEvent("ping")
       }
     }

@@ -1,6 +1,6 @@
 import Testing
 
 extension Tag {
-  /// Pins a defect of a seed library (`SEED-APIS.md`) that Statecraft must not repeat.
+  /// Pins a defect of one of the libraries the seed documents describe, which Statecraft must not repeat.
   @Tag static var seedDefect: Self
 }
