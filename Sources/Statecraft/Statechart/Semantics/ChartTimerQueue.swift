@@ -47,8 +47,6 @@ struct ChartTimerQueue<ID: Hashable & Sendable, Event: Sendable>: Sendable {
 
   @inlinable var isEmpty: Bool { order.isEmpty }
 
-  @inlinable var count: Int { order.count }
-
   /// The timer that fires first.
   @inlinable var first: Timer? { order.first }
 

@@ -18,16 +18,12 @@ struct ChartTimerTree<ID: Hashable & Sendable, Event: Sendable>: Sendable {
     @usableFromInline let priority: UInt64
     @usableFromInline let left: Node?
     @usableFromInline let right: Node?
-    /// How many timers this subtree holds: the tree's count, with no field of its own in every
-    /// snapshot.
-    @usableFromInline let size: Int
 
     @inlinable init(_ timer: Timer, priority: UInt64, left: Node?, right: Node?) {
       self.timer = timer
       self.priority = priority
       self.left = left
       self.right = right
-      self.size = 1 + (left?.size ?? 0) + (right?.size ?? 0)
     }
 
     @inlinable func with(left: Node?) -> Node { Node(timer, priority: priority, left: left, right: right) }
@@ -41,8 +37,6 @@ struct ChartTimerTree<ID: Hashable & Sendable, Event: Sendable>: Sendable {
 
   @inlinable var isEmpty: Bool { root == nil }
 
-  @inlinable var count: Int { root?.size ?? 0 }
-
   /// The timer that fires first: the leftmost node.
   @inlinable var first: Timer? {
     guard var node = root else { return nil }
@@ -53,7 +47,6 @@ struct ChartTimerTree<ID: Hashable & Sendable, Event: Sendable>: Sendable {
   /// Every timer, in firing order.
   @inlinable var sorted: [Timer] {
     var result: [Timer] = []
-    result.reserveCapacity(count)
     var stack: [Node] = []
     var node = root
     while node != nil || !stack.isEmpty {
