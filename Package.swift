@@ -24,6 +24,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
@@ -50,6 +51,8 @@ let package = Package(
         "StatecraftMacros",
         .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "HashTreeCollections", package: "swift-collections"),
+        .product(name: "OrderedCollections", package: "swift-collections"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
     ),

@@ -5,5 +5,6 @@ import SwiftSyntaxMacros
 struct StatecraftMacrosPlugin: CompilerPlugin {
   let providingMacros: [any Macro.Type] = [
     DSLCompatibleMacro.self, ModeledMacro.self, BroadcastsStateMacro.self, BroadcastsEventsMacro.self,
+    CaseRoutableMacro.self,
   ]
 }

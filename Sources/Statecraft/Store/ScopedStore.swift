@@ -1,3 +1,4 @@
+public import ConcurrencyExtras
 public import Observation
 
 /// A view of one feature inside a larger store: it reads part of the parent's state and sends the
@@ -13,16 +14,28 @@ public import Observation
 /// reducer and effects, so everything the parent guarantees holds here too. A scoped store keeps
 /// its parent alive.
 @MainActor
-public final class ScopedStore<State, Action: Sendable>: Observable {
+public final class ScopedStore<State, Action: Sendable>: Observable, Identifiable {
   private let readState: @MainActor () -> State
   private let sendAction: @MainActor (Action, CallSite) -> StoreTask
 
+  /// The id of the element this store is for, in a collection feature, so that SwiftUI's
+  /// `ForEach` keeps each row's identity; this store's own identity otherwise.
+  public nonisolated let id: AnyHashableSendable
+
   init(
+    id: AnyHashableSendable? = nil,
     readState: @escaping @MainActor () -> State,
     sendAction: @escaping @MainActor (Action, CallSite) -> StoreTask
   ) {
     self.readState = readState
     self.sendAction = sendAction
+    self.id = id ?? AnyHashableSendable(Identity())
+  }
+
+  /// A store's own identity, for stores that are not for an element.
+  private final class Identity: Hashable, Sendable {
+    static func == (lhs: Identity, rhs: Identity) -> Bool { lhs === rhs }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
   }
 
   /// The child state, read from the parent store.

@@ -221,13 +221,13 @@ public final class Store<State, Action: Sendable, Environment>:
         if effect.isNone { return }
         if runner == nil { runner = makeRunner() }
         if message.group == nil {
-          runner!.start(effect, group: &topLevelGroup) { action in
+          runner!.start(effect, group: &topLevelGroup, callSite: callSite) { action in
             core.enqueue(StoreMessage(action: action, group: nil), callSite: callSite)
           }
         } else {
           let messageGroup = message.group
           var group = messageGroup
-          runner!.start(effect, group: &group) { action in
+          runner!.start(effect, group: &group, callSite: callSite) { action in
             core.enqueue(StoreMessage(action: action, group: messageGroup), callSite: callSite)
           }
         }
@@ -350,6 +350,12 @@ extension Store {
   package func cancelAllEffects() {
     core.effects.cancelAll()
   }
+
+  /// How many child features have an effect scope, at every depth. For tests.
+  package var childScopeCount: Int { core.effects.childScopeCount }
+
+  /// How many effects run that were not cancelled, children's included. For tests.
+  package var liveEffectCount: Int { core.effects.liveEffectCount }
 
   /// How many throttle windows are open. For tests.
   package var openThrottleWindowCount: Int { core.effects.openThrottleWindowCount }

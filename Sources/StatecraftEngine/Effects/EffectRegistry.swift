@@ -41,6 +41,8 @@ package struct EffectRegistry {
   /// The timers that end open windows, by window token, to cancel when the registry closes.
   private var windowTimers: [UInt64: Task<Void, Never>] = [:]
   private var lastWindowToken: UInt64 = 0
+  /// The scopes of child features that started effects, by child (see ``ChildScopeKey``).
+  private var children: [ChildScopeKey: EffectScope] = [:]
   /// Set when the owner is gone: nothing new may start.
   package private(set) var isClosed = false
 
@@ -76,13 +78,15 @@ package struct EffectRegistry {
     return handles
   }
 
-  /// What a closing registry leaves for the caller to cancel.
+  /// What a closing registry leaves for the caller to cancel and close.
   package struct Closed {
     package var effects: [EffectHandle]
     package var windowTimers: [Task<Void, Never>]
+    package var children: [EffectScope]
   }
 
-  /// Closes the registry and returns every running effect and window timer, for cancelling.
+  /// Closes the registry and returns every running effect, window timer and child scope, for
+  /// cancelling and closing.
   package mutating func close() -> Closed {
     isClosed = true
     defer {
@@ -90,9 +94,37 @@ package struct EffectRegistry {
       byID = [:]
       windows = [:]
       windowTimers = [:]
+      children = [:]
     }
-    return Closed(effects: Array(running.values), windowTimers: Array(windowTimers.values))
+    return Closed(
+      effects: Array(running.values), windowTimers: Array(windowTimers.values),
+      children: Array(children.values))
   }
+
+  // MARK: Child scopes
+
+  /// The scope of the child `key`, made by `make` if the child has none yet. `nil` once the
+  /// registry is closed: a child of a closed owner starts nothing.
+  package mutating func child(_ key: ChildScopeKey, make: () -> EffectScope) -> EffectScope? {
+    guard !isClosed else { return nil }
+    if let scope = children[key] { return scope }
+    let scope = make()
+    children[key] = scope
+    return scope
+  }
+
+  /// The scope of the child `key`, if it has one.
+  package func existingChild(_ key: ChildScopeKey) -> EffectScope? {
+    children[key]
+  }
+
+  /// Forgets the scope of the child `key` and returns it, for closing.
+  package mutating func removeChild(_ key: ChildScopeKey) -> EffectScope? {
+    children.removeValue(forKey: key)
+  }
+
+  /// The scopes of the children that have one now.
+  package var childScopes: [EffectScope] { Array(children.values) }
 
   // MARK: Throttle windows
 

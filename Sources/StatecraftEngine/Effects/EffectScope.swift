@@ -22,6 +22,12 @@ package final class EffectScope: Sendable {
     self.startsOnMainActor = startsOnMainActor && context.executor == nil
   }
 
+  /// A child feature's scope: its effects start where the parent's do.
+  private init(childOf parent: EffectScope) {
+    self.context = parent.context
+    self.startsOnMainActor = parent.startsOnMainActor
+  }
+
   deinit {
     close()
   }
@@ -106,17 +112,67 @@ package final class EffectScope: Sendable {
     for handle in registry.withLock({ $0.cancel(id: id) }) { handle.cancel() }
   }
 
-  /// Cancels every effect running now; later effects start as usual. For tests.
+  /// Cancels every effect running now, children's included; later effects start as usual. For
+  /// tests.
   package func cancelAll() {
-    for handle in registry.withLock({ $0.liveHandles }) { handle.cancel() }
+    let (handles, children) = registry.withLock { ($0.liveHandles, $0.childScopes) }
+    for handle in handles { handle.cancel() }
+    for child in children { child.cancelAll() }
   }
 
-  /// Cancels every effect and window timer, and refuses new effects. Called when the owner goes
-  /// away, or when a state's stay ends.
+  /// Cancels every effect and window timer, closes every child's scope, and refuses new effects.
+  /// Called when the owner goes away, when a state's stay ends, or when a child feature ends.
   package func close() {
     let closed = registry.withLock { $0.close() }
     for handle in closed.effects { handle.cancel() }
     for timer in closed.windowTimers { timer.cancel() }
+    for child in closed.children { child.close() }
+  }
+
+  // MARK: Child features
+
+  /// The scope that the child feature `key` runs its effects in, made with its first effect.
+  /// `nil` once this scope is closed.
+  ///
+  /// Ids are scoped to it: a child's `.cancel(id)` reaches only that child's effects.
+  package func child(_ key: ChildScopeKey) -> EffectScope? {
+    registry.withLock { $0.child(key) { EffectScope(childOf: self) } }
+  }
+
+  /// Ends the child feature `key`: cancels its effects, and its children's, and forgets its
+  /// scope. What they were about to deliver is dropped, as for any cancelled effect. A child that
+  /// comes back later gets a new scope.
+  package func endChild(_ key: ChildScopeKey) {
+    registry.withLock { $0.removeChild(key) }?.close()
+  }
+
+  /// Ends the child at `path`, a path of child scopes from this one. Nothing happens if a scope on
+  /// the way does not exist: no effect was started there.
+  package func endChild(at path: [ChildScopeKey]) {
+    guard let last = path.last else { return }
+    var scope = self
+    for key in path.dropLast() {
+      guard let next = scope.existingChild(key) else { return }
+      scope = next
+    }
+    scope.endChild(last)
+  }
+
+  /// The scope of the child `key`, if it has one.
+  private func existingChild(_ key: ChildScopeKey) -> EffectScope? {
+    registry.withLock { $0.existingChild(key) }
+  }
+
+  /// How many child scopes exist under this one, at every depth. For tests.
+  package var childScopeCount: Int {
+    let children = registry.withLock { $0.childScopes }
+    return children.reduce(children.count) { $0 + $1.childScopeCount }
+  }
+
+  /// How many effects run in this scope and its children that were not cancelled. For tests.
+  package var liveEffectCount: Int {
+    let (handles, children) = registry.withLock { ($0.liveHandles, $0.childScopes) }
+    return children.reduce(handles.count) { $0 + $1.liveEffectCount }
   }
 
   /// Runs an effect's operation inside its task: the one error path of the engine.
@@ -148,10 +204,16 @@ package final class EffectScope: Sendable {
   /// effects deliver nothing and are not waited for, even if their operation still runs.
   nonisolated(nonsending) package func waitUntilIdle() async {
     while true {
-      let handles = registry.withLock { $0.liveHandles }
+      let handles = liveHandles
       if handles.isEmpty { return }
       for handle in handles { await handle.completion() }
     }
+  }
+
+  /// The running effects that were not cancelled, in this scope and its children.
+  private var liveHandles: [EffectHandle] {
+    let (handles, children) = registry.withLock { ($0.liveHandles, $0.childScopes) }
+    return children.reduce(into: handles) { $0 += $1.liveHandles }
   }
 
   /// Whether an effect is running under `id`.

@@ -67,6 +67,24 @@ extension TestStore {
       environment: (), fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
+  /// A test store over a new `Store` with a composed reducer: one test store tests a tree of
+  /// features, exhaustively over every child's actions.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: AppState(), reducer: appReducer)
+  /// await store.send(.todos(.element(id: 1, action: .toggle))) { $0.todos[id: 1]?.isDone = true }
+  /// ```
+  public convenience init(
+    initialState: State,
+    reducer: Reduce<State, Action>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) where Action: Sendable {
+    self.init(
+      initialState: initialState, reducer: { state, action, _ in reducer(&state, action) },
+      environment: (), fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   /// A test store over a new `Store` with the seed's value-returning reducer and no environment.
   public convenience init(
     initialState: State,

@@ -7,7 +7,7 @@ extension Effect {
     let scope = EffectScope(context: OwnerContext(type: Effect<Action>.self, callSite: callSite))
     let runner = EffectRunner<Action>(scope: scope) { action, _ in collector.actions.append(action) }
     var group: EffectGroup?
-    runner.start(self, group: &group) { collector.actions.append($0) }
+    runner.start(self, group: &group, callSite: callSite) { collector.actions.append($0) }
     await group?.finish()
     return collector.actions
   }

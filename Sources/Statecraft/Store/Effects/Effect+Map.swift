@@ -40,6 +40,12 @@ extension Effect {
       return Effect<NewAction>(.throttle(effect.map(transform), window))
     case .delay(let delay):
       return Effect<NewAction>(.delay(delay))
+    case .child(let effect, let key):
+      return Effect<NewAction>(.child(effect.map(transform), key))
+    case .endChildren(let keys):
+      return Effect<NewAction>(.endChildren(keys))
+    case .report(let report):
+      return Effect<NewAction>(.report(report))
     }
   }
 }

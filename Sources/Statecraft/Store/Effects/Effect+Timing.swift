@@ -99,7 +99,9 @@ extension Effect {
     case .concatenate(let effects):
       guard let first = effects.first else { return self }
       return Self(.concatenate([first.armed()] + effects.dropFirst()))
-    case .none, .send, .run, .cancel, .throttle:
+    case .child(let inner, let key):
+      return Self(.child(inner.armed(), key))
+    case .none, .send, .run, .cancel, .throttle, .endChildren, .report:
       return self
     }
   }

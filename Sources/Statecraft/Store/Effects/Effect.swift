@@ -28,6 +28,14 @@ public struct Effect<Action: Sendable>: Sendable {
     indirect case throttle(Effect, ThrottlePolicy)
     /// Waits on a clock: the first half of a debounce.
     case delay(EffectDelay)
+    /// A child feature's effects, which run in the child's own scope, and end with it.
+    indirect case child(Effect, ChildScopeKey)
+    /// Ends child features, each at its path of scopes: cancels what they started, and drops what
+    /// it was about to deliver.
+    case endChildren([[ChildScopeKey]])
+    /// A mistake that a composed reducer found in the action, such as one for a child that is not
+    /// there, reported at the line of the `send` that sent it.
+    case report(ReducerReport)
   }
 
   /// An asynchronous operation, what to do with its errors, and where it was written.

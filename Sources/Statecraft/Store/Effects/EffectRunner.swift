@@ -1,7 +1,7 @@
 /// Interprets effect values for one store.
 ///
-/// ``start(_:group:followUp:)`` runs when a reducer returns: it handles `.send` and `.cancel` at
-/// once, in order, and starts a task for each asynchronous part. ``perform(_:in:)`` runs an effect
+/// ``start(_:group:callSite:followUp:)`` runs when a reducer returns: it handles `.send` and `.cancel` at
+/// once, in order, and starts a task for each asynchronous part. ``perform(_:in:scope:)`` runs an effect
 /// inside such a task. Every task is started through the owner's ``EffectScope``, so ids, throttle
 /// windows, releasing the owner, inspectors and ``StoreTask`` all reach it, and so do its errors:
 /// the scope's one error path reports them at the effect's call site.
@@ -23,16 +23,29 @@ final class EffectRunner<Action: Sendable>: Sendable {
   ///
   /// - Parameters:
   ///   - group: The group of the `send` being processed; created when the first task starts.
+  ///   - callSite: The line of that `send`, where what the reducer found wrong is reported.
   ///   - followUp: Receives each synchronous `.send` action, to be processed in this same `send`.
   @usableFromInline
-  func start(_ effect: Effect<Action>, group: inout EffectGroup?, followUp: (Action) -> Void) {
+  func start(
+    _ effect: Effect<Action>, group: inout EffectGroup?, callSite: CallSite?,
+    followUp: (Action) -> Void
+  ) {
+    start(effect, in: scope, group: &group, callSite: callSite, followUp: followUp)
+  }
+
+  private func start(
+    _ effect: Effect<Action>, in scope: EffectScope, group: inout EffectGroup?,
+    callSite: CallSite?, followUp: (Action) -> Void
+  ) {
     switch effect.operation {
     case .none:
       return
     case .send(let action):
       followUp(action)
     case .merge(let effects):
-      for effect in effects { start(effect, group: &group, followUp: followUp) }
+      for effect in effects {
+        start(effect, in: scope, group: &group, callSite: callSite, followUp: followUp)
+      }
     case .cancel(let id):
       scope.cancel(id: id)
     case .cancellable(let inner, let id, let cancelInFlight):
@@ -40,20 +53,30 @@ final class EffectRunner<Action: Sendable>: Sendable {
       scope.start(
         id: id, cancelInFlight: cancelInFlight, priority: inner.priority,
         group: Self.existing(&group), callSite: inner.callSite
-      ) { handle in await self.perform(inner, in: handle) }
+      ) { handle in await self.perform(inner, in: handle, scope: scope) }
     case .throttle(let inner, let policy):
-      startThrottled(inner, policy, group: Self.existing(&group), parent: nil)
+      startThrottled(inner, policy, in: scope, group: Self.existing(&group), parent: nil)
     case .run, .concatenate, .delay:
       let effect = effect.armed()
       scope.start(priority: effect.priority, group: Self.existing(&group), callSite: effect.callSite) {
-        handle in await self.perform(effect, in: handle)
+        handle in await self.perform(effect, in: handle, scope: scope)
       }
+    case .child(let inner, let key):
+      // A child whose parent's scope is closed starts nothing.
+      guard let child = scope.child(key) else { return }
+      start(inner, in: child, group: &group, callSite: callSite, followUp: followUp)
+    case .endChildren(let paths):
+      for path in paths { scope.endChild(at: path) }
+    case .report(let report):
+      scope.context.report(report.kind, report.message, callSite: callSite)
     }
   }
 
   /// Runs an effect inside the task of `handle`, and returns when it has finished. It runs where
   /// that task runs: on the main actor, for a store.
-  nonisolated(nonsending) func perform(_ effect: Effect<Action>, in handle: EffectHandle) async {
+  nonisolated(nonsending) func perform(
+    _ effect: Effect<Action>, in handle: EffectHandle, scope: EffectScope
+  ) async {
     guard !handle.isCancelled else { return }
     switch effect.operation {
     case .none:
@@ -72,13 +95,13 @@ final class EffectRunner<Action: Sendable>: Sendable {
     case .merge(let effects):
       await withTaskGroup(of: Void.self) { tasks in
         for effect in effects {
-          tasks.addTask { await self.perform(effect, in: handle) }
+          tasks.addTask { await self.perform(effect, in: handle, scope: scope) }
         }
       }
     case .concatenate(let effects):
       for effect in effects {
         guard !handle.isCancelled, !Task.isCancelled else { return }
-        await perform(effect, in: handle)
+        await perform(effect, in: handle, scope: scope)
       }
     case .cancel(let id):
       scope.cancel(id: id)
@@ -87,10 +110,22 @@ final class EffectRunner<Action: Sendable>: Sendable {
       let child = scope.start(
         id: id, cancelInFlight: cancelInFlight, priority: inner.priority, group: handle.group,
         parent: handle, callSite: inner.callSite
-      ) { child in await self.perform(inner, in: child) }
+      ) { child in await self.perform(inner, in: child, scope: scope) }
       await waitForChild(child)
     case .throttle(let inner, let policy):
-      await waitForChild(startThrottled(inner, policy, group: handle.group, parent: handle))
+      await waitForChild(
+        startThrottled(inner, policy, in: scope, group: handle.group, parent: handle))
+    case .child(let inner, let key):
+      guard let childScope = scope.child(key) else { return }
+      let inner = inner.armed()
+      let child = childScope.start(
+        priority: inner.priority, group: handle.group, parent: handle, callSite: inner.callSite
+      ) { child in await self.perform(inner, in: child, scope: childScope) }
+      await waitForChild(child)
+    case .endChildren(let paths):
+      for path in paths { scope.endChild(at: path) }
+    case .report(let report):
+      scope.context.report(report.kind, report.message, callSite: handle.callSite)
     }
   }
 
@@ -110,7 +145,8 @@ final class EffectRunner<Action: Sendable>: Sendable {
 
   @discardableResult
   private func startThrottled(
-    _ inner: Effect<Action>, _ policy: ThrottlePolicy, group: EffectGroup?, parent: EffectHandle?
+    _ inner: Effect<Action>, _ policy: ThrottlePolicy, in scope: EffectScope, group: EffectGroup?,
+    parent: EffectHandle?
   ) -> EffectHandle? {
     scope.throttle(
       id: policy.id, interval: policy.interval, clock: policy.clock, latest: policy.latest,
@@ -119,7 +155,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
     ) {
       // Called when the effect starts, now or when its window ends: its timers count from then.
       let inner = inner.armed()
-      return { handle in await self.perform(inner, in: handle) }
+      return { handle in await self.perform(inner, in: handle, scope: scope) }
     }
   }
 
@@ -136,7 +172,7 @@ extension Effect {
   var priority: TaskPriority? {
     switch operation {
     case .run(let run): run.priority
-    case .cancellable(let inner, _, _), .throttle(let inner, _): inner.priority
+    case .cancellable(let inner, _, _), .throttle(let inner, _), .child(let inner, _): inner.priority
     default: nil
     }
   }
@@ -145,10 +181,10 @@ extension Effect {
   var callSite: CallSite? {
     switch operation {
     case .run(let run): run.callSite
-    case .cancellable(let inner, _, _): inner.callSite
+    case .cancellable(let inner, _, _), .child(let inner, _): inner.callSite
     case .throttle(let inner, let policy): inner.callSite ?? policy.callSite
     case .merge(let effects), .concatenate(let effects): effects.lazy.compactMap(\.callSite).first
-    case .none, .send, .cancel, .delay: nil
+    case .none, .send, .cancel, .delay, .endChildren, .report: nil
     }
   }
 }

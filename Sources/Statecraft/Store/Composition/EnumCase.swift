@@ -1,0 +1,63 @@
+/// One case of an enum, with one associated value: how to embed a value in it, extract the value
+/// back, and change it in place. Composed reducers route actions with it, and `ifCaseLet` reaches
+/// an enum state's case.
+///
+/// `@CaseRoutable` writes one for each case of an enum, so that a case reads as a key path:
+///
+/// ```swift
+/// @CaseRoutable
+/// enum AppAction {
+///   case detail(DetailAction)
+///   case todos(IdentifiedAction<Todo.ID, TodoAction>)
+/// }
+///
+/// appReducer.ifLet(\.detail, action: \.detail) { detailReducer }
+/// ```
+///
+/// Here `\.detail` is the key path `\AppAction.Cases.detail`, whose value is an
+/// `EnumCase<AppAction, DetailAction>`.
+public struct EnumCase<Enum, Value>: Sendable {
+  /// Wraps a value in the case.
+  public let embed: @Sendable (Value) -> Enum
+  /// The case's value, or `nil` when the enum holds another case.
+  public let extract: @Sendable (Enum) -> Value?
+  /// Calls `body` with the case's value, if the enum holds this case, stores what it changed, and
+  /// returns whether it did.
+  public let modify: @Sendable (inout Enum, (inout Value) -> Void) -> Bool
+
+  /// Makes a case from its three operations. `@CaseRoutable` writes them for you.
+  public init(
+    embed: @escaping @Sendable (Value) -> Enum,
+    extract: @escaping @Sendable (Enum) -> Value?,
+    modify: @escaping @Sendable (inout Enum, (inout Value) -> Void) -> Bool
+  ) {
+    self.embed = embed
+    self.extract = extract
+    self.modify = modify
+  }
+}
+
+/// An enum whose cases are key paths, for composed reducers: `@CaseRoutable` conforms an enum.
+///
+/// `Cases` has one property per case with one associated value, an ``EnumCase``.
+public protocol CaseRoutable {
+  /// The enum's cases, one property each.
+  associatedtype Cases
+  /// The enum's cases, for key paths such as `\.detail` to be read from.
+  static var cases: Cases { get }
+}
+
+/// Makes an enum's cases key paths, so that composed reducers route actions with `\.detail`:
+///
+/// ```swift
+/// @CaseRoutable
+/// enum AppAction {
+///   case detail(DetailAction)
+///   case refresh
+/// }
+/// ```
+///
+/// Every case with one associated value gets an ``EnumCase`` in `AppAction.Cases`. Cases without
+/// one, with several, or sharing a name with another, get none.
+@attached(extension, conformances: CaseRoutable, names: named(Cases), named(cases))
+public macro CaseRoutable() = #externalMacro(module: "StatecraftMacros", type: "CaseRoutableMacro")

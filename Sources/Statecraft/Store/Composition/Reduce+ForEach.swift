@@ -1,0 +1,59 @@
+public import IdentifiedCollections
+
+extension Reduce where Action: CaseRoutable {
+  /// Runs `element` on each element of a collection that an action names by id: the rows of a
+  /// list.
+  ///
+  /// ```swift
+  /// @CaseRoutable
+  /// enum AppAction {
+  ///   case todos(IdentifiedAction<Todo.ID, TodoAction>)
+  /// }
+  ///
+  /// let appReducer = Reduce<AppState, AppAction> { state, action in … }
+  ///   .forEach(\.todos, action: \.todos) { todoReducer }
+  ///
+  /// store.send(.todos(.element(id: todo.id, action: .toggle)))
+  /// ```
+  ///
+  /// - The element's reducer runs before this one, on that element only: the cost does not grow
+  ///   with the number of elements.
+  /// - Each element's effects run in a scope of their own. When an element is removed, every
+  ///   effect it started is cancelled, and nothing they were about to deliver arrives.
+  /// - An action for an id the collection does not hold is reported at the line of its `send`
+  ///   (``Diagnostic/Kind/childNotPresent``), and changes nothing.
+  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction>(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action: KeyPath<Action.Cases, EnumCase<Action, IdentifiedAction<ID, ElementAction>>>,
+    element: @escaping () -> Reduce<ElementState, ElementAction>
+  ) -> Self {
+    let route = Action.cases[keyPath: action]
+    let element = LazyReduce(element)
+    return Self(
+      { state, action in
+        // A copy of the ids shares their storage: comparing it with the ids afterwards costs
+        // nothing unless elements were added or removed.
+        let idsBefore = state[keyPath: toElements].ids
+        var elementEffect = Effect<Action>.none
+        if let elementAction = route.extract(action) {
+          let id = elementAction.id
+          guard idsBefore.contains(id) else {
+            return .childNotPresent(action, "\(toElements) has no element \(id)")
+          }
+          elementEffect = element.reducer(&state[keyPath: toElements][id: id]!, elementAction.action)
+            .map { route.embed(.element(id: id, action: $0)) }
+            .inChild(ChildScopeKey(site: toElements, identity: id))
+        }
+        let effect = Effect.merging(elementEffect, reduce(&state, action))
+        let idsAfter = state[keyPath: toElements].ids
+        guard idsAfter != idsBefore else { return effect }
+        let removed = idsBefore.subtracting(idsAfter)
+        return .merging(
+          effect, .endChildren(removed.map { ChildScopeKey(site: toElements, identity: $0) }))
+      },
+      ended: Self.ended(ended) { before, after in
+        before[keyPath: toElements].ids.subtracting(after[keyPath: toElements].ids)
+          .map { [ChildScopeKey(site: toElements, identity: $0)] }
+      })
+  }
+}

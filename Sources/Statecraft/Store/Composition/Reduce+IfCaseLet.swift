@@ -1,0 +1,59 @@
+extension Reduce where State: CaseRoutable, Action: CaseRoutable {
+  /// Runs `child` on one case of an enum state while the state is in that case: one destination
+  /// of several.
+  ///
+  /// ```swift
+  /// @CaseRoutable enum Destination { case edit(EditState), alert(AlertState) }
+  /// @CaseRoutable enum DestinationAction { case edit(EditAction), alert(AlertAction) }
+  ///
+  /// let destinationReducer = Reduce<Destination, DestinationAction>.empty
+  ///   .ifCaseLet(\.edit, action: \.edit) { editReducer }
+  ///   .ifCaseLet(\.alert, action: \.alert) { alertReducer }
+  /// ```
+  ///
+  /// - The case's reducer runs before this one, on a copy of the case's value that is stored back:
+  ///   a value whose storage is shared (an array) is copied when the child changes it.
+  /// - When the state leaves the case, every effect the case's child started is cancelled, and
+  ///   nothing they were about to deliver arrives.
+  /// - An action for a case that is not the current one is reported at the line of its `send`
+  ///   (``Diagnostic/Kind/childNotPresent``), and changes nothing.
+  public func ifCaseLet<ChildState, ChildAction>(
+    _ toCase: KeyPath<State.Cases, EnumCase<State, ChildState>>,
+    action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>,
+    then child: @escaping () -> Reduce<ChildState, ChildAction>
+  ) -> Self {
+    let stateCase = State.cases[keyPath: toCase]
+    let route = Action.cases[keyPath: action]
+    let child = LazyReduce(child)
+    let key = ChildScopeKey(site: toCase, identity: true)
+    /// The children ended between `before` and `after`: this case's, if the state left it, or
+    /// those under it, if it stayed.
+    let caseEnded: (State, State) -> [[ChildScopeKey]] = { before, after in
+      guard let before = stateCase.extract(before) else { return [] }
+      guard let after = stateCase.extract(after) else { return [[key]] }
+      guard let ended = child.reducer.ended else { return [] }
+      return ended(before, after).map { [key] + $0 }
+    }
+    return Self(
+      { state, action in
+        if let childAction = route.extract(action) {
+          guard stateCase.extract(state) != nil else {
+            return .childNotPresent(action, "the state is \(state), not the case \(toCase)")
+          }
+          // The case's reducer finds what it ends under it; this one, whether the case ended.
+          var childEffect = Effect<Action>.none
+          _ = stateCase.modify(&state) { childState in
+            childEffect = child.reducer(&childState, childAction).map(route.embed).inChild(key)
+          }
+          let effect = Effect.merging(childEffect, reduce(&state, action))
+          guard stateCase.extract(state) == nil else { return effect }
+          return .merging(effect, .endChildren([key]))
+        }
+        guard stateCase.extract(state) != nil else { return reduce(&state, action) }
+        let before = state
+        let effect = reduce(&state, action)
+        return .merging(effect, .endChildren(paths: caseEnded(before, state)))
+      },
+      ended: Self.ended(ended, caseEnded))
+  }
+}

@@ -1,0 +1,36 @@
+extension Reduce where Action: CaseRoutable {
+  /// Runs `child` on a part of the state that is always there, for the child's actions, before
+  /// this reducer. The child's effects come back as this reducer's actions.
+  ///
+  /// ```swift
+  /// let appReducer = Reduce<AppState, AppAction> { state, action in … }
+  ///   .scope(state: \.profile, action: \.profile) { profileReducer }
+  /// ```
+  ///
+  /// The child's effects run with the parent's: a child that is always there never ends, and
+  /// shares the parent's effect ids.
+  public func scope<ChildState, ChildAction>(
+    state toChild: WritableKeyPath<State, ChildState>,
+    action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>,
+    child: @escaping () -> Reduce<ChildState, ChildAction>
+  ) -> Self {
+    let route = Action.cases[keyPath: action]
+    let child = LazyReduce(child)
+    let childEnded: (ChildState, ChildState) -> [[ChildScopeKey]] = { before, after in
+      child.reducer.ended?(before, after) ?? []
+    }
+    return Self(
+      { state, action in
+        if let childAction = route.extract(action) {
+          let childEffect = child.reducer(&state[keyPath: toChild], childAction).map(route.embed)
+          return .merging(childEffect, reduce(&state, action))
+        }
+        guard child.reducer.ended != nil else { return reduce(&state, action) }
+        // The child's reducer did not run: find what this one ended under it.
+        let before = state[keyPath: toChild]
+        let effect = reduce(&state, action)
+        return .merging(effect, .endChildren(paths: childEnded(before, state[keyPath: toChild])))
+      },
+      ended: Self.ended(ended) { childEnded($0[keyPath: toChild], $1[keyPath: toChild]) })
+  }
+}

@@ -1,0 +1,154 @@
+/// A reducer as a value, to compose features into an app: a parent's reducer runs its children's
+/// on their part of the state and their actions, and their effects end when the children do.
+///
+/// ```swift
+/// let appReducer = Reduce<AppState, AppAction> { state, action in
+///   switch action {
+///   case .showDetail(let todo): state.detail = DetailState(todo: todo); return .none
+///   case .detail, .todos: return .none        // the children's own reducers handle these
+///   }
+/// }
+/// .ifLet(\.detail, action: \.detail) { detailReducer }
+/// .forEach(\.todos, action: \.todos) { todoReducer }
+///
+/// let store = Store(initialState: AppState(), reducer: appReducer)
+/// ```
+///
+/// Both reducer forms make one: `Reduce { state, action in … }` with the state `inout`, and
+/// `Reduce(reduce)` with the seed's value-returning `(State, Action) -> (State, Effect<Action>)`.
+///
+/// | The Composable Architecture | Statecraft |
+/// |---|---|
+/// | `Scope(state:action:)` | ``scope(state:action:child:)`` |
+/// | `.ifLet(_:action:)` | ``ifLet(_:action:then:)`` |
+/// | `.forEach(_:action:)` over `IdentifiedArray` | ``forEach(_:action:element:)-(WritableKeyPath<State,IdentifiedArray<ID,ElementState>>,_,_)`` |
+/// | `.ifCaseLet(_:action:)` | ``ifCaseLet(_:action:then:)`` |
+/// | `StackState`, `.forEach` over a stack | ``StackState``, ``forEach(_:action:element:)-(WritableKeyPath<State,StackState<ElementState>>,_,_)`` |
+///
+/// A child's reducer runs before its parent's, so that the parent sees what the child did, and
+/// may end the child in answer. Whatever ends a child (the parent setting it to `nil`, removing
+/// its element, leaving its case, popping it), every effect it started is cancelled then, and
+/// nothing it started delivers an action afterwards.
+public struct Reduce<State, Action: Sendable> {
+  /// The reducer, in place.
+  @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
+  /// Which of the children this reducer composes ended between two states, each as its path of
+  /// scopes from this reducer's. `nil` for a reducer that composes none. A parent asks it when an
+  /// action that does not go through this reducer changed its state: a parent that changes an
+  /// enum child's case directly ends that case's effects too.
+  let ended: ((State, State) -> [[ChildScopeKey]])?
+
+  /// A reducer that changes the state in place.
+  ///
+  /// ```swift
+  /// let counter = Reduce<Int, CounterAction> { count, action in
+  ///   count += 1
+  ///   return .none
+  /// }
+  /// ```
+  @inlinable
+  public init(_ reduce: @escaping (inout State, Action) -> Effect<Action>) {
+    self.init(reduce, ended: nil)
+  }
+
+  /// A reducer that composes children, whose ends `ended` finds.
+  @usableFromInline
+  init(
+    _ reduce: @escaping (inout State, Action) -> Effect<Action>,
+    ended: ((State, State) -> [[ChildScopeKey]])?
+  ) {
+    self.reduce = reduce
+    self.ended = ended
+  }
+
+  /// A reducer from the seed's value-returning function.
+  ///
+  /// ```swift
+  /// func reduce(_ state: Counter, _ action: CounterAction) -> (Counter, Effect<CounterAction>)
+  /// let counter = Reduce(reduce)
+  /// ```
+  @inlinable
+  public init(_ reduce: @escaping (State, Action) -> (State, Effect<Action>)) {
+    self.init(
+      { state, action in
+        let (newState, effect) = reduce(state, action)
+        state = newState
+        return effect
+      }, ended: nil)
+  }
+
+  /// Runs the reducer on `state` in place.
+  @inlinable
+  public func callAsFunction(_ state: inout State, _ action: Action) -> Effect<Action> {
+    reduce(&state, action)
+  }
+
+  /// Runs the reducer on a copy of `state`, and returns the new state with the effect: the seed's
+  /// form, for testing a composed reducer as a pure function.
+  @inlinable
+  public func callAsFunction(_ state: State, _ action: Action) -> (State, Effect<Action>) {
+    var state = state
+    let effect = reduce(&state, action)
+    return (state, effect)
+  }
+
+  /// A reducer that does nothing: a parent that only holds its children.
+  public static var empty: Self { Self { _, _ in .none } }
+
+  /// This reducer, then `other`, on the same action; their effects run together.
+  public func combined(with other: Self) -> Self {
+    Self(
+      { state, action in .merging(reduce(&state, action), other.reduce(&state, action)) },
+      ended: Self.ended(ended, other.ended))
+  }
+
+  /// The children that either finder finds ended.
+  static func ended(
+    _ first: ((State, State) -> [[ChildScopeKey]])?,
+    _ second: ((State, State) -> [[ChildScopeKey]])?
+  ) -> ((State, State) -> [[ChildScopeKey]])? {
+    guard let first else { return second }
+    guard let second else { return first }
+    return { first($0, $1) + second($0, $1) }
+  }
+}
+
+extension Store where Environment == Void {
+  /// Creates a store from a composed reducer.
+  ///
+  /// ```swift
+  /// let store = Store(initialState: AppState(), reducer: appReducer)
+  /// ```
+  @inlinable
+  public convenience init(
+    initialState: State,
+    reducer: Reduce<State, Action>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    self.init(
+      initialState: initialState, reduce: reducer.reduce,
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
+
+/// A child's reducer, made the first time it runs: a feature may then contain itself, as a tree
+/// of nested optional children does, without recursing forever when it is composed.
+// A class, so that the reducer made is kept. Not Sendable, like the reducers that hold it: they
+// run wherever their store runs, one action at a time.
+final class LazyReduce<State, Action: Sendable> {
+  private var make: (() -> Reduce<State, Action>)?
+  private var made: Reduce<State, Action>?
+
+  init(_ make: @escaping () -> Reduce<State, Action>) {
+    self.make = make
+  }
+
+  var reducer: Reduce<State, Action> {
+    if let made { return made }
+    let reducer = make!()
+    made = reducer
+    make = nil
+    return reducer
+  }
+}

@@ -1,0 +1,24 @@
+/// An action of a navigation stack: one for a screen, a push or a pop.
+///
+/// ```swift
+/// @CaseRoutable
+/// enum AppAction {
+///   case path(StackAction<Path, PathAction>)
+/// }
+///
+/// store.send(.path(.push(.detail(DetailState()))))
+/// store.send(.path(.element(id: 0, action: .detail(.save))))
+/// store.send(.path(.popFrom(id: 0)))
+/// ```
+public enum StackAction<State, Action: Sendable> {
+  /// `action`, for the screen `id`.
+  case element(id: StackElementID, action: Action)
+  /// Pushes a screen, which gets the stack's next id.
+  case push(State)
+  /// Pops the screen `id` and every screen above it.
+  case popFrom(id: StackElementID)
+}
+
+// Sendable when the screens' state is: a push carries one.
+extension StackAction: Sendable where State: Sendable {}
+extension StackAction: Equatable where State: Equatable, Action: Equatable {}

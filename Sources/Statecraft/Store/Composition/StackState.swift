@@ -1,0 +1,122 @@
+public import OrderedCollections
+
+/// The screens of a navigation stack, each with a stable id: a ``StackElementID`` the stack gives
+/// it when it is pushed.
+///
+/// ```swift
+/// struct AppState {
+///   var path = StackState<Path>()
+/// }
+///
+/// state.path.append(.detail(DetailState()))   // push
+/// state.path.popLast()                         // pop
+/// state.path.removeAll()                       // pop to root
+/// ```
+///
+/// A reducer composes the screens' reducer with
+/// ``Reduce/forEach(_:action:element:)-(WritableKeyPath<State,StackState<ElementState>>,_,_)``,
+/// which also pushes and pops for ``StackAction``. It is a random-access collection of the
+/// screens, root first.
+public struct StackState<Element> {
+  @usableFromInline var elements: OrderedDictionary<StackElementID, Element>
+  /// The number the next pushed element gets.
+  @usableFromInline var nextID: Int
+
+  /// An empty stack: the root alone.
+  public init() {
+    self.elements = [:]
+    self.nextID = 0
+  }
+
+  /// A stack holding `elements`, the first at the root.
+  public init(_ elements: some Sequence<Element>) {
+    self.elements = [:]
+    self.nextID = 0
+    for element in elements { append(element) }
+  }
+
+  /// The ids of the screens, root first.
+  public var ids: OrderedSet<StackElementID> { elements.keys }
+
+  /// The id the next pushed screen gets.
+  public var nextElementID: StackElementID { StackElementID(rawValue: nextID) }
+
+  /// Pushes `element`, and returns its id.
+  @discardableResult
+  public mutating func append(_ element: Element) -> StackElementID {
+    let id = nextElementID
+    nextID += 1
+    elements[id] = element
+    return id
+  }
+
+  /// Pops the top screen, and returns it. `nil` when the stack is empty.
+  @discardableResult
+  public mutating func popLast() -> Element? {
+    elements.isEmpty ? nil : elements.removeLast().value
+  }
+
+  /// Pops the screen `id` and every screen above it.
+  public mutating func pop(from id: StackElementID) {
+    guard let index = elements.index(forKey: id) else { return }
+    elements.removeSubrange(index...)
+  }
+
+  /// Pops every screen above `id`, which stays on top.
+  public mutating func pop(to id: StackElementID) {
+    guard let index = elements.index(forKey: id) else { return }
+    elements.removeSubrange((index + 1)...)
+  }
+
+  /// Pops every screen: back to the root.
+  public mutating func removeAll() {
+    elements.removeAll()
+  }
+
+  /// The screen `id`, if it is on the stack. Setting `nil` pops it and every screen above it;
+  /// setting a screen for an id that is not on the stack does nothing.
+  public subscript(id id: StackElementID) -> Element? {
+    get { elements[id] }
+    set {
+      guard let index = elements.index(forKey: id) else { return }
+      if let newValue {
+        elements.values[index] = newValue
+      } else {
+        elements.removeSubrange(index...)
+      }
+    }
+  }
+}
+
+extension StackState: RandomAccessCollection {
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { elements.count }
+  public subscript(position: Int) -> Element { elements.values[position] }
+}
+
+extension StackState: ExpressibleByArrayLiteral {
+  public init(arrayLiteral elements: Element...) {
+    self.init(elements)
+  }
+}
+
+extension StackState: Equatable where Element: Equatable {
+  /// Two stacks are equal when they hold the same screens under the same ids.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.elements == rhs.elements
+  }
+}
+
+extension StackState: Hashable where Element: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(elements)
+  }
+}
+
+extension StackState: Sendable where Element: Sendable {}
+
+extension StackState: CustomStringConvertible {
+  public var description: String {
+    "[" + elements.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "]"
+  }
+}
