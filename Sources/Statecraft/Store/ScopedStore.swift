@@ -9,14 +9,30 @@ public import Observation
 /// ProfileView(store: profile)   // sees ProfileState, sends ProfileAction
 /// ```
 ///
-/// A scoped store owns nothing: its `state` is read from the parent at each access, so it is
-/// always current, and observing it observes the parent. `send` goes through the parent's mailbox,
-/// reducer and effects, so everything the parent guarantees holds here too. A scoped store keeps
-/// its parent alive.
+/// `send` goes through the parent's mailbox, reducer and effects, so everything the parent
+/// guarantees holds here too. A scoped store keeps its parent alive.
+///
+/// **Observation is per child.** A view that reads a scoped store's `state` is invalidated only
+/// when that part of the state changes: not when a sibling changes, nor the parent's other fields,
+/// nor when an action changes nothing. A scoped store keeps its part of the state from the moment
+/// it is first read, and after each action of the parent compares it with the new one, when the
+/// part is `Equatable` (a part that is not is taken to change with every action of its parent).
+/// Reading it costs the same at any depth of scoping.
 @MainActor
 public final class ScopedStore<State, Action: Sendable>: Observable, Identifiable {
-  private let readState: @MainActor () -> State
+  /// The part of the parent's state this store is for, read without observing the parent; `nil`
+  /// when the child is gone.
+  private let readState: @MainActor () -> State?
   private let sendAction: @MainActor (Action, CallSite) -> StoreTask
+  /// Asks the parent to tell this store after each of its changes.
+  private let follow: @MainActor (any ScopeDependent) -> Void
+  /// Whether two states are equal, when `State` is `Equatable`.
+  private let isDuplicate: ((State, State) -> Bool)?
+  /// The state as of the parent's last change, once the store follows its parent.
+  private var current: State?
+  private let registrar = ObservationRegistrar()
+  /// The stores scoped from this one that follow it.
+  var dependents = ScopeDependents()
 
   /// The id of the element this store is for, in a collection feature, so that SwiftUI's
   /// `ForEach` keeps each row's identity; this store's own identity otherwise.
@@ -24,22 +40,38 @@ public final class ScopedStore<State, Action: Sendable>: Observable, Identifiabl
 
   init(
     id: AnyHashableSendable? = nil,
-    readState: @escaping @MainActor () -> State,
+    initial: State,
+    readState: @escaping @MainActor () -> State?,
+    follow: @escaping @MainActor (any ScopeDependent) -> Void,
     sendAction: @escaping @MainActor (Action, CallSite) -> StoreTask
   ) {
     self.readState = readState
+    self.follow = follow
     self.sendAction = sendAction
-    self.id = id ?? AnyHashableSendable(Identity())
+    self.isDuplicate = duplicateCheck(for: State.self)
+    self.id = id ?? AnyHashableSendable(StoreIdentity())
+    self.current = initial
   }
 
-  /// A store's own identity, for stores that are not for an element.
-  private final class Identity: Hashable, Sendable {
-    static func == (lhs: Identity, rhs: Identity) -> Bool { lhs === rhs }
-    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+  /// The child state. Reading it inside SwiftUI or `withObservationTracking` observes this part of
+  /// the parent's state alone. After its child went away (an optional child, an element), it is
+  /// the child's last state.
+  public var state: State {
+    registrar.access(self, keyPath: \.state)
+    return untrackedState
   }
 
-  /// The child state, read from the parent store.
-  public var state: State { readState() }
+  /// The state, without observing it: what stores scoped from this one read.
+  var untrackedState: State {
+    if !isFollowing {
+      isFollowing = true
+      follow(self)
+      if let fresh = readState() { current = fresh }
+    }
+    return current!
+  }
+
+  private var isFollowing = false
 
   /// Sends the parent's version of `action` to the parent store.
   @discardableResult
@@ -62,6 +94,23 @@ public final class ScopedStore<State, Action: Sendable>: Observable, Identifiabl
   ) -> ScopedStore<ChildState, ChildAction> {
     scoped(state: toChildState, action: fromChildAction)
   }
+
+  /// A store's own identity, for stores that are not for an element.
+  private final class StoreIdentity: Hashable, Sendable {
+    static func == (lhs: StoreIdentity, rhs: StoreIdentity) -> Bool { lhs === rhs }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+  }
+}
+
+extension ScopedStore: ScopeDependent {
+  /// Reads the new state, and tells observers and the stores scoped from this one, unless it is
+  /// equal to the last.
+  func parentChanged() {
+    guard let new = readState() else { return }  // the child is gone: keep its last state
+    if let isDuplicate, let current, isDuplicate(current, new) { return }
+    registrar.withMutation(of: self, keyPath: \.state) { current = new }
+    dependents.notify()
+  }
 }
 
 extension Store {
@@ -81,5 +130,18 @@ extension Store {
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> ScopedStore<ChildState, ChildAction> {
     scoped(state: toChildState, action: fromChildAction)
+  }
+}
+
+/// Whether two values of `Value` are equal, when it is `Equatable`: found once per scoped store.
+private func duplicateCheck<Value>(for type: Value.Type) -> ((Value, Value) -> Bool)? {
+  guard let equatable = type as? any Equatable.Type else { return nil }
+  return equatable.equality(as: type)
+}
+
+extension Equatable {
+  /// `==`, for values known only as `Value`, which is `Self`.
+  fileprivate static func equality<Value>(as type: Value.Type) -> (Value, Value) -> Bool {
+    { ($0 as! Self) == ($1 as! Self) }
   }
 }

@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 public import IdentifiedCollections
 
 extension Store where Action: CaseRoutable {
@@ -62,19 +63,9 @@ extension StoreScoping where Action: CaseRoutable {
     state toChild: WritableKeyPath<State, ChildState?>,
     action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>
   ) -> ScopedStore<ChildState, ChildAction>? {
-    guard let initial = state[keyPath: toChild] else { return nil }
-    let route = Action.cases[keyPath: action]
-    let last = LastState(initial)
-    return ScopedStore(
-      readState: { [self] in
-        if let current = state[keyPath: toChild] { last.value = current }
-        return last.value
-      },
-      sendAction: { [self] action, callSite in
-        send(
-          route.embed(action), fileID: callSite.fileID, filePath: callSite.filePath,
-          line: callSite.line, column: callSite.column)
-      })
+    guard let initial = untrackedState[keyPath: toChild] else { return nil }
+    return scoped(
+      initial: initial, read: { $0[keyPath: toChild] }, embed: Action.cases[keyPath: action].embed)
   }
 
   func scopedElements<ID: Hashable & Sendable, ElementState, ElementAction>(
@@ -82,27 +73,12 @@ extension StoreScoping where Action: CaseRoutable {
     action: KeyPath<Action.Cases, EnumCase<Action, IdentifiedAction<ID, ElementAction>>>
   ) -> [ScopedStore<ElementState, ElementAction>] {
     let route = Action.cases[keyPath: action]
-    let elements = state[keyPath: toElements]
+    let elements = untrackedState[keyPath: toElements]
     return zip(elements.ids, elements.elements).map { id, element in
-      let last = LastState(element)
-      return ScopedStore(
-        id: EffectID(id),
-        readState: { [self] in
-          if let current = state[keyPath: toElements][id: id] { last.value = current }
-          return last.value
-        },
-        sendAction: { [self] action, callSite in
-          send(
-            route.embed(.element(id: id, action: action)), fileID: callSite.fileID,
-            filePath: callSite.filePath, line: callSite.line, column: callSite.column)
-        })
+      scoped(
+        id: AnyHashableSendable(id), initial: element,
+        read: { $0[keyPath: toElements][id: id] },
+        embed: { route.embed(.element(id: id, action: $0)) })
     }
   }
-}
-
-/// The last state a child store read while its child was there.
-@MainActor
-private final class LastState<State> {
-  var value: State
-  init(_ value: State) { self.value = value }
 }

@@ -236,7 +236,19 @@ public final class Store<State, Action: Sendable, Environment>:
       if isReducing { reportSendDuringReduce(action, callSite: callSite) }
       return StoreTask(queuedGroup)
     }
+    if !dependents.isEmpty { MainActor.assumeIsolated { notifyDependents() } }
     return StoreTask(topLevelGroup)
+  }
+
+  /// The scoped stores that follow this store, told after each run of actions.
+  // Safe without isolation: read by the processing and written by scoped stores, on the main actor
+  // alone (see `reduce`).
+  @usableFromInline nonisolated(unsafe) var dependents = ScopeDependents()
+
+  /// Tells the scoped stores that follow this one that the state may have changed.
+  @usableFromInline
+  func notifyDependents() {
+    dependents.notify()
   }
 
   /// Starts the reducer's effects, and delivers their actions back through
