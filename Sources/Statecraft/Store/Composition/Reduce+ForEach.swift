@@ -29,6 +29,13 @@ extension Reduce where Action: CaseRoutable {
   ) -> Self {
     let route = Action.cases[keyPath: action]
     let element = LazyReduce(element)
+    /// What an element starts when it is added, in its own scope.
+    let elementStarted: (inout State, ID) -> Effect<Action> = { state, id in
+      guard let started = element.reducer.started else { return .none }
+      return started(&state[keyPath: toElements][id: id]!)
+        .map { route.embed(.element(id: id, action: $0)) }
+        .inChild(ChildScopeKey(site: toElements, identity: id))
+    }
     return Self(
       { state, action in
         // A copy of the ids shares their storage: comparing it with the ids afterwards costs
@@ -48,12 +55,20 @@ extension Reduce where Action: CaseRoutable {
         let idsAfter = state[keyPath: toElements].ids
         guard idsAfter != idsBefore else { return effect }
         let removed = idsBefore.subtracting(idsAfter)
-        return .merging(
-          effect, .endChildren(removed.map { ChildScopeKey(site: toElements, identity: $0) }))
+        let added = idsAfter.subtracting(idsBefore)
+        return added.reduce(
+          .merging(
+            effect, .endChildren(removed.map { ChildScopeKey(site: toElements, identity: $0) }))
+        ) { effect, id in .merging(effect, elementStarted(&state, id)) }
       },
       ended: Self.ended(ended) { before, after in
         before[keyPath: toElements].ids.subtracting(after[keyPath: toElements].ids)
           .map { [ChildScopeKey(site: toElements, identity: $0)] }
+      },
+      started: Self.started(started) { state in
+        state[keyPath: toElements].ids.reduce(Effect<Action>.none) { effect, id in
+          .merging(effect, elementStarted(&state, id))
+        }
       })
   }
 }

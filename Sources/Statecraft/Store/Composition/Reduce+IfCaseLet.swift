@@ -34,26 +34,42 @@ extension Reduce where State: CaseRoutable, Action: CaseRoutable {
       guard let ended = child.reducer.ended else { return [] }
       return ended(before, after).map { [key] + $0 }
     }
+    /// What the case's child starts when the state enters it, in its own scope.
+    let caseStarted: (inout State) -> Effect<Action> = { state in
+      guard let started = child.reducer.started else { return .none }
+      var effect = Effect<Action>.none
+      _ = stateCase.modify(&state) { effect = started(&$0).map(route.embed).inChild(key) }
+      return effect
+    }
+    /// The case's reducer and this one, and the ends they make.
+    let reduceCase: (inout State, Action) -> Effect<Action> = { state, action in
+      if let childAction = route.extract(action) {
+        guard stateCase.extract(state) != nil else {
+          return .childNotPresent(action, "the state is \(state), not the case \(toCase)")
+        }
+        // The case's reducer finds what it ends under it; this one, whether the case ended.
+        var childEffect = Effect<Action>.none
+        _ = stateCase.modify(&state) { childState in
+          childEffect = child.reducer(&childState, childAction).map(route.embed).inChild(key)
+        }
+        let effect = Effect.merging(childEffect, reduce(&state, action))
+        guard stateCase.extract(state) == nil else { return effect }
+        return .merging(effect, .endChildren([key]))
+      }
+      guard stateCase.extract(state) != nil else { return reduce(&state, action) }
+      let before = state
+      let effect = reduce(&state, action)
+      return .merging(effect, .endChildren(paths: caseEnded(before, state)))
+    }
     return Self(
       { state, action in
-        if let childAction = route.extract(action) {
-          guard stateCase.extract(state) != nil else {
-            return .childNotPresent(action, "the state is \(state), not the case \(toCase)")
-          }
-          // The case's reducer finds what it ends under it; this one, whether the case ended.
-          var childEffect = Effect<Action>.none
-          _ = stateCase.modify(&state) { childState in
-            childEffect = child.reducer(&childState, childAction).map(route.embed).inChild(key)
-          }
-          let effect = Effect.merging(childEffect, reduce(&state, action))
-          guard stateCase.extract(state) == nil else { return effect }
-          return .merging(effect, .endChildren([key]))
-        }
-        guard stateCase.extract(state) != nil else { return reduce(&state, action) }
-        let before = state
-        let effect = reduce(&state, action)
-        return .merging(effect, .endChildren(paths: caseEnded(before, state)))
+        let wasInCase = stateCase.extract(state) != nil
+        let effect = reduceCase(&state, action)
+        // A case the state entered starts what its child starts.
+        guard !wasInCase, stateCase.extract(state) != nil else { return effect }
+        return .merging(effect, caseStarted(&state))
       },
-      ended: Self.ended(ended, caseEnded))
+      ended: Self.ended(ended, caseEnded),
+      started: Self.started(started, caseStarted))
   }
 }

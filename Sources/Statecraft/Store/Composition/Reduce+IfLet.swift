@@ -57,26 +57,41 @@ extension Reduce where Action: CaseRoutable {
       guard let ended = child.reducer.ended else { return [] }
       return ended(before, after).map { [key(id)] + $0 }
     }
+    /// What the child starts when it appears, in its own scope.
+    let childStarted: (inout ChildState) -> Effect<Action> = { childState in
+      guard let started = child.reducer.started else { return .none }
+      return started(&childState).map(route.embed).inChild(key(identity(childState)))
+    }
     return Self(
       { state, action in
+        let before = state[keyPath: toChild].map(identity)
+        var effect: Effect<Action>
         if let childAction = route.extract(action) {
-          guard let before = state[keyPath: toChild].map(identity) else {
-            return .childNotPresent(action, "\(toChild) is nil")
-          }
+          guard let before else { return .childNotPresent(action, "\(toChild) is nil") }
           // The child's reducer finds what it ends under it; this one, whether it ended.
           let childEffect = child.reducer(&state[keyPath: toChild]!, childAction)
             .map(route.embed)
             .inChild(key(before))
-          let effect = Effect.merging(childEffect, reduce(&state, action))
-          guard state[keyPath: toChild].map(identity) != before else { return effect }
-          return .merging(effect, .endChildren([key(before)]))
+          effect = .merging(childEffect, reduce(&state, action))
+          if state[keyPath: toChild].map(identity) != before {
+            effect = .merging(effect, .endChildren([key(before)]))
+          }
+        } else if before != nil {
+          // Kept whole only when the child is there: something under it could end.
+          let beforeChild = state[keyPath: toChild]
+          effect = reduce(&state, action)
+          effect = .merging(
+            effect, .endChildren(paths: childEnded(beforeChild, state[keyPath: toChild])))
+        } else {
+          effect = reduce(&state, action)
         }
-        // Kept whole only when something under the child could end with it.
-        let before = state[keyPath: toChild]
-        guard before != nil else { return reduce(&state, action) }
-        let effect = reduce(&state, action)
-        return .merging(effect, .endChildren(paths: childEnded(before, state[keyPath: toChild])))
+        // A child that appeared starts what it starts.
+        guard let after = state[keyPath: toChild].map(identity), after != before else { return effect }
+        return .merging(effect, childStarted(&state[keyPath: toChild]!))
       },
-      ended: Self.ended(ended) { childEnded($0[keyPath: toChild], $1[keyPath: toChild]) })
+      ended: Self.ended(ended) { childEnded($0[keyPath: toChild], $1[keyPath: toChild]) },
+      started: Self.started(started) { state in
+        state[keyPath: toChild] == nil ? .none : childStarted(&state[keyPath: toChild]!)
+      })
   }
 }

@@ -31,6 +31,9 @@ extension Reduce where Action: CaseRoutable {
         let effect = reduce(&state, action)
         return .merging(effect, .endChildren(paths: childEnded(before, state[keyPath: toChild])))
       },
-      ended: Self.ended(ended) { childEnded($0[keyPath: toChild], $1[keyPath: toChild]) })
+      ended: Self.ended(ended) { childEnded($0[keyPath: toChild], $1[keyPath: toChild]) },
+      started: Self.started(started) { state in
+        child.reducer.started?(&state[keyPath: toChild]).map(route.embed) ?? .none
+      })
   }
 }

@@ -25,6 +25,13 @@ extension Reduce where Action: CaseRoutable {
   ) -> Self {
     let route = Action.cases[keyPath: action]
     let element = LazyReduce(element)
+    /// What an element starts when it is added, in its own scope.
+    let elementStarted: (inout State, StackElementID) -> Effect<Action> = { state, id in
+      guard let started = element.reducer.started else { return .none }
+      return started(&state[keyPath: toStack].elements[id]!)
+        .map { route.embed(.element(id: id, action: $0)) }
+        .inChild(ChildScopeKey(site: toStack, identity: id))
+    }
     return Self(
       { state, action in
         let idsBefore = state[keyPath: toStack].ids
@@ -56,11 +63,19 @@ extension Reduce where Action: CaseRoutable {
         let removed = idsBefore.subtracting(idsAfter)
         effect = .merging(
           effect, .endChildren(removed.map { ChildScopeKey(site: toStack, identity: $0) }))
+        for id in idsAfter.subtracting(idsBefore) {
+          effect = .merging(effect, elementStarted(&state, id))
+        }
         return effect
       },
       ended: Self.ended(ended) { before, after in
         before[keyPath: toStack].ids.subtracting(after[keyPath: toStack].ids)
           .map { [ChildScopeKey(site: toStack, identity: $0)] }
+      },
+      started: Self.started(started) { state in
+        state[keyPath: toStack].ids.reduce(Effect<Action>.none) { effect, id in
+          .merging(effect, elementStarted(&state, id))
+        }
       })
   }
 }

@@ -37,6 +37,11 @@ public struct Reduce<State, Action: Sendable> {
   /// action that does not go through this reducer changed its state: a parent that changes an
   /// enum child's case directly ends that case's effects too.
   let ended: ((State, State) -> [[ChildScopeKey]])?
+  /// What the children this reducer composes start when they appear: a chart's initial
+  /// transition, its timers and invocations. `nil` for a reducer that composes none. A parent
+  /// runs it on a child that appeared (an optional child set, an element added, a case entered,
+  /// a screen pushed).
+  let started: ((inout State) -> Effect<Action>)?
 
   /// A reducer that changes the state in place.
   ///
@@ -48,17 +53,19 @@ public struct Reduce<State, Action: Sendable> {
   /// ```
   @inlinable
   public init(_ reduce: @escaping (inout State, Action) -> Effect<Action>) {
-    self.init(reduce, ended: nil)
+    self.init(reduce, ended: nil, started: nil)
   }
 
   /// A reducer that composes children, whose ends `ended` finds.
   @usableFromInline
   init(
     _ reduce: @escaping (inout State, Action) -> Effect<Action>,
-    ended: ((State, State) -> [[ChildScopeKey]])?
+    ended: ((State, State) -> [[ChildScopeKey]])?,
+    started: ((inout State) -> Effect<Action>)?
   ) {
     self.reduce = reduce
     self.ended = ended
+    self.started = started
   }
 
   /// A reducer from the seed's value-returning function.
@@ -74,7 +81,7 @@ public struct Reduce<State, Action: Sendable> {
         let (newState, effect) = reduce(state, action)
         state = newState
         return effect
-      }, ended: nil)
+      }, ended: nil, started: nil)
   }
 
   /// Runs the reducer on `state` in place.
@@ -99,7 +106,17 @@ public struct Reduce<State, Action: Sendable> {
   public func combined(with other: Self) -> Self {
     Self(
       { state, action in .merging(reduce(&state, action), other.reduce(&state, action)) },
-      ended: Self.ended(ended, other.ended))
+      ended: Self.ended(ended, other.ended), started: Self.started(started, other.started))
+  }
+
+  /// What both starters start.
+  static func started(
+    _ first: ((inout State) -> Effect<Action>)?,
+    _ second: ((inout State) -> Effect<Action>)?
+  ) -> ((inout State) -> Effect<Action>)? {
+    guard let first else { return second }
+    guard let second else { return first }
+    return { .merging(first(&$0), second(&$0)) }
   }
 
   /// The children that either finder finds ended.

@@ -1,0 +1,74 @@
+/// A statechart as a child feature of a store: its snapshot, held in the parent's state, and
+/// whether its time line has started.
+///
+/// ```swift
+/// struct Row {
+///   var sync = ChartFeature(syncChart)
+/// }
+/// ```
+///
+/// Compose it with ``Reduce/chart(_:action:_:clock:)``. The chart's pure step runs inside the
+/// parent's reducer; its outputs come back as actions, and its timers and invocations run as the
+/// child's effects, on the clock you give, and end with the child.
+///
+/// Two features are equal when their snapshots are: when and where the chart started is
+/// bookkeeping, not state a test asserts.
+public struct ChartFeature<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
+  /// The chart's state: its configuration, context, history and timers. A test store's assertion
+  /// sets it to what the chart's pure step function gives:
+  /// `$0.sync.snapshot = syncChart.transition(from: $0.sync.snapshot, on: .start).snapshot`.
+  public var snapshot: ChartSnapshot<ID, Event, Context>
+  /// The composition's time line (see ``Reduce/chart(_:action:_:clock:)``) minus the chart's:
+  /// set when the chart starts, so that its time goes on from its snapshot's.
+  var offset: Duration?
+  /// Whether the snapshot was restored rather than made new: a restored chart resumes its
+  /// invocations when it starts, where a new one takes its initial transition.
+  let isRestored: Bool
+
+  /// A chart in its initial configuration. It takes its initial transition (entry actions,
+  /// invocations, timers) when it starts, with the first action that reaches its reducer.
+  public init(_ chart: Statechart<ID, Event, Context>) {
+    snapshot = chart.initialTransition().snapshot
+    isRestored = false
+  }
+
+  /// A chart restored from `snapshot`: it starts its active states' invocations again when it
+  /// starts, and its time goes on from the snapshot's.
+  public init(restoring snapshot: ChartSnapshot<ID, Event, Context>) {
+    self.snapshot = snapshot
+    isRestored = true
+  }
+
+  /// Whether the chart is in the state `id`.
+  public func isIn(_ id: ID) -> Bool { snapshot.isIn(id) }
+}
+
+extension ChartFeature: Equatable where Event: Equatable, Context: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.snapshot == rhs.snapshot }
+}
+
+extension ChartFeature: CustomStringConvertible {
+  public var description: String { "\(snapshot)" }
+}
+
+/// The actions of a chart that is a child feature: events sent to it, the outputs it emits, and
+/// its timers coming due.
+///
+/// ```swift
+/// @CaseRoutable
+/// enum RowAction {
+///   case sync(ChartFeatureAction<SyncEvent>)
+/// }
+///
+/// store.send(.sync(.event(.start)))
+/// ```
+public enum ChartFeatureAction<Event: Sendable>: Sendable {
+  /// An event for the chart, from a view, the parent, or the chart's own invocations.
+  case event(Event)
+  /// An output the chart emitted (``ChartAction/output(_:)``), for the parent's reducer to act on.
+  case output(ChartOutput)
+  /// The chart's clock reached its next timer. Sent by the chart's timer effect.
+  case timersDue
+}
+
+extension ChartFeatureAction: Equatable where Event: Equatable {}

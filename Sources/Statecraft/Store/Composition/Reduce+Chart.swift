@@ -1,0 +1,189 @@
+extension Reduce where Action: CaseRoutable {
+  /// Runs a statechart as a child feature: its pure step, inside this reducer, for the chart's
+  /// events; its outputs back as actions; its timers and invocations as effects, on `clock`.
+  ///
+  /// ```swift
+  /// let rowReducer = Reduce<Row, RowAction> { state, action in
+  ///   switch action {
+  ///   case .sync(.output("uploaded")): state.lastSynced = "now"
+  ///   case .sync, .toggle: break
+  ///   }
+  ///   return .none
+  /// }
+  /// .chart(\.sync, action: \.sync, syncChart, clock: environment.clock)
+  /// ```
+  ///
+  /// - The chart starts (its initial transition: entry actions, invocations, timers) when it
+  ///   appears, if a parent composes it with `ifLet`, `forEach` or `ifCaseLet`, and otherwise with
+  ///   the first action that reaches this reducer. A restored chart (``ChartFeature/init(restoring:)``)
+  ///   starts its active states' invocations again, and its time goes on from its snapshot's.
+  /// - An event is one macrostep, then the events the chart sent itself with no delay; the
+  ///   chart's reducer runs before this one, so that this one sees the new configuration.
+  /// - Each output (``ChartAction/output(_:)``) comes back as `.output(name)`, after the step, for
+  ///   this reducer to act on: a test store receives it.
+  /// - Timers (`After`, delayed sends) sleep on `clock`, and the due ones fire in one step. An
+  ///   invocation runs while its state is active; the events it sends come back as `.event`.
+  /// - All of it runs as this feature's effects: inside a row or a presented child, it ends with
+  ///   that child, like any other effect.
+  /// - An event the chart does not handle, or sent once it is done, is reported at the line of its
+  ///   `send` (``Diagnostic/Kind/unhandledEvent``, ``Diagnostic/Kind/chartDone``), as a running
+  ///   chart reports it.
+  public func chart<ID, Event, Context, C: Clock<Duration>>(
+    _ toChart: WritableKeyPath<State, ChartFeature<ID, Event, Context>>,
+    action: KeyPath<Action.Cases, EnumCase<Action, ChartFeatureAction<Event>>>,
+    _ chart: Statechart<ID, Event, Context>,
+    clock: C
+  ) -> Self {
+    let runner = ChartFeatureRunner(
+      chart: chart, route: Action.cases[keyPath: action], site: toChart, clock: clock)
+    return Self(
+      { state, action in
+        // Started here unless a parent started it when it appeared.
+        let started = runner.start(&state[keyPath: toChart])
+        guard let chartAction = runner.route.extract(action) else {
+          return .merging(started, reduce(&state, action))
+        }
+        let chartEffect = runner.step(&state[keyPath: toChart], chartAction, action: action)
+        return .merging(.merging(started, chartEffect), reduce(&state, action))
+      },
+      ended: ended,
+      started: Self.started(started) { runner.start(&$0[keyPath: toChart]) })
+  }
+}
+
+/// What a chart that is a child feature needs to step: its definition, how its actions embed in
+/// the parent's, the ids of its effects, and its time line.
+struct ChartFeatureRunner<ID: Hashable & Sendable, Event: Sendable, Context: Sendable, Action: Sendable> {
+  typealias Feature = ChartFeature<ID, Event, Context>
+
+  let chart: Statechart<ID, Event, Context>
+  let route: EnumCase<Action, ChartFeatureAction<Event>>
+  /// The id of the effect that sleeps until the next timer.
+  let timerID: ChartFeatureEffectID<ID>
+  let site: AnyKeyPath
+  /// The composition's time line: every chart it runs reads its time from it, plus its offset.
+  let timeline: ChartClock
+
+  init<C: Clock<Duration>>(
+    chart: Statechart<ID, Event, Context>, route: EnumCase<Action, ChartFeatureAction<Event>>,
+    site: AnyKeyPath, clock: C
+  ) {
+    self.chart = chart
+    self.route = route
+    self.site = site
+    self.timerID = ChartFeatureEffectID(site: ChildSite(keyPath: site), invocation: nil)
+    self.timeline = ChartClock(clock, startingAt: .zero)
+    timeline.start(at: .zero)
+  }
+
+  /// Starts the chart if it has not started: its initial transition, or the resumption of a
+  /// restored snapshot, with the effects of that.
+  func start(_ feature: inout Feature) -> Effect<Action> {
+    guard feature.offset == nil else { return .none }
+    let now = timeline.now()
+    let step: ChartStep<ID, Event, Context>
+    if feature.isRestored {
+      feature.offset = feature.snapshot.time - now
+      step = chart.resumption(of: feature.snapshot)
+    } else {
+      feature.offset = .zero - now
+      step = chart.initialTransition(at: .zero)
+    }
+    feature.snapshot = step.snapshot
+    return perform(step.effects, for: feature)
+  }
+
+  /// One step for `chartAction`, which arrived in `action`.
+  func step(_ feature: inout Feature, _ chartAction: ChartFeatureAction<Event>, action: Action)
+    -> Effect<Action>
+  {
+    let now = timeline.now() + (feature.offset ?? .zero)
+    switch chartAction {
+    case .event(let event):
+      guard !feature.snapshot.isDone else {
+        return .report(.chartDone, "\(event) was sent to \(chart.name), which is done; it was ignored.")
+      }
+      let step = chart.step(feature.snapshot, event: event, at: now)
+      let unhandled = step.handled ? Effect<Action>.none : .report(
+        .unhandledEvent, "\(event) has no transition in \(feature.snapshot); it was ignored.")
+      feature.snapshot = step.snapshot
+      return .merging(unhandled, perform(step.effects, for: feature))
+    case .timersDue:
+      let step = chart.step(feature.snapshot, event: nil, at: now)
+      feature.snapshot = step.snapshot
+      return perform(step.effects, for: feature)
+    case .output:
+      return .none  // for the parent's reducer
+    }
+  }
+
+  /// The effects of a step, in order, then the timer of the next due timer.
+  private func perform(_ effects: [ChartEffect<ID, Event, Context>], for feature: Feature)
+    -> Effect<Action>
+  {
+    var performed: [Effect<Action>] = []
+    let embed = route.embed
+    for effect in effects {
+      switch effect {
+      case .output(let output, _, _):
+        performed.append(.send(embed(.output(output))))
+      case .startInvocation(let id, let context):
+        guard let invocation = chart.invocation(id) else { continue }
+        performed.append(invocationEffect(invocation, context: context).cancellable(
+          id: ChartFeatureEffectID(site: timerID.site, invocation: id), cancelInFlight: true))
+      case .cancelInvocation(let id):
+        performed.append(.cancel(ChartFeatureEffectID(site: timerID.site, invocation: id)))
+      case .actionFailed(let error, _):
+        performed.append(.report(
+          .actionFailed, "An action of \(chart.name) threw \(error); the chart raised an execution error."))
+      }
+    }
+    if let due = feature.snapshot._timers.first?.due, let offset = feature.offset {
+      let timeline = self.timeline
+      performed.append(
+        Effect(
+          .run(
+            .init(
+              priority: nil,
+              operation: { send in
+                try await timeline.sleep(due - offset)
+                await send(embed(.timersDue))
+              },
+              callSite: chart.table.nodes[0].callSite))
+        ).cancellable(id: timerID, cancelInFlight: true))
+    } else {
+      performed.append(.cancel(timerID))
+    }
+    return performed.count == 1 ? performed[0] : .merge(performed)
+  }
+
+  /// The effect that runs an invocation: the events it sends, and its done event, come back as
+  /// `.event`; an error becomes its `onError` event, or a diagnostic at the `Invoke`'s line.
+  private func invocationEffect(
+    _ invocation: ChartInvocation<ID, Event, Context>, context: Context
+  ) -> Effect<Action> {
+    let embed = route.embed
+    var handleError: (@Sendable (any Error, Send<Action>) async -> Void)?
+    if let onError = invocation.onError {
+      handleError = { error, send in
+        if let event = onError(error) { await send(embed(.event(event))) }
+      }
+    }
+    return Effect(
+      .run(
+        .init(
+          priority: nil,
+          operation: { send in
+            let done = try await invocation.run(context) { event in await send(embed(.event(event))) }
+            if let done { await send(embed(.event(done))) }
+          },
+          handleError: handleError,
+          callSite: invocation.callSite)))
+  }
+}
+
+/// The id of an effect of a chart that is a child feature: its timer, or one of its invocations.
+struct ChartFeatureEffectID<ID: Hashable & Sendable>: Hashable, Sendable {
+  let site: ChildSite
+  let invocation: ChartInvocationID<ID>?
+}
