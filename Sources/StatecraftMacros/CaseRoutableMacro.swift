@@ -5,20 +5,23 @@ public import SwiftSyntaxMacros
 /// `@CaseRoutable`: conforms an enum to `CaseRoutable`, with a `Cases` struct holding one
 /// `EnumCase` per case that has one associated value, written as `if case`s, so that routing an
 /// action reads its value without reflection.
-public struct CaseRoutableMacro: ExtensionMacro {
+///
+/// The members are written inside the enum, so that the types of its cases resolve as they do
+/// there (an enum nested in a feature's namespace names its siblings unqualified); the extension
+/// adds only the conformance.
+public struct CaseRoutableMacro: MemberMacro, ExtensionMacro {
   public static func expansion(
     of node: AttributeSyntax,
-    attachedTo declaration: some DeclGroupSyntax,
-    providingExtensionsOf type: some TypeSyntaxProtocol,
+    providingMembersOf declaration: some DeclGroupSyntax,
     conformingTo protocols: [TypeSyntax],
     in context: some MacroExpansionContext
-  ) throws -> [ExtensionDeclSyntax] {
+  ) throws -> [DeclSyntax] {
     guard let enumDecl = declaration.as(EnumDeclSyntax.self) else {
       context.diagnose(Diagnostic(node: node, message: CaseRoutableMessage.notEnum))
       return []
     }
     let access = declaration.generatedAccessModifier
-    let enumType = type.trimmed.description
+    let enumType = enumDecl.name.text
     let elements = enumDecl.memberBlock.members
       .compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }
       .flatMap(\.elements)
@@ -53,19 +56,27 @@ public struct CaseRoutableMacro: ExtensionMacro {
         }
         """)
     }
-    let conformance = protocols.isEmpty ? "" : ": Statecraft.CaseRoutable"
-    let extensionDecl: DeclSyntax = """
-      extension \(type.trimmed)\(raw: conformance) {
-        /// The cases of `\(raw: enumType)` that have one associated value, as key paths for
-        /// composed reducers: `\\.case`.
-        \(raw: access)struct Cases: Sendable {
-          \(raw: properties.joined(separator: "\n\n"))
-        }
-
-        \(raw: access)static var cases: Cases { Cases() }
+    let cases: DeclSyntax = """
+      /// The cases of `\(raw: enumType)` that have one associated value, as key paths for
+      /// composed reducers: `\\.case`.
+      \(raw: access)struct Cases: Sendable {
+        \(raw: properties.joined(separator: "\n\n"))
       }
       """
-    return [extensionDecl.cast(ExtensionDeclSyntax.self)]
+    let accessor: DeclSyntax = "\(raw: access)static var cases: Cases { Cases() }"
+    return [cases, accessor]
+  }
+
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    guard declaration.is(EnumDeclSyntax.self), !protocols.isEmpty else { return [] }
+    let decl: DeclSyntax = "extension \(type.trimmed): Statecraft.CaseRoutable {}"
+    return [decl.cast(ExtensionDeclSyntax.self)]
   }
 }
 

@@ -16,6 +16,7 @@ let demos: [Demo] = [
   ElevatorDemo.demo,
   ContactsDemo.demo,
   PlayerDemo.demo,
+  TodosDemo.demo,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -159,7 +159,7 @@ package final class EffectScope: Sendable {
   }
 
   /// The scope of the child `key`, if it has one.
-  private func existingChild(_ key: ChildScopeKey) -> EffectScope? {
+  package func existingChild(_ key: ChildScopeKey) -> EffectScope? {
     registry.withLock { $0.existingChild(key) }
   }
 

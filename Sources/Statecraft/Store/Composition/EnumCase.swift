@@ -59,5 +59,6 @@ public protocol CaseRoutable {
 ///
 /// Every case with one associated value gets an ``EnumCase`` in `AppAction.Cases`. Cases without
 /// one, with several, or sharing a name with another, get none.
-@attached(extension, conformances: CaseRoutable, names: named(Cases), named(cases))
+@attached(member, names: named(Cases), named(cases))
+@attached(extension, conformances: CaseRoutable)
 public macro CaseRoutable() = #externalMacro(module: "StatecraftMacros", type: "CaseRoutableMacro")

@@ -62,8 +62,11 @@ final class EffectRunner<Action: Sendable>: Sendable {
         handle in await self.perform(effect, in: handle, scope: scope)
       }
     case .child(let inner, let key):
-      // A child whose parent's scope is closed starts nothing.
-      guard let child = scope.child(key) else { return }
+      // A child whose parent's scope is closed starts nothing; one that only stops work needs a
+      // scope only if it has one already.
+      guard let child = inner.onlyStops ? scope.existingChild(key) : scope.child(key) else {
+        return
+      }
       start(inner, in: child, group: &group, callSite: callSite, followUp: followUp)
     case .endChildren(let paths):
       for path in paths { scope.endChild(at: path) }
@@ -168,6 +171,15 @@ final class EffectRunner<Action: Sendable>: Sendable {
 }
 
 extension Effect {
+  /// Whether this effect only cancels or ends work: it needs no scope of its own to run in.
+  var onlyStops: Bool {
+    switch operation {
+    case .none, .cancel, .endChildren: true
+    case .merge(let effects): effects.allSatisfy(\.onlyStops)
+    default: false
+    }
+  }
+
   /// The priority of the task that runs this effect: the one its `.run` asked for.
   var priority: TaskPriority? {
     switch operation {
