@@ -61,6 +61,16 @@ RATIOS = [
      "Baseline: AsyncStateMachineSequence, 3 states in a cycle", None),
     ("Statechart: the step function, 5 levels deep with 3 parallel regions",
      "Statechart: the step function, flat chart", None),
+    ("Composition: send through 10 levels of scoping",
+     "Composition: send through 1 level of scoping", "at most 1.5x"),
+    ("Composition: send through 1 level of scoping",
+     "Composition: send on the root store (floor)", None),
+    ("Composition: read a leaf's state through 10 levels",
+     "Composition: read a leaf's state through 1 level", "at most 1.5x"),
+    ("Composition: read a leaf's state through 1 level",
+     "Composition: read the root's state (floor)", None),
+    ("Composition: forEach over 10000 rows, one row's action",
+     "Composition: forEach over 10 rows, one row's action", "at most 2x"),
 ] + [
     (f"OpenAsyncBroadcast: fan-out to {n} observers",
      f"Baseline: fan-out to {n} AsyncStreams, yielded to directly", "at least 0.7x throughput")
@@ -82,6 +92,12 @@ MAIN_ACTOR_BENCHMARKS = {
     "Baseline: @Observable property mutation", "Baseline: Store.send appending to an empty array",
     "Store.send with .none", "Store.send with .none, an inspector attached",
     "Store.send appending to a 100,000-element array",
+    "Composition: send on the root store (floor)", "Composition: send through 1 level of scoping",
+    "Composition: send through 10 levels of scoping", "Composition: read the root's state (floor)",
+    "Composition: read a leaf's state through 1 level",
+    "Composition: read a leaf's state through 10 levels",
+    "Composition: forEach over 10 rows, one row's action",
+    "Composition: forEach over 10000 rows, one row's action",
 }
 ROUND_TRIP_BENCHMARKS = {
     "Baseline: Task off the main actor and a hop back", "Effect round trip: action → .task → action",

@@ -15,6 +15,7 @@ let benchmarks: @Sendable () -> Void = {
   machineBenchmarks()
   chartBenchmarks()
   timerBenchmarks()
+  compositionBenchmarks()
   streamingBenchmarks()
   memoryBenchmarks()
 }

@@ -250,6 +250,9 @@ if mode == "slowinspector" {
 } else if mode == "roundtrip" {
   let d = await clock.measure { await roundTrips(n) }
   print("effect round trip", d / n)
+} else if mode == "nested" || mode == "nested10" || mode == "nestedroot" {
+  let d = await clock.measure { await MainActor.run { nestedLoop(n, mode: mode) } }
+  print(mode, d / n)
 } else if mode == "chartstep" {
   let d = clock.measure { chartSteps(n) }
   print("chart step", d / n)
@@ -264,3 +267,53 @@ if mode == "slowinspector" {
   print("machine send", d / n)
 }
 
+
+/// A feature holding an optional copy of itself, 10 levels deep, as the composition benchmarks.
+struct Level: Equatable {
+  var value = 0
+  private var boxed: [Level] = []
+  var child: Level? {
+    get { boxed.first }
+    _modify {
+      var child = boxed.popLast()
+      defer { boxed = child.map { [$0] } ?? [] }
+      yield &child
+    }
+  }
+}
+
+@CaseRoutable
+indirect enum LevelAction: Sendable {
+  case increment
+  case child(LevelAction)
+}
+
+@MainActor
+func levelReducer() -> Reduce<Level, LevelAction> {
+  Reduce<Level, LevelAction> { state, action in
+    if case .increment = action { state.value &+= 1 }
+    return .none
+  }
+  .ifLet(\.child, action: \.child) { levelReducer() }
+}
+
+@MainActor
+func nestedLoop(_ n: Int, mode: String) {
+  var root = Level()
+  for _ in 0..<10 {
+    var parent = Level()
+    parent.child = root
+    root = parent
+  }
+  let store = Store(initialState: root, reducer: levelReducer())
+  var stores = [store.scope(state: { $0 }, action: { (action: LevelAction) in action })]
+  for _ in 1...10 {
+    stores.append(stores.last!.scope(state: { $0.child ?? Level() }, action: LevelAction.child))
+  }
+  for scoped in stores { _ = scoped.state }
+  switch mode {
+  case "nestedroot": for _ in 0..<n { store.send(.increment) }
+  case "nested": for _ in 0..<n { stores[1].send(.increment) }
+  default: for _ in 0..<n { stores[10].send(.increment) }
+  }
+}

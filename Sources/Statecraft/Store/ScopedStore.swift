@@ -31,6 +31,9 @@ public final class ScopedStore<State, Action: Sendable>: Observable, Identifiabl
   /// The state as of the parent's last change, once the store follows its parent.
   private var current: State?
   private let registrar = ObservationRegistrar()
+  /// `\ScopedStore.state`, built once per specialisation: building it per Observation call put
+  /// two allocations in every read and every change.
+  private let stateKeyPath: KeyPath<ScopedStore, State>
   /// The stores scoped from this one that follow it.
   var dependents = ScopeDependents()
 
@@ -51,13 +54,14 @@ public final class ScopedStore<State, Action: Sendable>: Observable, Identifiabl
     self.isDuplicate = duplicateCheck(for: State.self)
     self.id = id ?? AnyHashableSendable(StoreIdentity())
     self.current = initial
+    self.stateKeyPath = SharedKeyPath.of { \ScopedStore.state }
   }
 
   /// The child state. Reading it inside SwiftUI or `withObservationTracking` observes this part of
   /// the parent's state alone. After its child went away (an optional child, an element), it is
   /// the child's last state.
   public var state: State {
-    registrar.access(self, keyPath: \.state)
+    registrar.access(self, keyPath: stateKeyPath)
     return untrackedState
   }
 
@@ -108,7 +112,7 @@ extension ScopedStore: ScopeDependent {
   func parentChanged() {
     guard let new = readState() else { return }  // the child is gone: keep its last state
     if let isDuplicate, let current, isDuplicate(current, new) { return }
-    registrar.withMutation(of: self, keyPath: \.state) { current = new }
+    registrar.withMutation(of: self, keyPath: stateKeyPath) { current = new }
     dependents.notify()
   }
 }

@@ -1,3 +1,4 @@
+public import OrderedCollections
 public import IdentifiedCollections
 
 extension Reduce where Action: CaseRoutable {
@@ -22,6 +23,7 @@ extension Reduce where Action: CaseRoutable {
   ///   effect it started is cancelled, and nothing they were about to deliver arrives.
   /// - An action for an id the collection does not hold is reported at the line of its `send`
   ///   (``Diagnostic/Kind/childNotPresent``), and changes nothing.
+  @inlinable
   public func forEach<ID: Hashable & Sendable, ElementState, ElementAction>(
     _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action: KeyPath<Action.Cases, EnumCase<Action, IdentifiedAction<ID, ElementAction>>>,

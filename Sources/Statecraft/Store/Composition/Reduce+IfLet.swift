@@ -22,6 +22,7 @@ extension Reduce where Action: CaseRoutable {
   ///   action passes here, or with the store.
   ///
   /// For a child that is `Identifiable`, replacing it with one of another id ends it too.
+  @inlinable
   public func ifLet<ChildState, ChildAction>(
     _ toChild: WritableKeyPath<State, ChildState?>,
     action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>,
@@ -32,6 +33,7 @@ extension Reduce where Action: CaseRoutable {
 
   /// Runs `child` on an optional, identifiable part of the state while it is there. As
   /// ``ifLet(_:action:then:)``, and a child replaced by one with another id ends too.
+  @inlinable
   public func ifLet<ChildState: Identifiable, ChildAction>(
     _ toChild: WritableKeyPath<State, ChildState?>,
     action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>,
@@ -40,7 +42,8 @@ extension Reduce where Action: CaseRoutable {
     ifLet(toChild, route: Action.cases[keyPath: action], identity: \.id, child: child)
   }
 
-  private func ifLet<ChildState, ChildAction, Identity: Hashable & Sendable>(
+  @inlinable
+  func ifLet<ChildState, ChildAction, Identity: Hashable & Sendable>(
     _ toChild: WritableKeyPath<State, ChildState?>,
     route: EnumCase<Action, ChildAction>,
     identity: @escaping (ChildState) -> Identity,

@@ -9,6 +9,7 @@ extension Reduce where Action: CaseRoutable {
   ///
   /// The child's effects run with the parent's: a child that is always there never ends, and
   /// shares the parent's effect ids.
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state toChild: WritableKeyPath<State, ChildState>,
     action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>,

@@ -1,3 +1,4 @@
+public import OrderedCollections
 extension Reduce where Action: CaseRoutable {
   /// Runs `element` on the screen of a navigation stack that an action names, and pushes and pops
   /// for ``StackAction``.
@@ -18,6 +19,7 @@ extension Reduce where Action: CaseRoutable {
   ///   screen pushed again starts afresh.
   /// - An action for a screen that is not on the stack, or a pop of one, is reported at the line
   ///   of its `send` (``Diagnostic/Kind/childNotPresent``), and changes nothing.
+  @inlinable
   public func forEach<ElementState, ElementAction>(
     _ toStack: WritableKeyPath<State, StackState<ElementState>>,
     action: KeyPath<Action.Cases, EnumCase<Action, StackAction<ElementState, ElementAction>>>,

@@ -36,12 +36,12 @@ public struct Reduce<State, Action: Sendable> {
   /// scopes from this reducer's. `nil` for a reducer that composes none. A parent asks it when an
   /// action that does not go through this reducer changed its state: a parent that changes an
   /// enum child's case directly ends that case's effects too.
-  let ended: ((State, State) -> [[ChildScopeKey]])?
+  @usableFromInline let ended: ((State, State) -> [[ChildScopeKey]])?
   /// What the children this reducer composes start when they appear: a chart's initial
   /// transition, its timers and invocations. `nil` for a reducer that composes none. A parent
   /// runs it on a child that appeared (an optional child set, an element added, a case entered,
   /// a screen pushed).
-  let started: ((inout State) -> Effect<Action>)?
+  @usableFromInline let started: ((inout State) -> Effect<Action>)?
 
   /// A reducer that changes the state in place.
   ///
@@ -110,6 +110,7 @@ public struct Reduce<State, Action: Sendable> {
   }
 
   /// What both starters start.
+  @inlinable
   static func started(
     _ first: ((inout State) -> Effect<Action>)?,
     _ second: ((inout State) -> Effect<Action>)?
@@ -120,6 +121,7 @@ public struct Reduce<State, Action: Sendable> {
   }
 
   /// The children that either finder finds ended.
+  @inlinable
   static func ended(
     _ first: ((State, State) -> [[ChildScopeKey]])?,
     _ second: ((State, State) -> [[ChildScopeKey]])?
@@ -153,14 +155,17 @@ extension Store where Environment == Void {
 /// of nested optional children does, without recursing forever when it is composed.
 // A class, so that the reducer made is kept. Not Sendable, like the reducers that hold it: they
 // run wherever their store runs, one action at a time.
+@usableFromInline
 final class LazyReduce<State, Action: Sendable> {
-  private var make: (() -> Reduce<State, Action>)?
-  private var made: Reduce<State, Action>?
+  @usableFromInline var make: (() -> Reduce<State, Action>)?
+  @usableFromInline var made: Reduce<State, Action>?
 
+  @inlinable
   init(_ make: @escaping () -> Reduce<State, Action>) {
     self.make = make
   }
 
+  @inlinable
   var reducer: Reduce<State, Action> {
     if let made { return made }
     let reducer = make!()

@@ -2,10 +2,10 @@
 /// stays a pure function: the store reports it at the line of the `send` that sent the action.
 @usableFromInline
 struct ReducerReport: Sendable {
-  let kind: Diagnostic.Kind
-  let message: String
+  @usableFromInline let kind: Diagnostic.Kind
+  @usableFromInline let message: String
 
-  @usableFromInline
+  @inlinable
   init(kind: Diagnostic.Kind, message: String) {
     self.kind = kind
     self.message = message

@@ -1,0 +1,82 @@
+import ConcurrencyExtras
+
+/// An optional child feature as a sheet, a popover or a pushed screen sees it: its store while it
+/// is there, and a way to dismiss it. SwiftUI's `Binding` for `sheet(item:)` is made from it
+/// (``Store/binding(_:action:dismiss:)``); on Linux, use it directly.
+///
+/// ```swift
+/// let detail = store.presentation(\.detail, action: \.detail, dismiss: .detail(.close))
+/// detail.store?.send(.save)
+/// detail.dismiss()            // sends .detail(.close), whose reducer sets `detail` to nil
+/// ```
+@MainActor
+public struct Presentation<ChildState, ChildAction: Sendable> {
+  /// The child's store, or `nil` while the child is not there. Its `id` is the same for as long
+  /// as the child is (its key path, and its `id` when it is `Identifiable`), so that a sheet
+  /// presented for it stays up while it changes.
+  public let store: ScopedStore<ChildState, ChildAction>?
+  private let sendDismiss: @MainActor () -> Void
+
+  init(store: ScopedStore<ChildState, ChildAction>?, dismiss: @escaping @MainActor () -> Void) {
+    self.store = store
+    self.sendDismiss = dismiss
+  }
+
+  /// Whether the child is there.
+  public var isPresented: Bool { store != nil }
+
+  /// Sends the dismiss action, if the child is there: the parent's reducer ends the child, and
+  /// with it every effect the child started.
+  public func dismiss() {
+    guard store != nil else { return }
+    sendDismiss()
+  }
+}
+
+/// A navigation stack as SwiftUI's `NavigationStack(path:)` sees it: the ids of its screens, and
+/// a way to pop them. Pushes are actions (`.path(.push(…))`), sent as any other.
+///
+/// ```swift
+/// let path = store.navigation(\.path, action: \.path)
+/// path.ids                       // [0, 1]
+/// path.setIDs([0])               // the back button: sends .path(.popFrom(id: 1))
+/// path.store(for: 0)?.send(.save)
+/// ```
+@MainActor
+public struct StackNavigation<ElementState, ElementAction: Sendable> {
+  /// The ids of the screens, root first.
+  public let ids: [StackElementID]
+  private let makeStore: @MainActor (StackElementID) -> ScopedStore<ElementState, ElementAction>?
+  private let popFrom: @MainActor (StackElementID) -> Void
+
+  init(
+    ids: [StackElementID],
+    store: @escaping @MainActor (StackElementID) -> ScopedStore<ElementState, ElementAction>?,
+    popFrom: @escaping @MainActor (StackElementID) -> Void
+  ) {
+    self.ids = ids
+    self.makeStore = store
+    self.popFrom = popFrom
+  }
+
+  /// The store of the screen `id`, or `nil` if it is not on the stack.
+  public func store(for id: StackElementID) -> ScopedStore<ElementState, ElementAction>? {
+    makeStore(id)
+  }
+
+  /// What SwiftUI writes when the user goes back: a shorter path pops the screens past it, with
+  /// one `.popFrom(id:)`. A path that is not a prefix of the stack (SwiftUI never writes one for
+  /// a back navigation) pops from the first id that differs, and pushes nothing: pushes are
+  /// actions.
+  public func setIDs(_ newIDs: [StackElementID]) {
+    let kept = zip(ids, newIDs).prefix { $0 == $1 }.count
+    guard kept < ids.count else { return }
+    popFrom(ids[kept])
+  }
+}
+
+/// The identity of a presented child's store: where it is, and which child.
+struct PresentationID: Hashable, Sendable {
+  let site: ChildSite
+  let child: AnyHashableSendable?
+}

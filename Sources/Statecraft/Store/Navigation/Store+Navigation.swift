@@ -1,0 +1,112 @@
+import ConcurrencyExtras
+
+extension Store where Action: CaseRoutable {
+  /// An optional child as a sheet or a pushed screen sees it; see ``Presentation``.
+  ///
+  /// ```swift
+  /// let detail = store.presentation(\.detail, action: \.detail, dismiss: .detail(.close))
+  /// ```
+  public func presentation<ChildState, ChildAction>(
+    _ toChild: WritableKeyPath<State, ChildState?>,
+    action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>,
+    dismiss: Action
+  ) -> Presentation<ChildState, ChildAction> {
+    presenting(toChild, action: action, dismiss: dismiss)
+  }
+
+  /// An optional, identifiable child as a sheet or a pushed screen sees it: a child replaced by
+  /// one of another id is another sheet. See ``Presentation``.
+  public func presentation<ChildState: Identifiable, ChildAction>(
+    _ toChild: WritableKeyPath<State, ChildState?>,
+    action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>,
+    dismiss: Action
+  ) -> Presentation<ChildState, ChildAction> where ChildState.ID: Sendable {
+    presenting(toChild, action: action, dismiss: dismiss) { AnyHashableSendable($0.id) }
+  }
+
+  /// A navigation stack as `NavigationStack(path:)` sees it; see ``StackNavigation``.
+  ///
+  /// ```swift
+  /// let path = store.navigation(\.path, action: \.path)
+  /// ```
+  public func navigation<ElementState, ElementAction>(
+    _ toStack: WritableKeyPath<State, StackState<ElementState>>,
+    action: KeyPath<Action.Cases, EnumCase<Action, StackAction<ElementState, ElementAction>>>
+  ) -> StackNavigation<ElementState, ElementAction> {
+    navigating(toStack, action: action)
+  }
+}
+
+extension ScopedStore where Action: CaseRoutable {
+  /// An optional child of this feature as a sheet or a pushed screen sees it; see
+  /// ``Presentation``.
+  public func presentation<ChildState, ChildAction>(
+    _ toChild: WritableKeyPath<State, ChildState?>,
+    action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>,
+    dismiss: Action
+  ) -> Presentation<ChildState, ChildAction> {
+    presenting(toChild, action: action, dismiss: dismiss)
+  }
+
+  /// An optional, identifiable child of this feature as a sheet or a pushed screen sees it; see
+  /// ``Presentation``.
+  public func presentation<ChildState: Identifiable, ChildAction>(
+    _ toChild: WritableKeyPath<State, ChildState?>,
+    action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>,
+    dismiss: Action
+  ) -> Presentation<ChildState, ChildAction> where ChildState.ID: Sendable {
+    presenting(toChild, action: action, dismiss: dismiss) { AnyHashableSendable($0.id) }
+  }
+
+  /// A navigation stack of this feature as `NavigationStack(path:)` sees it; see
+  /// ``StackNavigation``.
+  public func navigation<ElementState, ElementAction>(
+    _ toStack: WritableKeyPath<State, StackState<ElementState>>,
+    action: KeyPath<Action.Cases, EnumCase<Action, StackAction<ElementState, ElementAction>>>
+  ) -> StackNavigation<ElementState, ElementAction> {
+    navigating(toStack, action: action)
+  }
+}
+
+extension StoreScoping where Action: CaseRoutable {
+  /// - Parameter identity: The child's `id`, when it is `Identifiable`.
+  func presenting<ChildState, ChildAction>(
+    _ toChild: WritableKeyPath<State, ChildState?>,
+    action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>,
+    dismiss: Action,
+    identity: (ChildState) -> AnyHashableSendable? = { _ in nil }
+  ) -> Presentation<ChildState, ChildAction> {
+    let store = untrackedState[keyPath: toChild].map { child in
+      scoped(
+        id: AnyHashableSendable(
+          PresentationID(site: ChildSite(keyPath: toChild), child: identity(child))),
+        initial: child, read: { $0[keyPath: toChild] },
+        embed: Action.cases[keyPath: action].embed)
+    }
+    return Presentation(store: store) { [self] in
+      _ = send(dismiss, fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+    }
+  }
+
+  func navigating<ElementState, ElementAction>(
+    _ toStack: WritableKeyPath<State, StackState<ElementState>>,
+    action: KeyPath<Action.Cases, EnumCase<Action, StackAction<ElementState, ElementAction>>>
+  ) -> StackNavigation<ElementState, ElementAction> {
+    let route = Action.cases[keyPath: action]
+    return StackNavigation(
+      ids: Array(untrackedState[keyPath: toStack].ids),
+      store: { [self] id in
+        untrackedState[keyPath: toStack][id: id].map { screen in
+          scoped(
+            id: AnyHashableSendable(id), initial: screen, read: { $0[keyPath: toStack][id: id] },
+            embed: { route.embed(.element(id: id, action: $0)) })
+        }
+      },
+      popFrom: { [self] id in
+        _ = send(
+          route.embed(.popFrom(id: id)), fileID: #fileID, filePath: #filePath, line: #line,
+          column: #column)
+      })
+  }
+
+}
