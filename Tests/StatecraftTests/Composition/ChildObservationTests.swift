@@ -1,23 +1,5 @@
-import Observation
 import Statecraft
 import Testing
-
-/// Counts the Observation changes of what `read` reads, tracking again after each.
-@MainActor
-final class ChangeCounter {
-  private(set) var changes = 0
-
-  func track(_ read: @escaping @MainActor () -> Void) {
-    withObservationTracking {
-      read()
-    } onChange: {
-      MainActor.assumeIsolated {
-        self.changes += 1
-        self.track(read)
-      }
-    }
-  }
-}
 
 @MainActor
 @Suite("Composition: observation per child", .timeLimit(.minutes(1)))
@@ -33,7 +15,7 @@ struct ChildObservationTests {
     let store = Store(initialState: initial, reducer: parentReducer(feed))
     let rows = store.scope(state: \.rows, action: \.rows)
     let counters = rows.map { row in
-      let counter = ChangeCounter()
+      let counter = ObservationCounter()
       counter.track { _ = row.state }
       return counter
     }
@@ -53,9 +35,9 @@ struct ChildObservationTests {
     store.send(.present(1))
     let detail = try #require(store.scope(state: \.detail, action: \.detail))
     let profile = store.scope(state: { $0.profile }, action: ParentAction.profile)
-    let detailChanges = ChangeCounter()
+    let detailChanges = ObservationCounter()
     detailChanges.track { _ = detail.state }
-    let profileChanges = ChangeCounter()
+    let profileChanges = ObservationCounter()
     profileChanges.track { _ = profile.state }
 
     store.send(.detail(.increment))
@@ -76,7 +58,7 @@ struct ChildObservationTests {
     for _ in 0..<10 {
       leaf = leaf.scope(state: { $0.child ?? Node() }, action: NodeAction.child)
     }
-    let leafChanges = ChangeCounter()
+    let leafChanges = ObservationCounter()
     leafChanges.track { _ = leaf.state }
     store.send(.increment)  // the root's own value
     #expect(leafChanges.changes == 0)
