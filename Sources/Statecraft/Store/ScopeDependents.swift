@@ -29,7 +29,4 @@ struct ScopeDependents {
     // A copy: a dependent's observers may scope new stores from this one while it is told.
     for entry in entries { entry.dependent?.parentChanged() }
   }
-
-  /// How many dependents are alive. For tests.
-  var count: Int { entries.count { $0.dependent != nil } }
 }

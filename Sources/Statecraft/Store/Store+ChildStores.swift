@@ -59,13 +59,16 @@ extension ScopedStore where Action: CaseRoutable {
 }
 
 extension StoreScoping where Action: CaseRoutable {
+  /// - Parameter id: The store's id, from the child; the store's own identity without one.
   func scopedOptional<ChildState, ChildAction>(
     state toChild: WritableKeyPath<State, ChildState?>,
-    action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>
+    action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>,
+    id: (ChildState) -> AnyHashableSendable? = { _ in nil }
   ) -> ScopedStore<ChildState, ChildAction>? {
     guard let initial = untrackedState[keyPath: toChild] else { return nil }
     return scoped(
-      initial: initial, read: { $0[keyPath: toChild] }, embed: Action.cases[keyPath: action].embed)
+      id: id(initial), initial: initial, read: { $0[keyPath: toChild] },
+      embed: Action.cases[keyPath: action].embed)
   }
 
   func scopedElements<ID: Hashable & Sendable, ElementState, ElementAction>(

@@ -2,8 +2,8 @@ public import ConcurrencyExtras
 
 /// Where a parent's state holds a child feature: the key path to it, as one half of the key of the
 /// child's effect scope.
-// Unchecked, and safe: a key path is immutable once made, so it may be read from any thread.
 @usableFromInline
+// Unchecked, and safe: a key path is immutable once made, so it may be read from any thread.
 struct ChildSite: Hashable, @unchecked Sendable {
   @usableFromInline let keyPath: AnyKeyPath
 

@@ -60,7 +60,6 @@ struct ChartFeatureRunner<ID: Hashable & Sendable, Event: Sendable, Context: Sen
   let route: EnumCase<Action, ChartFeatureAction<Event>>
   /// The id of the effect that sleeps until the next timer.
   let timerID: ChartFeatureEffectID<ID>
-  let site: AnyKeyPath
   /// The composition's time line: every chart it runs reads its time from it, plus its offset.
   let timeline: ChartClock
 
@@ -70,7 +69,6 @@ struct ChartFeatureRunner<ID: Hashable & Sendable, Event: Sendable, Context: Sen
   ) {
     self.chart = chart
     self.route = route
-    self.site = site
     self.timerID = ChartFeatureEffectID(site: ChildSite(keyPath: site), invocation: nil)
     self.timeline = ChartClock(clock, startingAt: .zero)
     timeline.start(at: .zero)

@@ -76,12 +76,9 @@ extension StoreScoping where Action: CaseRoutable {
     dismiss: Action,
     identity: (ChildState) -> AnyHashableSendable? = { _ in nil }
   ) -> Presentation<ChildState, ChildAction> {
-    let store = untrackedState[keyPath: toChild].map { child in
-      scoped(
-        id: AnyHashableSendable(
-          PresentationID(site: ChildSite(keyPath: toChild), child: identity(child))),
-        initial: child, read: { $0[keyPath: toChild] },
-        embed: Action.cases[keyPath: action].embed)
+    let site = ChildSite(keyPath: toChild)
+    let store = scopedOptional(state: toChild, action: action) { child in
+      AnyHashableSendable(PresentationID(site: site, child: identity(child)))
     }
     return Presentation(store: store) { [self] in
       _ = send(dismiss, fileID: #fileID, filePath: #filePath, line: #line, column: #column)
