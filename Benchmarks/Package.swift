@@ -22,8 +22,14 @@ let package = Package(
     // It lives outside `Benchmarks/`: the benchmark plugin runs every executable target there.
     .executableTarget(
       name: "SendLoops",
-      dependencies: ["HeapUsage", .product(name: "Statecraft", package: "Statecraft")],
+      dependencies: ["HeapUsage", "NestedFeatures", .product(name: "Statecraft", package: "Statecraft")],
       path: "Tools/SendLoops"
+    ),
+    // Ten distinct features nested as an app nests them, for the composition benchmarks.
+    .target(
+      name: "NestedFeatures",
+      dependencies: [.product(name: "Statecraft", package: "Statecraft")],
+      path: "Tools/NestedFeatures"
     ),
     // The allocator's bytes in use, for the benchmarks that measure what an idle owner keeps.
     .target(name: "HeapUsage", path: "Tools/HeapUsage"),
@@ -31,6 +37,7 @@ let package = Package(
       name: "StatecraftBenchmarks",
       dependencies: [
         "HeapUsage",
+        "NestedFeatures",
         .product(name: "Statecraft", package: "Statecraft"),
         .product(name: "Benchmark", package: "benchmark"),
       ],

@@ -13,6 +13,7 @@
 // `Benchmarks/StatecraftBenchmarks`, with their baselines in the same run.
 import Foundation
 import HeapUsage
+import NestedFeatures
 import Observation
 import Statecraft
 
@@ -253,6 +254,9 @@ if mode == "slowinspector" {
 } else if mode == "nested" || mode == "nested10" || mode == "nestedroot" {
   let d = await clock.measure { await MainActor.run { nestedLoop(n, mode: mode) } }
   print(mode, d / n)
+} else if mode.hasPrefix("deep") {
+  let d = await clock.measure { await MainActor.run { deepLoop(n, mode: mode) } }
+  print(mode, d / n)
 } else if mode == "chartstep" {
   let d = clock.measure { chartSteps(n) }
   print("chart step", d / n)
@@ -315,5 +319,15 @@ func nestedLoop(_ n: Int, mode: String) {
   case "nestedroot": for _ in 0..<n { store.send(.increment) }
   case "nested": for _ in 0..<n { stores[1].send(.increment) }
   default: for _ in 0..<n { stores[10].send(.increment) }
+  }
+}
+
+@MainActor
+func deepLoop(_ n: Int, mode: String) {
+  let (root, level1, level10) = NestedFeatures.make(everyLevelObserved: mode.hasSuffix("all"))
+  switch mode {
+  case "deeproot", "deeprootall": for _ in 0..<n { root.send(.increment) }
+  case "deep1", "deep1all": for _ in 0..<n { level1.send(.increment) }
+  default: for _ in 0..<n { level10.send(.increment) }
   }
 }

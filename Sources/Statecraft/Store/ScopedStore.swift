@@ -22,34 +22,47 @@ public import Observation
 public final class ScopedStore<State, Action: Sendable>: Observable, Identifiable {
   /// The part of the parent's state this store is for, read without observing the parent; `nil`
   /// when the child is gone.
-  private let readState: @MainActor () -> State?
-  private let sendAction: @MainActor (Action, CallSite) -> StoreTask
+  @usableFromInline let readState: @MainActor () -> State?
+  @usableFromInline let sendAction: @MainActor (Action, CallSite) -> StoreTask
   /// Asks the parent to tell this store after each of its changes.
   private let follow: @MainActor (any ScopeDependent) -> Void
+  /// Takes the parent's change: made where the store is scoped, in inlinable code, so that the
+  /// work each action does at each level runs specialised for the client's types.
+  private let followChange: @MainActor (ScopedStore) -> Void
   /// Whether two states are equal, when `State` is `Equatable`.
-  private let isDuplicate: ((State, State) -> Bool)?
+  @usableFromInline let isDuplicate: ((State, State) -> Bool)?
   /// The state as of the parent's last change, once the store follows its parent.
-  private var current: State?
-  private let registrar = ObservationRegistrar()
+  // No runtime exclusivity checks on this and the two below, which every level checked on every
+  // action: they are read and written on the main actor alone, and no access overlaps another
+  // (observers are told before `current` is written; dependents are told from a copy).
+  @exclusivity(unchecked) @usableFromInline var current: State?
+  @usableFromInline let registrar = ObservationRegistrar()
   /// `\ScopedStore.state`, built once per specialisation: building it per Observation call put
   /// two allocations in every read and every change.
-  private let stateKeyPath: KeyPath<ScopedStore, State>
+  @usableFromInline let stateKeyPath: KeyPath<ScopedStore, State>
   /// The stores scoped from this one that follow it.
-  var dependents = ScopeDependents()
+  @exclusivity(unchecked) @usableFromInline var dependents = ScopeDependents()
+  @exclusivity(unchecked) @usableFromInline var isFollowing = false
+  /// Whether `state` was ever read, so that an observer may have registered: a store read only by
+  /// the stores scoped from it (a level a view passes through) tells no registrar of its changes.
+  @exclusivity(unchecked) @usableFromInline var isObserved = false
 
   /// The id of the element this store is for, in a collection feature, so that SwiftUI's
   /// `ForEach` keeps each row's identity; this store's own identity otherwise.
   public nonisolated let id: AnyHashableSendable
 
+  @usableFromInline
   init(
-    id: AnyHashableSendable? = nil,
+    id: AnyHashableSendable?,
     initial: State,
     readState: @escaping @MainActor () -> State?,
     follow: @escaping @MainActor (any ScopeDependent) -> Void,
+    followChange: @escaping @MainActor (ScopedStore) -> Void,
     sendAction: @escaping @MainActor (Action, CallSite) -> StoreTask
   ) {
     self.readState = readState
     self.follow = follow
+    self.followChange = followChange
     self.sendAction = sendAction
     self.isDuplicate = duplicateCheck(for: State.self)
     self.id = id ?? AnyHashableSendable(StoreIdentity())
@@ -60,24 +73,44 @@ public final class ScopedStore<State, Action: Sendable>: Observable, Identifiabl
   /// The child state. Reading it inside SwiftUI or `withObservationTracking` observes this part of
   /// the parent's state alone. After its child went away (an optional child, an element), it is
   /// the child's last state.
+  @inlinable
   public var state: State {
+    isObserved = true
     registrar.access(self, keyPath: stateKeyPath)
     return untrackedState
   }
 
   /// The state, without observing it: what stores scoped from this one read.
+  @inlinable
   var untrackedState: State {
-    if !isFollowing {
-      isFollowing = true
-      follow(self)
-      if let fresh = readState() { current = fresh }
-    }
+    if !isFollowing { startFollowing() }
     return current!
   }
 
-  private var isFollowing = false
+  /// Follows the parent from the first read on: a store no one reads costs its parent nothing.
+  @usableFromInline
+  func startFollowing() {
+    isFollowing = true
+    follow(self)
+    if let fresh = readState() { current = fresh }
+  }
+
+  /// Reads the new state, and tells observers and the stores scoped from this one, unless it is
+  /// equal to the last.
+  @inlinable
+  func takeParentChange() {
+    guard let new = readState() else { return }  // the child is gone: keep its last state
+    if let isDuplicate, let current, isDuplicate(current, new) { return }
+    if isObserved {
+      registrar.withMutation(of: self, keyPath: stateKeyPath) { current = new }
+    } else {
+      current = new
+    }
+    tellDependents()
+  }
 
   /// Sends the parent's version of `action` to the parent store.
+  @inlinable
   @discardableResult
   public func send(
     _ action: Action,
@@ -92,6 +125,7 @@ public final class ScopedStore<State, Action: Sendable>: Observable, Identifiabl
   /// ```swift
   /// let avatar = profile.scope(state: \.avatar, action: ProfileAction.avatar)
   /// ```
+  @inlinable
   public func scope<ChildState, ChildAction: Sendable>(
     state toChildState: @escaping (State) -> ChildState,
     action fromChildAction: @escaping (ChildAction) -> Action
@@ -107,13 +141,9 @@ public final class ScopedStore<State, Action: Sendable>: Observable, Identifiabl
 }
 
 extension ScopedStore: ScopeDependent {
-  /// Reads the new state, and tells observers and the stores scoped from this one, unless it is
-  /// equal to the last.
+  @usableFromInline
   func parentChanged() {
-    guard let new = readState() else { return }  // the child is gone: keep its last state
-    if let isDuplicate, let current, isDuplicate(current, new) { return }
-    registrar.withMutation(of: self, keyPath: stateKeyPath) { current = new }
-    dependents.notify()
+    followChange(self)
   }
 }
 
@@ -129,6 +159,7 @@ extension Store {
   ///   - toChildState: Reads the feature's state, usually a key path such as `\.profile`.
   ///   - fromChildAction: Embeds a feature action in this store's actions, usually a case such as
   ///     `AppAction.profile`.
+  @inlinable
   public func scope<ChildState, ChildAction: Sendable>(
     state toChildState: @escaping (State) -> ChildState,
     action fromChildAction: @escaping (ChildAction) -> Action
@@ -144,8 +175,10 @@ private func duplicateCheck<Value>(for type: Value.Type) -> ((Value, Value) -> B
 }
 
 extension Equatable {
-  /// `==`, for values known only as `Value`, which is `Self`.
-  fileprivate static func equality<Value>(as type: Value.Type) -> (Value, Value) -> Bool {
-    { ($0 as! Self) == ($1 as! Self) }
+  /// `==`, for values known only as `Value`, which is `Self`. The function is cast once, here:
+  /// casting each value at each comparison cost a dynamic cast per scoped store per action.
+  fileprivate static func equality<Value>(as type: Value.Type) -> ((Value, Value) -> Bool)? {
+    let equal: (Self, Self) -> Bool = (==)
+    return equal as? (Value, Value) -> Bool
   }
 }

@@ -248,7 +248,7 @@ public final class Store<State, Action: Sendable, Environment>:
   /// Tells the scoped stores that follow this one that the state may have changed.
   @usableFromInline
   func notifyDependents() {
-    dependents.notify()
+    tellDependents()
   }
 
   /// Starts the reducer's effects, and delivers their actions back through

@@ -1,9 +1,9 @@
-import ConcurrencyExtras
+public import ConcurrencyExtras
 
 /// What `scope(state:action:)` needs of a store or a scoped store: its state, read without
 /// observing it, a way to follow its changes, and a way to send. Both scope through
 /// ``scoped(state:action:)``.
-@MainActor
+@MainActor @usableFromInline
 protocol StoreScoping<State, Action>: AnyObject {
   associatedtype State
   associatedtype Action: Sendable
@@ -11,14 +11,14 @@ protocol StoreScoping<State, Action>: AnyObject {
   var untrackedState: State { get }
   /// The stores scoped from this one that follow it.
   var dependents: ScopeDependents { get set }
-  func send(
-    _ action: Action, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
-  ) -> StoreTask
+  /// Sends `action`, from a store scoped from this one, at the call site of that store's `send`.
+  func send(_ action: Action, at callSite: CallSite) -> StoreTask
 }
 
 extension StoreScoping {
   /// A store for the part of this one's state that `read` finds (`nil` when the child is gone),
   /// which sends through `embed`. It keeps this one alive.
+  @inlinable
   func scoped<ChildState, ChildAction: Sendable>(
     id: AnyHashableSendable? = nil,
     initial: ChildState,
@@ -30,14 +30,12 @@ extension StoreScoping {
       initial: initial,
       readState: { [self] in read(untrackedState) },
       follow: { [self] dependent in dependents.add(dependent) },
-      sendAction: { [self] action, callSite in
-        send(
-          embed(action), fileID: callSite.fileID, filePath: callSite.filePath,
-          line: callSite.line, column: callSite.column)
-      })
+      followChange: { $0.takeParentChange() },
+      sendAction: { [self] action, callSite in send(embed(action), at: callSite) })
   }
 
   /// A scoped store for a part that is always there.
+  @inlinable
   func scoped<ChildState, ChildAction: Sendable>(
     state toChildState: @escaping (State) -> ChildState,
     action fromChildAction: @escaping (ChildAction) -> Action
@@ -47,7 +45,18 @@ extension StoreScoping {
 }
 
 extension Store: StoreScoping {
+  @inlinable
   var untrackedState: State { core.ownerState }
+
+  @inlinable
+  func send(_ action: Action, at callSite: CallSite) -> StoreTask {
+    send(action, group: nil, origin: nil, callSite: callSite)
+  }
 }
 
-extension ScopedStore: StoreScoping {}
+extension ScopedStore: StoreScoping {
+  @inlinable
+  func send(_ action: Action, at callSite: CallSite) -> StoreTask {
+    sendAction(action, callSite)
+  }
+}

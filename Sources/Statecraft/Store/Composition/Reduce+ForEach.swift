@@ -31,6 +31,7 @@ extension Reduce where Action: CaseRoutable {
   ) -> Self {
     let route = Action.cases[keyPath: action]
     let element = LazyReduce(element)
+    let path = StatePath(toElements)
     /// What an element starts when it is added, in its own scope.
     let elementStarted: (inout State, ID) -> Effect<Action> = { state, id in
       guard let started = element.reducer.started else { return .none }
@@ -42,19 +43,19 @@ extension Reduce where Action: CaseRoutable {
       { state, action in
         // A copy of the ids shares their storage: comparing it with the ids afterwards costs
         // nothing unless elements were added or removed.
-        let idsBefore = state[keyPath: toElements].ids
+        let idsBefore = path.get(state).ids
         var elementEffect = Effect<Action>.none
         if let elementAction = route.extract(action) {
           let id = elementAction.id
           guard idsBefore.contains(id) else {
             return .childNotPresent(action, "\(toElements) has no element \(id)")
           }
-          elementEffect = element.reducer(&state[keyPath: toElements][id: id]!, elementAction.action)
+          elementEffect = path.modify(&state) { element(&$0[id: id]!, elementAction.action) }
             .map { route.embed(.element(id: id, action: $0)) }
             .inChild(ChildScopeKey(site: toElements, identity: id))
         }
         let effect = Effect.merging(elementEffect, reduce(&state, action))
-        let idsAfter = state[keyPath: toElements].ids
+        let idsAfter = path.get(state).ids
         guard idsAfter != idsBefore else { return effect }
         let removed = idsBefore.subtracting(idsAfter)
         let added = idsAfter.subtracting(idsBefore)

@@ -51,7 +51,7 @@ extension Reduce where State: CaseRoutable, Action: CaseRoutable {
         // The case's reducer finds what it ends under it; this one, whether the case ended.
         var childEffect = Effect<Action>.none
         _ = stateCase.modify(&state) { childState in
-          childEffect = child.reducer(&childState, childAction).map(route.embed).inChild(key)
+          childEffect = child(&childState, childAction).map(route.embed).inChild(key)
         }
         let effect = Effect.merging(childEffect, reduce(&state, action))
         guard stateCase.extract(state) == nil else { return effect }

@@ -28,7 +28,10 @@ extension Reduce where Action: CaseRoutable {
     action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>,
     then child: @escaping () -> Reduce<ChildState, ChildAction>
   ) -> Self {
-    ifLet(toChild, route: Action.cases[keyPath: action], identity: { _ in true }, child: child)
+    let path = StatePath(toChild)
+    return ifLet(
+      path, route: Action.cases[keyPath: action], identity: { _ in true },
+      current: { path.isPresent($0) ? true : nil }, child: child)
   }
 
   /// Runs `child` on an optional, identifiable part of the state while it is there. As
@@ -39,17 +42,24 @@ extension Reduce where Action: CaseRoutable {
     action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>,
     then child: @escaping () -> Reduce<ChildState, ChildAction>
   ) -> Self where ChildState.ID: Sendable {
-    ifLet(toChild, route: Action.cases[keyPath: action], identity: \.id, child: child)
+    let path = StatePath(toChild)
+    return ifLet(
+      path, route: Action.cases[keyPath: action], identity: \.id, current: { path.get($0)?.id },
+      child: child)
   }
 
+  /// - Parameter current: The identity of the child in a state, or `nil` when it is not there.
+  ///   For a child that is not `Identifiable`, only its presence, read without copying it.
   @inlinable
   func ifLet<ChildState, ChildAction, Identity: Hashable & Sendable>(
-    _ toChild: WritableKeyPath<State, ChildState?>,
+    _ path: StatePath<State, ChildState?>,
     route: EnumCase<Action, ChildAction>,
     identity: @escaping (ChildState) -> Identity,
+    current: @escaping (State) -> Identity?,
     child: @escaping () -> Reduce<ChildState, ChildAction>
   ) -> Self {
     let child = LazyReduce(child)
+    let toChild = path.keyPath
     let key = { (identity: Identity) in ChildScopeKey(site: toChild, identity: identity) }
     /// The children ended between `before` and `after`: this one, if it went away, or those under
     /// it, if it stayed.
@@ -67,34 +77,35 @@ extension Reduce where Action: CaseRoutable {
     }
     return Self(
       { state, action in
-        let before = state[keyPath: toChild].map(identity)
-        var effect: Effect<Action>
+        // Two reads of the child, before and after: each is a key-path projection, at every level
+        // of a deep tree.
         if let childAction = route.extract(action) {
-          guard let before else { return .childNotPresent(action, "\(toChild) is nil") }
-          // The child's reducer finds what it ends under it; this one, whether it ended.
-          let childEffect = child.reducer(&state[keyPath: toChild]!, childAction)
-            .map(route.embed)
-            .inChild(key(before))
-          effect = .merging(childEffect, reduce(&state, action))
-          if state[keyPath: toChild].map(identity) != before {
-            effect = .merging(effect, .endChildren([key(before)]))
+          guard let before = current(state) else {
+            return .childNotPresent(action, "\(toChild) is nil")
           }
-        } else if before != nil {
-          // Kept whole only when the child is there: something under it could end.
-          let beforeChild = state[keyPath: toChild]
-          effect = reduce(&state, action)
-          effect = .merging(
-            effect, .endChildren(paths: childEnded(beforeChild, state[keyPath: toChild])))
-        } else {
-          effect = reduce(&state, action)
+          // The child's reducer finds what it ends under it; this one, whether it ended.
+          var effect = Effect.merging(
+            path.modify(&state) { child(&$0!, childAction) }.map(route.embed)
+              .inChild(key(before)),
+            reduce(&state, action))
+          let after = current(state)
+          guard after != before else { return effect }
+          effect = .merging(effect, .endChildren([key(before)]))
+          guard after != nil else { return effect }
+          return .merging(effect, path.modify(&state) { childStarted(&$0!) })
         }
-        // A child that appeared starts what it starts.
-        guard let after = state[keyPath: toChild].map(identity), after != before else { return effect }
-        return .merging(effect, childStarted(&state[keyPath: toChild]!))
+        // Kept whole while this reducer runs: something under the child could end.
+        let beforeChild = path.get(state)
+        let effect = reduce(&state, action)
+        let afterChild = path.get(state)
+        let ending = Effect.merging(effect, .endChildren(paths: childEnded(beforeChild, afterChild)))
+        // A child that appeared, or was replaced, starts what it starts.
+        guard let afterChild, beforeChild.map(identity) != identity(afterChild) else { return ending }
+        return .merging(ending, path.modify(&state) { childStarted(&$0!) })
       },
-      ended: Self.ended(ended) { childEnded($0[keyPath: toChild], $1[keyPath: toChild]) },
+      ended: Self.ended(ended) { childEnded(path.get($0), path.get($1)) },
       started: Self.started(started) { state in
-        state[keyPath: toChild] == nil ? .none : childStarted(&state[keyPath: toChild]!)
+        path.get(state) == nil ? .none : path.modify(&state) { childStarted(&$0!) }
       })
   }
 }

@@ -17,24 +17,25 @@ extension Reduce where Action: CaseRoutable {
   ) -> Self {
     let route = Action.cases[keyPath: action]
     let child = LazyReduce(child)
+    let path = StatePath(toChild)
     let childEnded: (ChildState, ChildState) -> [[ChildScopeKey]] = { before, after in
       child.reducer.ended?(before, after) ?? []
     }
     return Self(
       { state, action in
         if let childAction = route.extract(action) {
-          let childEffect = child.reducer(&state[keyPath: toChild], childAction).map(route.embed)
+          let childEffect = path.modify(&state) { child(&$0, childAction) }.map(route.embed)
           return .merging(childEffect, reduce(&state, action))
         }
         guard child.reducer.ended != nil else { return reduce(&state, action) }
         // The child's reducer did not run: find what this one ended under it.
-        let before = state[keyPath: toChild]
+        let before = path.get(state)
         let effect = reduce(&state, action)
-        return .merging(effect, .endChildren(paths: childEnded(before, state[keyPath: toChild])))
+        return .merging(effect, .endChildren(paths: childEnded(before, path.get(state))))
       },
-      ended: Self.ended(ended) { childEnded($0[keyPath: toChild], $1[keyPath: toChild]) },
+      ended: Self.ended(ended) { childEnded(path.get($0), path.get($1)) },
       started: Self.started(started) { state in
-        child.reducer.started?(&state[keyPath: toChild]).map(route.embed) ?? .none
+        path.modify(&state) { child.reducer.started?(&$0).map(route.embed) } ?? .none
       })
   }
 }

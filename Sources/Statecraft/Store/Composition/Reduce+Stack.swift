@@ -44,7 +44,7 @@ extension Reduce where Action: CaseRoutable {
           guard idsBefore.contains(id) else {
             return .childNotPresent(action, "\(toStack) has no screen \(id)")
           }
-          elementEffect = element.reducer(&state[keyPath: toStack].elements[id]!, elementAction)
+          elementEffect = element(&state[keyPath: toStack].elements[id]!, elementAction)
             .map { route.embed(.element(id: id, action: $0)) }
             .inChild(ChildScopeKey(site: toStack, identity: id))
         case .popFrom(let id):

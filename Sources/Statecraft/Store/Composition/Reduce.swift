@@ -159,6 +159,9 @@ extension Store where Environment == Void {
 final class LazyReduce<State, Action: Sendable> {
   @usableFromInline var make: (() -> Reduce<State, Action>)?
   @usableFromInline var made: Reduce<State, Action>?
+  /// The made reducer's function, kept apart: running it then retains one closure, not the three
+  /// a copy of the reducer holds.
+  @usableFromInline var reduce: ((inout State, Action) -> Effect<Action>)?
 
   @inlinable
   init(_ make: @escaping () -> Reduce<State, Action>) {
@@ -170,7 +173,15 @@ final class LazyReduce<State, Action: Sendable> {
     if let made { return made }
     let reducer = make!()
     made = reducer
+    reduce = reducer.reduce
     make = nil
     return reducer
+  }
+
+  /// Runs the reducer on `state` in place.
+  @inlinable
+  func callAsFunction(_ state: inout State, _ action: Action) -> Effect<Action> {
+    if let reduce { return reduce(&state, action) }
+    return reducer.reduce(&state, action)
   }
 }

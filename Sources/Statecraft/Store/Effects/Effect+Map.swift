@@ -9,7 +9,16 @@ extension Effect {
   /// ```
   ///
   /// Ids, cancellation and timing are kept.
+  @inlinable
   public func map<NewAction: Sendable>(
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> Effect<NewAction> {
+    // Inline for the common `.none`: a composed reducer maps each child's effect, at every level.
+    isNone ? .none : mapped(transform)
+  }
+
+  @usableFromInline
+  func mapped<NewAction: Sendable>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {
     switch operation {

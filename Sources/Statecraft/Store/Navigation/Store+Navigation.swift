@@ -81,7 +81,7 @@ extension StoreScoping where Action: CaseRoutable {
       AnyHashableSendable(PresentationID(site: site, child: identity(child)))
     }
     return Presentation(store: store) { [self] in
-      _ = send(dismiss, fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+      _ = send(dismiss, at: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
     }
   }
 
@@ -101,8 +101,8 @@ extension StoreScoping where Action: CaseRoutable {
       },
       popFrom: { [self] id in
         _ = send(
-          route.embed(.popFrom(id: id)), fileID: #fileID, filePath: #filePath, line: #line,
-          column: #column)
+          route.embed(.popFrom(id: id)),
+          at: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
       })
   }
 

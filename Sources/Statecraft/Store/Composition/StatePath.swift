@@ -1,0 +1,49 @@
+/// A writable key path to a child's part of a feature's state, projected through the part's
+/// offset when it is a stored property.
+///
+/// A composed reducer reads and writes its child's state at every level of the tree, on every
+/// action. Through a key path, each access goes through the runtime's generic key-path machinery;
+/// through the offset that `MemoryLayout.offset(of:)` gives a stored property, it is a pointer.
+/// A computed property (no offset) goes through the key path.
+@usableFromInline
+struct StatePath<Root, Value> {
+  @usableFromInline let keyPath: WritableKeyPath<Root, Value>
+  /// The stored property's offset in `Root`, or `nil` when the key path is not one.
+  @usableFromInline let offset: Int?
+
+  @inlinable
+  init(_ keyPath: WritableKeyPath<Root, Value>) {
+    self.keyPath = keyPath
+    self.offset = MemoryLayout<Root>.offset(of: keyPath)
+  }
+
+  /// Runs `body` on the part of `root`, in place.
+  @inlinable
+  func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result {
+    guard let offset else { return body(&root[keyPath: keyPath]) }
+    // The offset of a stored property: the documented equivalent of the key path.
+    return withUnsafeMutableBytes(of: &root) { bytes in
+      body(&bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Value.self).pointee)
+    }
+  }
+
+  /// The part of `root`.
+  @inlinable
+  func get(_ root: Root) -> Value {
+    guard let offset else { return root[keyPath: keyPath] }
+    return withUnsafeBytes(of: root) { bytes in
+      bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
+    }
+  }
+}
+
+extension StatePath {
+  /// Whether the optional part of `root` is there, read without copying it.
+  @inlinable
+  func isPresent<Wrapped>(_ root: Root) -> Bool where Value == Wrapped? {
+    guard let offset else { return root[keyPath: keyPath] != nil }
+    return withUnsafeBytes(of: root) { bytes in
+      bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Value.self).pointee != nil
+    }
+  }
+}
