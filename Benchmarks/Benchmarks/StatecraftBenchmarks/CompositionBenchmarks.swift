@@ -1,34 +1,47 @@
 import Benchmark
 import HeapUsage
+import NestedFeatures
 import Statecraft
 
-/// Composition: `send` and reading state through 1 and 10 levels of nested optional children,
-/// against the root, and a `forEach` over 10,000 rows against one over 10, where one row's action
-/// changes that row. Floors: `send` on the root store, reading the root's state, and the 10-row
-/// list, measured in the same run.
+/// Composition: `send` and reading state through 1 and 10 levels of nested optional children
+/// (ten distinct features, `NestedFeatures`), against the root, and a `forEach` over 10,000 rows
+/// against one over 10, where one row's action changes that row. Floors: `send` on the root store,
+/// reading the root's state, and the 10-row list, measured in the same run.
+///
+/// "Observed" means a view reads the level's `state`. In the first set only the two levels sent
+/// to are; the levels between are stores that views pass down. In the second, every level is, so
+/// that a change at the leaf invalidates each level's view, whose state holds the leaf.
 func compositionBenchmarks() {
   onMainActor("Composition: send on the root store (floor)") { iterations in
-    let store = CompositionFixtures.nested
+    let store = CompositionFixtures.nested.root
     for _ in iterations { store.send(.increment) }
   }
   onMainActor("Composition: send through 1 level of scoping") { iterations in
-    let store = CompositionFixtures.levels[1]
+    let store = CompositionFixtures.nested.level1
     for _ in iterations { store.send(.increment) }
   }
   onMainActor("Composition: send through 10 levels of scoping") { iterations in
-    let store = CompositionFixtures.levels[10]
+    let store = CompositionFixtures.nested.level10
+    for _ in iterations { store.send(.increment) }
+  }
+  onMainActor("Composition: send through 1 level, every level observed") { iterations in
+    let store = CompositionFixtures.everyLevelObserved.level1
+    for _ in iterations { store.send(.increment) }
+  }
+  onMainActor("Composition: send through 10 levels, every level observed") { iterations in
+    let store = CompositionFixtures.everyLevelObserved.level10
     for _ in iterations { store.send(.increment) }
   }
   onMainActor("Composition: read the root's state (floor)") { iterations in
-    let store = CompositionFixtures.nested
+    let store = CompositionFixtures.nested.root
     for _ in iterations { blackHole(store.state.value) }
   }
   onMainActor("Composition: read a leaf's state through 1 level") { iterations in
-    let store = CompositionFixtures.levels[1]
+    let store = CompositionFixtures.nested.level1
     for _ in iterations { blackHole(store.state.value) }
   }
   onMainActor("Composition: read a leaf's state through 10 levels") { iterations in
-    let store = CompositionFixtures.levels[10]
+    let store = CompositionFixtures.nested.level10
     for _ in iterations { blackHole(store.state.value) }
   }
   for rows in [10, 10_000] {
@@ -49,35 +62,6 @@ func compositionBenchmarks() {
   ) { benchmark in
     benchmark.measurement(heapBytesPerInstance, await CompositionFixtures.bytesPerRow(stores: true))
   }
-}
-
-/// A feature that holds an optional copy of itself, nested as deep as a benchmark needs.
-struct Level: Equatable {
-  var value = 0
-  private var boxed: [Level] = []
-
-  var child: Level? {
-    get { boxed.first }
-    _modify {
-      var child = boxed.popLast()
-      defer { boxed = child.map { [$0] } ?? [] }
-      yield &child
-    }
-  }
-
-  static func chain(depth: Int) -> Level {
-    (0..<depth).reduce(Level()) { child, _ in
-      var parent = Level()
-      parent.child = child
-      return parent
-    }
-  }
-}
-
-@CaseRoutable
-indirect enum LevelAction: Sendable {
-  case increment
-  case child(LevelAction)
 }
 
 struct Row: Equatable, Identifiable {
@@ -101,28 +85,10 @@ enum RowListAction: Sendable {
 
 @MainActor
 enum CompositionFixtures {
-  static func levelReducer() -> Reduce<Level, LevelAction> {
-    Reduce<Level, LevelAction> { state, action in
-      if case .increment = action { state.value &+= 1 }
-      return .none
-    }
-    .ifLet(\.child, action: \.child) { levelReducer() }
-  }
-
-  /// A store 10 levels deep.
-  static let nested = Store(initialState: Level.chain(depth: 10), reducer: levelReducer())
-
-  /// `levels[n]` is the store of the child `n` levels down, its state read once, so that it
-  /// follows its parent as a view's store does.
-  static let levels: [ScopedStore<Level, LevelAction>] = {
-    var stores = [nested.scope(state: { $0 }, action: { $0 })]
-    for _ in 1...10 {
-      let next = stores.last!.scope(state: { $0.child ?? Level() }, action: LevelAction.child)
-      stores.append(next)
-    }
-    for store in stores { _ = store.state }
-    return stores
-  }()
+  /// Ten nested features; only level 1 and level 10 observed.
+  static let nested = NestedFeatures.make(everyLevelObserved: false)
+  /// Ten nested features, every level observed.
+  static let everyLevelObserved = NestedFeatures.make(everyLevelObserved: true)
 
   static let rowReducer = Reduce<Row, RowAction> { state, _ in
     state.count &+= 1

@@ -58,13 +58,14 @@ public final class ScopedStore<State, Action: Sendable>: Observable, Identifiabl
     readState: @escaping @MainActor () -> State?,
     follow: @escaping @MainActor (any ScopeDependent) -> Void,
     followChange: @escaping @MainActor (ScopedStore) -> Void,
-    sendAction: @escaping @MainActor (Action, CallSite) -> StoreTask
+    sendAction: @escaping @MainActor (Action, CallSite) -> StoreTask,
+    isDuplicate: ((State, State) -> Bool)?
   ) {
     self.readState = readState
     self.follow = follow
     self.followChange = followChange
     self.sendAction = sendAction
-    self.isDuplicate = duplicateCheck(for: State.self)
+    self.isDuplicate = isDuplicate ?? duplicateCheck(for: State.self)
     self.id = id ?? AnyHashableSendable(StoreIdentity())
     self.current = initial
     self.stateKeyPath = SharedKeyPath.of { \ScopedStore.state }
@@ -133,6 +134,15 @@ public final class ScopedStore<State, Action: Sendable>: Observable, Identifiabl
     scoped(state: toChildState, action: fromChildAction)
   }
 
+  /// Scopes further, to an `Equatable` part of this scoped store, compared with its own `==`.
+  @inlinable
+  public func scope<ChildState: Equatable, ChildAction: Sendable>(
+    state toChildState: @escaping (State) -> ChildState,
+    action fromChildAction: @escaping (ChildAction) -> Action
+  ) -> ScopedStore<ChildState, ChildAction> {
+    scoped(state: toChildState, action: fromChildAction, isDuplicate: { $0 == $1 })
+  }
+
   /// A store's own identity, for stores that are not for an element.
   private final class StoreIdentity: Hashable, Sendable {
     static func == (lhs: StoreIdentity, rhs: StoreIdentity) -> Bool { lhs === rhs }
@@ -165,6 +175,16 @@ extension Store {
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> ScopedStore<ChildState, ChildAction> {
     scoped(state: toChildState, action: fromChildAction)
+  }
+
+  /// Returns a store for an `Equatable` feature of this store, whose changes are found with its
+  /// own `==`, specialised for its type.
+  @inlinable
+  public func scope<ChildState: Equatable, ChildAction: Sendable>(
+    state toChildState: @escaping (State) -> ChildState,
+    action fromChildAction: @escaping (ChildAction) -> Action
+  ) -> ScopedStore<ChildState, ChildAction> {
+    scoped(state: toChildState, action: fromChildAction, isDuplicate: { $0 == $1 })
   }
 }
 

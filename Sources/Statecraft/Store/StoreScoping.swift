@@ -23,7 +23,8 @@ extension StoreScoping {
     id: AnyHashableSendable? = nil,
     initial: ChildState,
     read: @escaping (State) -> ChildState?,
-    embed: @escaping (ChildAction) -> Action
+    embed: @escaping (ChildAction) -> Action,
+    isDuplicate: ((ChildState, ChildState) -> Bool)? = nil
   ) -> ScopedStore<ChildState, ChildAction> {
     ScopedStore(
       id: id,
@@ -31,16 +32,20 @@ extension StoreScoping {
       readState: { [self] in read(untrackedState) },
       follow: { [self] dependent in dependents.add(dependent) },
       followChange: { $0.takeParentChange() },
-      sendAction: { [self] action, callSite in send(embed(action), at: callSite) })
+      sendAction: { [self] action, callSite in send(embed(action), at: callSite) },
+      isDuplicate: isDuplicate)
   }
 
   /// A scoped store for a part that is always there.
   @inlinable
   func scoped<ChildState, ChildAction: Sendable>(
     state toChildState: @escaping (State) -> ChildState,
-    action fromChildAction: @escaping (ChildAction) -> Action
+    action fromChildAction: @escaping (ChildAction) -> Action,
+    isDuplicate: ((ChildState, ChildState) -> Bool)? = nil
   ) -> ScopedStore<ChildState, ChildAction> {
-    scoped(initial: toChildState(untrackedState), read: toChildState, embed: fromChildAction)
+    scoped(
+      initial: toChildState(untrackedState), read: toChildState, embed: fromChildAction,
+      isDuplicate: isDuplicate)
   }
 }
 
