@@ -15,6 +15,7 @@ let package = Package(
   products: [
     .library(name: "Statecraft", targets: ["Statecraft"]),
     .library(name: "StatecraftTesting", targets: ["StatecraftTesting"]),
+    .library(name: "StatecraftJournal", targets: ["StatecraftJournal"]),
     .executable(name: "statecraft-demo", targets: ["statecraft-demo"]),
     .plugin(name: "ScaffoldFeature", targets: ["ScaffoldFeature"]),
   ],
@@ -62,6 +63,12 @@ let package = Package(
         .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
         .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
       ]
+    ),
+    // Snapshots with schema versions and migrations, journals, replay and time travel: its own
+    // module, so that only apps that persist or journal link Foundation's JSON coders for it.
+    .target(
+      name: "StatecraftJournal",
+      dependencies: ["Statecraft"]
     ),
     .target(
       name: "StatecraftTesting",
@@ -136,6 +143,7 @@ let package = Package(
       name: "StatecraftTests",
       dependencies: [
         "Statecraft",
+        "StatecraftJournal",
         "StatecraftEngine",
         "SeedSamples",
         "Swift5Client",

@@ -61,6 +61,22 @@ public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>
     self.whens = Array(whens())
   }
 
+  /// The same machine, starting in `state` rather than its initial state: for a machine restored
+  /// from a snapshot.
+  ///
+  /// ```swift
+  /// let sequence = AsyncStateMachineSequence(
+  ///   stateMachine: doorMachine.starting(in: savedState), runtime: runtime)
+  /// ```
+  public func starting(in state: S) -> StateMachine {
+    StateMachine(initial: state, whens: whens)
+  }
+
+  private init(initial: S, whens: [When<S, E, O>]) {
+    self.initial = initial
+    self.whens = whens
+  }
+
   /// The output the machine executes in `state`: the first matching `When`'s, or `nil`.
   @inlinable
   public func output(when state: S) -> O? {
