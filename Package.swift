@@ -68,7 +68,11 @@ let package = Package(
     // module, so that only apps that persist or journal link Foundation's JSON coders for it.
     .target(
       name: "StatecraftJournal",
-      dependencies: ["Statecraft"]
+      dependencies: [
+        "Statecraft",
+        .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+      ]
     ),
     .target(
       name: "StatecraftTesting",

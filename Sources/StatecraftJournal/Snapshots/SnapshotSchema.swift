@@ -93,7 +93,7 @@ public struct SnapshotSchema<State: Codable>: Sendable {
     guard found == definition else { throw .otherDefinition(expected: definition, found: found) }
     guard foundVersion >= 1 else { throw .invalidVersion(foundVersion) }
     guard foundVersion <= version else { throw .newerVersion(found: foundVersion, supported: version) }
-    let migrated = try migrate(state, from: foundVersion)
+    let migrated = try upgrade(state, from: foundVersion)
     do {
       return try migrated.decoded(as: State.self)
     } catch let error as DecodingError {
@@ -104,7 +104,7 @@ public struct SnapshotSchema<State: Codable>: Sendable {
   }
 
   /// `state`, upgraded from `found` to this schema's version, one migration at a time.
-  private func migrate(_ state: JSONValue, from found: Int) throws(SnapshotError) -> JSONValue {
+  func upgrade(_ state: JSONValue, from found: Int) throws(SnapshotError) -> JSONValue {
     var state = state
     for step in found..<version {
       guard let migration = migrations[step] else { throw .missingMigration(from: step, to: step + 1) }

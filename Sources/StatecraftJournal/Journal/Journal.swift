@@ -1,0 +1,259 @@
+import DequeModule
+import Synchronization
+
+/// An inspector that records what one owner received, in order, with timestamps, the state after
+/// each step, and the effects each step started and ended, as JSON Lines (``JournalFormat``).
+///
+/// ```swift
+/// let journal = Journal(schema: todosSchema, action: TodosAction.self, to: .file("/tmp/todos.jsonl"))
+/// store.attach(journal)
+/// store.send(.add("milk"))
+/// ```
+///
+/// The state must be `Codable` (through its ``SnapshotSchema``) and the actions `Encodable`: the
+/// initialiser requires both, so that a journal of a type that cannot be written does not compile.
+///
+/// A journal is an ``Inspector``: the owner never waits for it, and under load the records past its
+/// ``bufferLimit`` are dropped and written as a `dropped` line. Its lines also go to ``lines``, for
+/// any `AsyncSequence` consumer (a socket, a log shipper). Failures to write go to the
+/// ``DiagnosticHandler`` that was current when the journal was made.
+public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendable {
+  /// Every line the journal writes, as it writes it: the newest 10,000 wait for a slow consumer.
+  public let lines: AsyncStream<String>
+  public let bufferLimit: Int
+
+  private let schema: SnapshotSchema<State>
+  private let linesContinuation: AsyncStream<String>.Continuation
+  private let diagnostics: DiagnosticHandler
+  private let storage: Mutex<JournalWriter>
+
+  /// A journal of the states of `schema` and of `action`s, written to `destination`.
+  ///
+  /// - Parameter bufferLimit: How many records may wait for the journal while it writes before the
+  ///   oldest are dropped (``Inspector/bufferLimit``).
+  public init(
+    schema: SnapshotSchema<State>, action: Action.Type = Action.self,
+    to destination: JournalDestination = .memory(), bufferLimit: Int = 100_000
+  ) throws(JournalError) {
+    self.schema = schema
+    self.bufferLimit = bufferLimit
+    self.diagnostics = DiagnosticHandler.current
+    (lines, linesContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(10_000))
+    let header = JournalHeader(
+      definition: schema.definition, version: schema.version,
+      stateType: String(reflecting: State.self), actionType: String(reflecting: Action.self))
+    storage = Mutex(try JournalWriter(header: header, destination: destination))
+  }
+
+  deinit {
+    storage.withLock { $0.close() }
+    linesContinuation.finish()
+  }
+
+  /// The journal as written so far (for a memory journal, the steps it keeps), as JSON Lines.
+  public func contents() -> Data {
+    storage.withLock { Data($0.memoryContents().utf8) }
+  }
+
+  /// How many steps were dropped to keep the journal bounded.
+  public var droppedSteps: Int { storage.withLock { $0.droppedSteps } }
+
+  public func receive(_ record: InspectionRecord) {
+    do {
+      let written = try storage.withLock { writer in
+        try writer.take(record, encoding: encode(_:isState:))
+      }
+      for line in written { linesContinuation.yield(line) }
+    } catch {
+      diagnostics.report(
+        Diagnostic(
+          kind: .journalFailed, message: "\(error)", source: "Journal of \(schema.definition)",
+          error: error))
+    }
+  }
+
+  /// A record's value as a JSON fragment: the state through the schema's type, an action through
+  /// `Action`; `null` for a value of another type (a chart's internal timer message).
+  private func encode(_ value: InspectedValue, isState: Bool) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    if isState, let state = value.value(as: State.self) {
+      return String(decoding: try encoder.encode(state), as: UTF8.self)
+    }
+    if !isState, let action = value.value(as: Action.self) {
+      return String(decoding: try encoder.encode(action), as: UTF8.self)
+    }
+    return "null"
+  }
+}
+
+extension Diagnostic.Kind {
+  /// A journal could not encode a record or write its file.
+  public static let journalFailed = Diagnostic.Kind("journalFailed")
+}
+
+/// A journal's header line.
+struct JournalHeader: Encodable {
+  var statecraft = "journal"
+  var format = JournalFormat.current
+  var definition: String
+  var version: Int
+  var stateType: String
+  var actionType: String
+  var started = Date.now.formatted(.iso8601)
+  /// The number of the journal's (or this file's) first step.
+  var firstStep = 1
+  /// How many steps the journal had dropped when it began this file, or, in memory, so far.
+  var droppedSteps = 0
+
+  enum CodingKeys: String, CodingKey {
+    case statecraft, format, definition, version, started, firstStep, droppedSteps
+    case stateType = "state_type", actionType = "action_type"
+  }
+
+  var line: String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+  }
+}
+
+/// What a journal has written, and where: the value its lock guards.
+struct JournalWriter: ~Copyable {
+  var header: JournalHeader
+  private var file: JournalFile?
+  /// A memory journal's lines, oldest first, each with the step it belongs to.
+  private var memory: Deque<(step: Int, line: String, state: String?)> = []
+  private let lastSteps: Int?
+  private(set) var droppedSteps = 0
+  /// The state after the newest step, as JSON, and the one before it: the `start` of a new file.
+  private var latestState: String?
+  private var previousState: String?
+  /// The state before the oldest kept step of a memory journal.
+  private var startState: String?
+  private var step = 0
+  private var pending: (message: String, callSite: String?)?
+  private var firstTime: ContinuousClock.Instant?
+
+  init(header: JournalHeader, destination: JournalDestination) throws(JournalError) {
+    self.header = header
+    switch destination.kind {
+    case .memory(let lastSteps):
+      self.lastSteps = lastSteps
+    case .file(let path, let maxBytes, let keep):
+      self.lastSteps = nil
+      file = try JournalFile(path: path, maxBytes: maxBytes, keep: keep)
+      try file!.write(header.line, isStep: false)
+    }
+  }
+
+  /// Writes what `record` adds to the journal, and returns the lines written.
+  mutating func take(
+    _ record: InspectionRecord, encoding encode: (InspectedValue, Bool) throws -> String
+  ) throws -> [String] {
+    let start = firstTime ?? record.time
+    firstTime = start
+    let time = seconds(start.duration(to: record.time))
+    var lines: [String] = []
+    if record.droppedBefore > 0 {
+      lines.append(#"{"type":"dropped","step":\#(step),"time":\#(time),"records":\#(record.droppedBefore)}"#)
+    }
+    switch record.kind {
+    case .received(let message):
+      pending = (try encode(message, false), record.callSite.map { "\($0)" })
+    case .stateUpdated(let before, let after):
+      if latestState == nil {
+        let state = try encode(before, true)
+        latestState = state
+        startState = state
+        lines.append(#"{"type":"start","step":0,"time":\#(time),"state":\#(state)}"#)
+      }
+      step += 1
+      let state = try encode(after, true)
+      let message = pending?.message ?? "null"
+      let callSite = pending?.callSite.map { #","callSite":\#(quoted($0))"# } ?? ""
+      pending = nil
+      lines.append(
+        #"{"type":"step","step":\#(step),"time":\#(time),"message":\#(message)\#(callSite),"state":\#(state)}"#)
+      previousState = latestState
+      latestState = state
+      try write(lines, lastStep: true)
+      return lines
+    case .effectStarted(let effect): lines.append(effectLine("effectStarted", effect, time))
+    case .effectFinished(let effect): lines.append(effectLine("effectFinished", effect, time))
+    case .effectCancelled(let effect): lines.append(effectLine("effectCancelled", effect, time))
+    case .diagnostic(let diagnostic):
+      let callSite = diagnostic.callSite.map { #","callSite":\#(quoted("\($0)"))"# } ?? ""
+      lines.append(
+        #"{"type":"diagnostic","step":\#(step),"time":\#(time),"kind":\#(quoted(diagnostic.kind.name)),"message":\#(quoted(diagnostic.message))\#(callSite)}"#)
+    }
+    try write(lines, lastStep: false)
+    return lines
+  }
+
+  /// Writes `lines`, the last of them a step's when `lastStep`, rolling or trimming first.
+  private mutating func write(_ lines: [String], lastStep: Bool) throws(JournalError) {
+    guard !lines.isEmpty else { return }
+    if file != nil {
+      if lastStep, file!.isFull {
+        droppedSteps += try file!.roll()
+        header.droppedSteps = droppedSteps
+        header.firstStep = step
+        try file!.write(header.line, isStep: false)
+        try file!.write(
+          #"{"type":"start","step":\#(step - 1),"time":0,"state":\#(previousState ?? "null")}"#,
+          isStep: false)
+      }
+      for (index, line) in lines.enumerated() {
+        try file!.write(line, isStep: lastStep && index == lines.count - 1)
+      }
+      return
+    }
+    for (index, line) in lines.enumerated() {
+      let isStep = lastStep && index == lines.count - 1
+      memory.append((step, line, isStep ? latestState : nil))
+    }
+    guard lastStep, let lastSteps, step - droppedSteps > lastSteps else { return }
+    // Trim the oldest step, and what happened after it until the next: the start state becomes
+    // its state.
+    let oldest = droppedSteps + 1
+    while let first = memory.first, first.step <= oldest {
+      if let state = first.state { startState = state }
+      memory.removeFirst()
+    }
+    droppedSteps += 1
+  }
+
+  /// A memory journal's lines: its header, the state before its oldest kept step, and the rest.
+  func memoryContents() -> String {
+    var header = header
+    header.droppedSteps = droppedSteps
+    header.firstStep = droppedSteps + 1
+    var lines = [header.line]
+    if let startState {
+      lines.append(#"{"type":"start","step":\#(droppedSteps),"time":0,"state":\#(startState)}"#)
+    }
+    lines += memory.lazy.map(\.line).filter { !$0.hasPrefix(#"{"type":"start""#) }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  mutating func close() {
+    file?.close()
+  }
+
+  private func effectLine(_ type: String, _ effect: InspectedEffect, _ time: Double) -> String {
+    let id = effect.id.map { #","id":\#(quoted("\($0.base)"))"# } ?? ""
+    let callSite = effect.callSite.map { #","callSite":\#(quoted("\($0)"))"# } ?? ""
+    return #"{"type":"\#(type)","step":\#(step),"time":\#(time),"effect":\#(effect.number)\#(id)\#(callSite)}"#
+  }
+}
+
+/// `duration` in seconds.
+private func seconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+/// `text` as a JSON string.
+private func quoted(_ text: String) -> String {
+  String(decoding: (try? JSONEncoder().encode(text)) ?? Data(#""""#.utf8), as: UTF8.self)
+}

@@ -1,0 +1,38 @@
+/// Where a ``Journal`` writes, and how much it keeps.
+///
+/// ```swift
+/// Journal(schema: schema, to: .memory(keepingLastSteps: 1_000))   // the last 1,000 steps
+/// Journal(schema: schema, to: .file("/tmp/todos.jsonl"))           // every step, in one file
+/// Journal(schema: schema, to: .rollingFiles("/tmp/todos.jsonl", maxBytes: 10_000_000, keep: 3))
+/// ```
+///
+/// Whatever it keeps, a journal says how many steps it dropped (``Journal/droppedSteps``, and the
+/// header's `droppedSteps`), and what it keeps replays on its own: it starts with the state before
+/// its first kept step.
+public struct JournalDestination: Sendable {
+  enum Kind: Sendable {
+    case memory(lastSteps: Int?)
+    case file(path: String, maxBytes: Int?, keep: Int)
+  }
+
+  let kind: Kind
+
+  /// In memory, read with ``Journal/contents()``: every step, or the last `keepingLastSteps`.
+  public static func memory(keepingLastSteps: Int? = nil) -> Self {
+    precondition(keepingLastSteps.map { $0 > 0 } ?? true, "A journal keeps at least one step.")
+    return Self(kind: .memory(lastSteps: keepingLastSteps))
+  }
+
+  /// Every step, in the file at `path`, which is created or emptied.
+  public static func file(_ path: String) -> Self {
+    Self(kind: .file(path: path, maxBytes: nil, keep: 1))
+  }
+
+  /// The file at `path`, rolled when it reaches `maxBytes`: it becomes `path.1` (the previous
+  /// `path.1` becomes `path.2`, and so on), and only the `keep` newest files stay. Each file begins
+  /// with a header and the state before its first step, so each replays on its own.
+  public static func rollingFiles(_ path: String, maxBytes: Int, keep: Int = 3) -> Self {
+    precondition(maxBytes > 0 && keep > 0, "A rolling journal needs a size and keeps a file or more.")
+    return Self(kind: .file(path: path, maxBytes: maxBytes, keep: keep))
+  }
+}

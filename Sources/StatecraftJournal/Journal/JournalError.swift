@@ -1,0 +1,45 @@
+/// Why a journal could not be written or read.
+public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The file could not be created or written.
+  case cannotWrite(path: String, reason: String)
+  /// The file could not be read.
+  case cannotRead(path: String, reason: String)
+  /// A line is not JSON, or not a journal line.
+  case corruptLine(number: Int, reason: String)
+  /// The data has no journal header: it is not a Statecraft journal.
+  case notAJournal
+  /// The journal is of a newer format than this version of Statecraft reads.
+  case unsupportedFormat(Int)
+  /// The journal is of another definition, or of a schema version this build cannot read.
+  case otherDefinition(expected: String, found: String)
+  /// The journal's states are of a newer schema version than this build's.
+  case newerVersion(found: Int, supported: Int)
+  /// The journal has no `start` line: nothing to replay from.
+  case noStartState
+  /// A state or a message in the journal does not decode as its type.
+  case doesNotDecode(line: Int, reason: String)
+  /// The inspector dropped records at this step, under load: replay cannot go past it.
+  case recordsDropped(step: Int, records: Int)
+  /// There is no step `step` in the journal.
+  case noSuchStep(Int, available: ClosedRange<Int>)
+
+  public var description: String {
+    switch self {
+    case .cannotWrite(let path, let reason): "The journal \(path) could not be written: \(reason)."
+    case .cannotRead(let path, let reason): "The journal \(path) could not be read: \(reason)."
+    case .corruptLine(let number, let reason): "Line \(number) of the journal is corrupt: \(reason)"
+    case .notAJournal: "The data is not a Statecraft journal: its first line is not a journal header."
+    case .unsupportedFormat(let format):
+      "The journal is of format \(format); this version of Statecraft reads format \(JournalFormat.current) and older."
+    case .otherDefinition(let expected, let found): "The journal is of \"\(found)\", not of \"\(expected)\"."
+    case .newerVersion(let found, let supported):
+      "The journal's states are of version \(found); this build knows versions up to \(supported)."
+    case .noStartState: "The journal has no start line: there is no state to replay from."
+    case .doesNotDecode(let line, let reason): "Line \(line) of the journal does not decode: \(reason)"
+    case .recordsDropped(let step, let records):
+      "The inspector dropped \(records) records at step \(step), under load: replay stops there."
+    case .noSuchStep(let step, let available):
+      "The journal has no step \(step); it has steps \(available.lowerBound) to \(available.upperBound)."
+    }
+  }
+}

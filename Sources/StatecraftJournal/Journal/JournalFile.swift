@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A file a journal appends lines to, rolled by size: POSIX calls, so that the journal needs
+/// nothing of Foundation beyond its JSON coders.
+struct JournalFile {
+  let path: String
+  let maxBytes: Int?
+  let keep: Int
+  private var descriptor: Int32 = -1
+  /// Bytes written to the current file.
+  private(set) var bytes = 0
+  /// How many steps each file holds, newest first: the current file, then `path.1`, …
+  private(set) var stepsPerFile: [Int] = [0]
+
+  init(path: String, maxBytes: Int?, keep: Int) throws(JournalError) {
+    self.path = path
+    self.maxBytes = maxBytes
+    self.keep = keep
+    try open()
+  }
+
+  private mutating func open() throws(JournalError) {
+    descriptor = systemOpen(path)
+    guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+    bytes = 0
+  }
+
+  /// Appends `line` and a newline.
+  mutating func write(_ line: String, isStep: Bool) throws(JournalError) {
+    var data = Array(line.utf8)
+    data.append(UInt8(ascii: "\n"))
+    var offset = 0
+    while offset < data.count {
+      let written = data[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+      guard written > 0 else {
+        if written < 0 && errno == EINTR { continue }
+        throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+      }
+      offset += written
+    }
+    bytes += data.count
+    if isStep { stepsPerFile[0] += 1 }
+  }
+
+  /// Whether the current file reached its size, and the next step should begin a new one.
+  var isFull: Bool { maxBytes.map { bytes >= $0 } ?? false }
+
+  /// Starts a new file, and returns how many steps the file it dropped held.
+  mutating func roll() throws(JournalError) -> Int {
+    _ = systemClose(descriptor)
+    var dropped = 0
+    // The oldest file goes: overwritten by the one before it, or, alone, emptied below.
+    if stepsPerFile.count == keep { dropped = stepsPerFile.removeLast() }
+    for index in stride(from: stepsPerFile.count - 1, through: 0, by: -1) {
+      _ = rename(index == 0 ? path : rolledPath(index), rolledPath(index + 1))
+    }
+    stepsPerFile.insert(0, at: 0)
+    try open()
+    return dropped
+  }
+
+  private func rolledPath(_ index: Int) -> String { "\(path).\(index)" }
+
+  mutating func close() {
+    if descriptor >= 0 { _ = systemClose(descriptor) }
+    descriptor = -1
+  }
+}
+
+private func systemOpen(_ path: String) -> Int32 {
+  open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, buffer, count)
+}
+
+private func systemClose(_ descriptor: Int32) -> Int32 {
+  close(descriptor)
+}

@@ -1,0 +1,193 @@
+/// A journal read back: its header, the state it starts from, and its steps, each decoded only
+/// when asked for, so that a journal of 100,000 steps opens in one pass over its bytes and any
+/// step comes back without replaying the others.
+///
+/// ```swift
+/// let recording = try JournalRecording(contentsOf: "/tmp/todos.jsonl", schema: todosSchema, action: TodosAction.self)
+/// recording.steps                        // 1...2_000
+/// let state = try recording.state(at: 1_500)
+/// let step = try recording.step(1_500)   // its action, time, call site, and state
+/// ```
+///
+/// Time travel is reading a step: every step line holds the state after it, so step N is one
+/// line's decoding, whatever N. ``JournalTimeline`` adds a cursor that steps forwards and backwards.
+public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
+  /// The definition the journal is of, and the schema version of its states.
+  public let definition: String
+  public let version: Int
+  /// The Swift types of the state and the actions, as the journal recorded them.
+  public let stateType: String
+  public let actionType: String
+  /// How many steps the journal had dropped to stay bounded, as its header says.
+  public let droppedSteps: Int
+  /// The number of the step before the first one this journal holds: 0 for a whole journal.
+  public let startStep: Int
+  /// The steps the journal holds (empty when it holds none).
+  public var steps: ClosedRange<Int> { (startStep + 1)...(startStep + max(stepLines.count, 1)) }
+  /// Whether the journal holds no step.
+  public var isEmpty: Bool { stepLines.isEmpty }
+
+  private let data: Data
+  /// Where each line of interest is, as byte ranges of `data`.
+  private let startLine: Range<Int>?
+  private let stepLines: [Range<Int>]
+  /// The steps at which the inspector dropped records, and how many.
+  let drops: [(step: Int, records: Int)]
+  private let schema: SnapshotSchema<State>
+
+  /// Reads the journal at `path`.
+  public init(
+    contentsOf path: String, schema: SnapshotSchema<State>, action: Action.Type = Action.self
+  ) throws(JournalError) {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(filePath: path))
+    } catch {
+      throw .cannotRead(path: path, reason: "\(error)")
+    }
+    try self.init(data, schema: schema, action: action)
+  }
+
+  /// Reads a journal from its bytes, such as ``Journal/contents()``.
+  public init(
+    _ data: Data, schema: SnapshotSchema<State>, action: Action.Type = Action.self
+  ) throws(JournalError) {
+    self.data = data
+    self.schema = schema
+    let lines = Self.lineRanges(of: data)
+    guard let first = lines.first, let header = try? Self.decodeLine(JournalLine.self, data, first),
+      header.statecraft == "journal", let format = header.format
+    else { throw .notAJournal }
+    guard format <= JournalFormat.current else { throw .unsupportedFormat(format) }
+    guard header.definition == schema.definition else {
+      throw .otherDefinition(expected: schema.definition, found: header.definition ?? "nothing")
+    }
+    definition = schema.definition
+    version = header.version ?? 1
+    guard version <= schema.version else {
+      throw .newerVersion(found: version, supported: schema.version)
+    }
+    stateType = header.stateType ?? ""
+    actionType = header.actionType ?? ""
+    droppedSteps = header.droppedSteps ?? 0
+    startStep = (header.firstStep ?? 1) - 1
+    // Lines are told apart by their start, which the writer fixes, so that opening a journal
+    // parses no state; only drops are parsed here.
+    var start: Range<Int>?
+    var steps: [Range<Int>] = []
+    var drops: [(Int, Int)] = []
+    for (number, range) in lines.enumerated().dropFirst() {
+      if Self.has(prefix: Self.stepPrefix, data, range) {
+        steps.append(range)
+      } else if start == nil, Self.has(prefix: Self.startPrefix, data, range) {
+        start = range
+      } else if Self.has(prefix: Self.droppedPrefix, data, range) {
+        guard let line = try? Self.decodeLine(JournalLine.self, data, range) else {
+          throw .corruptLine(number: number + 1, reason: "a dropped line that does not decode")
+        }
+        drops.append((line.step ?? 0, line.records ?? 0))
+      }
+    }
+    startLine = start
+    stepLines = steps
+    self.drops = drops
+  }
+
+  /// The state before the journal's first step.
+  public func startState() throws(JournalError) -> State {
+    guard let startLine else { throw .noStartState }
+    return try decodeState(in: startLine, line: 2)
+  }
+
+  /// The state after `step`.
+  public func state(at step: Int) throws(JournalError) -> State {
+    if step == startStep { return try startState() }
+    return try decodeState(in: try range(of: step), line: step)
+  }
+
+  /// Everything the journal recorded of `step`.
+  public func step(_ step: Int) throws(JournalError) -> JournalStep<State, Action> {
+    let range = try range(of: step)
+    do {
+      let line = try Self.decodeLine(StepLine.self, data, range)
+      return JournalStep(
+        number: step, time: line.time, action: line.message, callSite: line.callSite,
+        state: try decodeState(in: range, line: step))
+    } catch let error as JournalError {
+      throw error
+    } catch {
+      throw .doesNotDecode(line: step, reason: Self.explain(error))
+    }
+  }
+
+  private func range(of step: Int) throws(JournalError) -> Range<Int> {
+    let index = step - startStep - 1
+    guard stepLines.indices.contains(index) else { throw .noSuchStep(step, available: steps) }
+    return stepLines[index]
+  }
+
+  /// The state of a line: decoded as `State` at once when the journal is of the schema's
+  /// version, or upgraded by its migrations first.
+  private func decodeState(in range: Range<Int>, line: Int) throws(JournalError) -> State {
+    do {
+      if version == schema.version {
+        return try Self.decodeLine(StateLine<State>.self, data, range).state
+      }
+      let old = try Self.decodeLine(StateLine<JSONValue>.self, data, range).state
+      return try schema.upgrade(old, from: version).decoded(as: State.self)
+    } catch {
+      throw .doesNotDecode(line: line, reason: Self.explain(error))
+    }
+  }
+
+  private struct StateLine<Value: Decodable>: Decodable { var state: Value }
+  private struct StepLine: Decodable {
+    var time: Double
+    var message: Action?
+    var callSite: String?
+  }
+
+  private static var stepPrefix: [UInt8] { Array(#"{"type":"step","#.utf8) }
+  private static var startPrefix: [UInt8] { Array(#"{"type":"start","#.utf8) }
+  private static var droppedPrefix: [UInt8] { Array(#"{"type":"dropped","#.utf8) }
+
+  private static func has(prefix: [UInt8], _ data: Data, _ range: Range<Int>) -> Bool {
+    range.count >= prefix.count && data[range.lowerBound..<range.lowerBound + prefix.count].elementsEqual(prefix)
+  }
+
+  private static func decodeLine<Line: Decodable>(_ type: Line.Type, _ data: Data, _ range: Range<Int>) throws -> Line {
+    try JSONDecoder().decode(type, from: data[range])
+  }
+
+  private static func lineRanges(of data: Data) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    var start = data.startIndex
+    for index in data.indices where data[index] == UInt8(ascii: "\n") {
+      if index > start { ranges.append(start..<index) }
+      start = index + 1
+    }
+    if start < data.endIndex { ranges.append(start..<data.endIndex) }
+    return ranges
+  }
+
+  static func explain(_ error: any Error) -> String {
+    (error as? DecodingError)?.explanation ?? "\(error)"
+  }
+}
+
+/// One step of a journal: the action the owner received, when, from where, and its state after.
+public struct JournalStep<State, Action> {
+  /// The step's number, from 1.
+  public let number: Int
+  /// Seconds from the journal's first record.
+  public let time: Double
+  /// The action; `nil` when the journal could not record it (not of the journal's action type).
+  public let action: Action?
+  /// Where it was sent from: the line of a `send`, or of the effect that delivered it.
+  public let callSite: String?
+  /// The state after it.
+  public let state: State
+}
+
+extension JournalStep: Sendable where State: Sendable, Action: Sendable {}
+

@@ -1,0 +1,44 @@
+/// Time travel over a journal: the state at any step, and a cursor that steps forwards and
+/// backwards. Each move reads one step of the journal; nothing is replayed.
+///
+/// ```swift
+/// var timeline = try JournalTimeline(recording)
+/// try timeline.move(to: 1_500)      // the state after step 1,500
+/// try timeline.back()               // after step 1,499
+/// try timeline.forward()            // after step 1,500 again
+/// timeline.state
+/// ```
+public struct JournalTimeline<State: Codable, Action: Decodable> {
+  public let recording: JournalRecording<State, Action>
+  /// The step the cursor is at: the journal's start (its first step − 1) before any step.
+  public private(set) var position: Int
+  /// The state after ``position``.
+  public private(set) var state: State
+
+  /// A timeline at the journal's start.
+  public init(_ recording: JournalRecording<State, Action>) throws(JournalError) {
+    self.recording = recording
+    position = recording.startStep
+    state = try recording.startState()
+  }
+
+  /// Moves to `step`: the start (the first step − 1) or any step of the journal.
+  public mutating func move(to step: Int) throws(JournalError) {
+    state = try recording.state(at: step)
+    position = step
+  }
+
+  /// Moves one step forwards.
+  public mutating func forward() throws(JournalError) { try move(to: position + 1) }
+
+  /// Moves one step backwards.
+  public mutating func back() throws(JournalError) { try move(to: position - 1) }
+}
+
+extension JournalTimeline: Sendable where State: Sendable {}
+
+extension JournalTimeline: Equatable where State: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.position == rhs.position && lhs.state == rhs.state
+  }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import StatecraftJournal
+import Testing
+
+/// Journals: what they record, bounded in memory and in rolling files, replay (and the first step
+/// an impure reducer breaks), and time travel.
+@MainActor
+@Suite("Journals")
+struct JournalTests {
+  struct Counter: Codable, Equatable {
+    var count = 0
+    var log: [String] = []
+  }
+  enum CounterAction: Codable, Equatable, Sendable {
+    case increment
+    case incrementTwice
+    case note(String)
+  }
+
+  static let schema = SnapshotSchema<Counter>("counter", version: 1)
+
+  static let reducer = Reduce<Counter, CounterAction> { state, action in
+    switch action {
+    case .increment:
+      state.count += 1
+      return .none
+    case .incrementTwice:
+      state.count += 1
+      return .send(.increment)   // an action an effect sends: the journal records it as a step
+    case .note(let text):
+      state.log.append(text)
+      return .run { _ in }        // an effect that starts and finishes
+    }
+  }
+
+  static func journaled(
+    _ destination: JournalDestination = .memory(), actions: [CounterAction]
+  ) async throws -> (Store<Counter, CounterAction, Void>, Journal<Counter, CounterAction>) {
+    let journal = try Journal(schema: schema, action: CounterAction.self, to: destination)
+    let store = Store(initialState: Counter(), reducer: reducer)
+    store.attach(journal)
+    for action in actions { await store.send(action).finish() }
+    return (store, journal)
+  }
+
+  static func lines(_ data: Data) throws -> [JSONValue] {
+    try String(decoding: data, as: UTF8.self).split(separator: "\n").map {
+      try JSONDecoder().decode(JSONValue.self, from: Data($0.utf8))
+    }
+  }
+
+  @Test func aJournalRecordsEachStepItsStateAndItsEffectsInOrder() async throws {
+    let (_, journal) = try await Self.journaled(actions: [.increment, .incrementTwice, .note("hi")])
+    let lines = try Self.lines(journal.contents())
+    #expect(lines[0]["statecraft"] == .string("journal"))
+    #expect(lines[0]["definition"] == .string("counter"))
+    #expect(lines[0]["state_type"] == .string(String(reflecting: Counter.self)))
+    #expect(lines[1]["type"] == .string("start"))
+    #expect(lines[1]["state"]?["count"] == .integer(0))
+    let steps = lines.filter { $0["type"] == .string("step") }
+    #expect(steps.map { $0["state"]?["count"] } == [.integer(1), .integer(2), .integer(3), .integer(3)])
+    #expect(steps.map { $0["step"] } == [.integer(1), .integer(2), .integer(3), .integer(4)])
+    #expect(steps[2]["message"] == .object(["increment": .object([:])]))   // sent by the effect
+    #expect(steps[0]["callSite"]?.description.contains("JournalTests.swift") == true)
+    let types = lines.compactMap { $0["type"] }
+    #expect(types.contains(.string("effectStarted")))
+    #expect(types.contains(.string("effectFinished")))
+  }
+
+  @Test func aJournalReplaysOntoTheReducerAndTravelsToAnyStep() async throws {
+    let (store, journal) = try await Self.journaled(
+      actions: [.increment, .note("a"), .incrementTwice, .note("b")])
+    let recording = try JournalRecording(journal.contents(), schema: Self.schema, action: CounterAction.self)
+    #expect(recording.steps == 1...5)
+    #expect(try recording.replay(Self.reducer) == 5)
+    #expect(try recording.state(at: 5) == store.state)
+    #expect(try recording.step(4).action == .increment)
+
+    var timeline = try JournalTimeline(recording)
+    #expect(timeline.position == 0 && timeline.state == Counter())
+    try timeline.move(to: 3)
+    #expect(timeline.state == Counter(count: 2, log: ["a"]))
+    try timeline.back()
+    #expect(timeline.state == Counter(count: 1, log: ["a"]))
+    try timeline.forward()
+    try timeline.forward()
+    #expect(timeline.position == 4 && timeline.state.count == 3)
+    #expect(throws: JournalError.noSuchStep(9, available: 1...5)) { try timeline.move(to: 9) }
+  }
+
+  @Test func replayFindsTheFirstStepAnImpureReducerDoesNotReproduce() async throws {
+    let (_, journal) = try await Self.journaled(actions: [.increment, .note("a"), .increment])
+    let changed = Reduce<Counter, CounterAction> { state, action in
+      if case .note(let text) = action { state.log.append(text.uppercased()); return .none }
+      return Self.reducer(&state, action)
+    }
+    let recording = try JournalRecording(journal.contents(), schema: Self.schema, action: CounterAction.self)
+    #expect {
+      try recording.replay(changed)
+    } throws: { error in
+      guard let mismatch = error as? ReplayMismatch else { return false }
+      return mismatch.step == 2 && mismatch.diff.contains("\"A\"") && mismatch.diff.contains("\"a\"")
+    }
+  }
+
+  @Test func aMemoryJournalKeepsTheLastStepsAndStillReplays() async throws {
+    let actions = (1...10).map { CounterAction.note("\($0)") }
+    let (store, journal) = try await Self.journaled(.memory(keepingLastSteps: 3), actions: actions)
+    #expect(journal.droppedSteps == 7)
+    let recording = try JournalRecording(journal.contents(), schema: Self.schema, action: CounterAction.self)
+    #expect(recording.steps == 8...10)
+    #expect(recording.droppedSteps == 7)
+    #expect(try recording.startState().log == (1...7).map { "\($0)" })
+    #expect(try recording.replay(Self.reducer) == 3)
+    #expect(try recording.state(at: 10) == store.state)
+  }
+
+  @Test func rollingFilesKeepTheNewestFilesEachReplayableAndCountWhatTheyDropped() async throws {
+    let directory = FileManager.default.temporaryDirectory.appending(path: "journal-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appending(path: "counter.jsonl").path()
+    let actions = (1...60).map { CounterAction.note("\($0)") }
+    let (store, journal) = try await Self.journaled(
+      .rollingFiles(path, maxBytes: 2_000, keep: 2), actions: actions)
+    #expect(FileManager.default.fileExists(atPath: path))
+    #expect(FileManager.default.fileExists(atPath: path + ".1"))
+    #expect(!FileManager.default.fileExists(atPath: path + ".2"))
+    let newest = try JournalRecording(contentsOf: path, schema: Self.schema, action: CounterAction.self)
+    let older = try JournalRecording(contentsOf: path + ".1", schema: Self.schema, action: CounterAction.self)
+    #expect(older.steps.upperBound + 1 == newest.steps.lowerBound)
+    #expect(newest.steps.upperBound == 60)
+    #expect(older.startStep == journal.droppedSteps)
+    #expect(journal.droppedSteps > 0)
+    #expect(try older.replay(Self.reducer) == older.steps.count)
+    #expect(try newest.replay(Self.reducer) == newest.steps.count)
+    #expect(try newest.state(at: 60) == store.state)
+  }
+
+  @Test func aJournalOfAnotherDefinitionOrNoJournalAtAllIsRefused() async throws {
+    let (_, journal) = try await Self.journaled(actions: [.increment])
+    #expect(throws: JournalError.otherDefinition(expected: "todos", found: "counter")) {
+      try JournalRecording(journal.contents(), schema: SnapshotSchema<Counter>("todos"), action: CounterAction.self)
+    }
+    #expect(throws: JournalError.notAJournal) {
+      try JournalRecording(Data("{\"hello\":1}\n".utf8), schema: Self.schema, action: CounterAction.self)
+    }
+    #expect(throws: JournalError.cannotWrite(path: "/nonexistent/dir/j.jsonl", reason: "No such file or directory")) {
+      try Journal(schema: Self.schema, action: CounterAction.self, to: .file("/nonexistent/dir/j.jsonl"))
+    }
+  }
+}
