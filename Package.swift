@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "StatecraftTesting", targets: ["StatecraftTesting"]),
     .library(name: "StatecraftJournal", targets: ["StatecraftJournal"]),
     .executable(name: "statecraft-demo", targets: ["statecraft-demo"]),
+    .executable(name: "statecraft-journal", targets: ["statecraft-journal"]),
     .plugin(name: "ScaffoldFeature", targets: ["ScaffoldFeature"]),
   ],
   dependencies: [
@@ -70,6 +71,7 @@ let package = Package(
       name: "StatecraftJournal",
       dependencies: [
         "Statecraft",
+        "StatecraftEngine",
         .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ]
@@ -77,6 +79,7 @@ let package = Package(
     .target(
       name: "StatecraftTesting",
       dependencies: [
+        "StatecraftJournal",
         "Statecraft",
         "StatecraftEngine",
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
@@ -93,6 +96,14 @@ let package = Package(
       ]
     ),
     // `scaffold-feature`: the generator, the tool that writes its files, and the command plugin.
+    // Turns a journal into a test: `swift run statecraft-journal test <file> --reducer <name>`.
+    .executableTarget(name: "statecraft-journal", dependencies: ["StatecraftJournal"]),
+    // A counter with Codable state and actions: what the journal examples record and replay.
+    .target(
+      name: "CounterFeature",
+      dependencies: ["StatecraftJournal"],
+      path: "Examples/CounterFeature"
+    ),
     .target(name: "FeatureScaffolding"),
     .executableTarget(name: "statecraft-scaffold", dependencies: ["FeatureScaffolding"]),
     .plugin(
@@ -166,9 +177,13 @@ let package = Package(
         "Statecraft",
         "StatecraftTesting",
         "SearchFeature",
+        "CounterFeature",
+        "StatecraftJournal",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "Clocks", package: "swift-clocks"),
-      ]
+      ],
+      // The journal the generated replay test reads from beside itself.
+      exclude: ["Journals/counter.jsonl"]
     ),
     .testTarget(
       name: "StatecraftMacrosTests",

@@ -1,5 +1,5 @@
 import DequeModule
-import Synchronization
+import StatecraftEngine
 
 /// An inspector that records what one owner received, in order, with timestamps, the state after
 /// each step, and the effects each step started and ended, as JSON Lines (``JournalFormat``).
@@ -25,7 +25,7 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   private let schema: SnapshotSchema<State>
   private let linesContinuation: AsyncStream<String>.Continuation
   private let diagnostics: DiagnosticHandler
-  private let storage: Mutex<JournalWriter>
+  private let storage: CriticalState<JournalWriter>
 
   /// A journal of the states of `schema` and of `action`s, written to `destination`.
   ///
@@ -42,7 +42,7 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
     let header = JournalHeader(
       definition: schema.definition, version: schema.version,
       stateType: String(reflecting: State.self), actionType: String(reflecting: Action.self))
-    storage = Mutex(try JournalWriter(header: header, destination: destination))
+    storage = CriticalState(try JournalWriter(header: header, destination: destination))
   }
 
   deinit {
@@ -166,7 +166,7 @@ struct JournalWriter: ~Copyable {
         let state = try encode(before, true)
         latestState = state
         startState = state
-        lines.append(#"{"type":"start","step":0,"time":\#(time),"state":\#(state)}"#)
+        lines.append(#"{"type":"start","step":0,"time":0,"state":\#(state)}"#)
       }
       step += 1
       let state = try encode(after, true)
@@ -255,5 +255,13 @@ private func seconds(_ duration: Duration) -> Double {
 
 /// `text` as a JSON string.
 private func quoted(_ text: String) -> String {
-  String(decoding: (try? JSONEncoder().encode(text)) ?? Data(#""""#.utf8), as: UTF8.self)
+  String(decoding: (try? plainEncoder.encode(text)) ?? Data(#""""#.utf8), as: UTF8.self)
 }
+
+/// An encoder for strings, which writes a path's slashes as they are. `JSONEncoder` is safe to use
+/// from several threads once configured.
+private let plainEncoder: JSONEncoder = {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.withoutEscapingSlashes]
+  return encoder
+}()

@@ -1,0 +1,55 @@
+public import StatecraftJournal
+
+/// Replays a journal through a ``TestStore``: each recorded action is sent, actions that effects
+/// sent included, and each step's state is asserted to be the recorded one. A step that does not
+/// reproduce fails the test with the test store's diff, at the line of this call, and ends the
+/// replay: the steps after it would differ from there. No effect runs:
+/// the journal already holds every action they sent.
+///
+/// ```swift
+/// @Test @MainActor func theBugReportReplays() async throws {
+///   try await assertJournalReplays(
+///     path: "Tests/Journals/todos-crash.jsonl", schema: todosSchema, reducer: todosReducer)
+/// }
+/// ```
+///
+/// `swift run statecraft-journal test <file>` writes such a test for a journal.
+@MainActor
+public func assertJournalReplays<State: Codable & Equatable, Action: Codable & Sendable>(
+  path: String, schema: SnapshotSchema<State>, reducer: Reduce<State, Action>,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) async throws {
+  let recording = try JournalRecording(contentsOf: path, schema: schema, action: Action.self)
+  try await assertJournalReplays(
+    recording, reducer: reducer, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Replays a journal's contents through a ``TestStore``. See
+/// ``assertJournalReplays(path:schema:reducer:fileID:filePath:line:column:)``.
+@MainActor
+public func assertJournalReplays<State: Codable & Equatable, Action: Codable & Sendable>(
+  _ recording: JournalRecording<State, Action>, reducer: Reduce<State, Action>,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) async throws {
+  let store = TestStore(
+    initialState: try recording.startState(),
+    reducer: Reduce<State, Action> { state, action in
+      _ = reducer(&state, action)
+      return .none
+    },
+    fileID: fileID, filePath: filePath, line: line, column: column)
+  for number in recording.steps where !recording.isEmpty {
+    let step = try recording.step(number)
+    guard let action = step.action else {
+      throw JournalError.doesNotDecode(
+        line: number, reason: "step \(number) has no action of type \(Action.self) to replay")
+    }
+    await store.send(
+      action, assert: { $0 = step.state }, fileID: fileID, filePath: filePath, line: line,
+      column: column)
+    // The first step that differs is the one to look at: the steps after it differ from there.
+    if store.state != step.state { return }
+  }
+}
