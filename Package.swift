@@ -91,6 +91,8 @@ let package = Package(
       dependencies: [
         "Statecraft",
         "SearchFeature",
+        "CounterFeature",
+        "StatecraftJournal",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]

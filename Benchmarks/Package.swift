@@ -39,6 +39,7 @@ let package = Package(
         "HeapUsage",
         "NestedFeatures",
         .product(name: "Statecraft", package: "Statecraft"),
+        .product(name: "StatecraftJournal", package: "Statecraft"),
         .product(name: "Benchmark", package: "benchmark"),
       ],
       path: "Benchmarks/StatecraftBenchmarks",

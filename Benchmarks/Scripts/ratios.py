@@ -71,6 +71,10 @@ RATIOS = [
      "Composition: read a leaf's state through 1 level", "at most 1.5x"),
     ("Composition: read a leaf's state through 1 level",
      "Composition: read the root's state (floor)", None),
+    ("Journal: send with a journal in memory, last 1,000 steps",
+     "Journal: send with no journal (floor)", None),
+    ("Journal: send with a journal in rolling files",
+     "Journal: send with no journal (floor)", None),
     ("Composition: forEach over 10000 rows, one row's action",
      "Composition: forEach over 10 rows, one row's action", "at most 2x"),
 ] + [
@@ -103,6 +107,9 @@ MAIN_ACTOR_BENCHMARKS = {
     "Composition: read a leaf's state through 10 levels",
     "Composition: forEach over 10 rows, one row's action",
     "Composition: forEach over 10000 rows, one row's action",
+    "Journal: send with no journal (floor)",
+    "Journal: send with a journal in memory, last 1,000 steps",
+    "Journal: send with a journal in rolling files",
 }
 ROUND_TRIP_BENCHMARKS = {
     "Baseline: Task off the main actor and a hop back", "Effect round trip: action → .task → action",

@@ -17,6 +17,7 @@ let demos: [Demo] = [
   ContactsDemo.demo,
   PlayerDemo.demo,
   TodosDemo.demo,
+  JournalDemo.demo,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -16,6 +16,7 @@ let benchmarks: @Sendable () -> Void = {
   chartBenchmarks()
   timerBenchmarks()
   compositionBenchmarks()
+  journalBenchmarks()
   streamingBenchmarks()
   memoryBenchmarks()
 }
