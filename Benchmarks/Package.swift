@@ -22,7 +22,10 @@ let package = Package(
     // It lives outside `Benchmarks/`: the benchmark plugin runs every executable target there.
     .executableTarget(
       name: "SendLoops",
-      dependencies: ["HeapUsage", "NestedFeatures", .product(name: "Statecraft", package: "Statecraft")],
+      dependencies: [
+        "HeapUsage", "NestedFeatures", .product(name: "Statecraft", package: "Statecraft"),
+        .product(name: "StatecraftJournal", package: "Statecraft"),
+      ],
       path: "Tools/SendLoops"
     ),
     // Ten distinct features nested as an app nests them, for the composition benchmarks.

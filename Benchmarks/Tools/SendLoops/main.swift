@@ -16,6 +16,7 @@ import HeapUsage
 import NestedFeatures
 import Observation
 import Statecraft
+import StatecraftJournal
 
 enum A: Sendable { case inc }
 struct C { var count = 0 }
@@ -254,6 +255,9 @@ if mode == "slowinspector" {
 } else if mode == "nested" || mode == "nested10" || mode == "nestedroot" {
   let d = await clock.measure { await MainActor.run { nestedLoop(n, mode: mode) } }
   print(mode, d / n)
+} else if mode == "journal" {
+  let d = await clock.measure { await MainActor.run { journalLoop(n) } }
+  print(mode, d / n)
 } else if mode.hasPrefix("deep") {
   let d = await clock.measure { await MainActor.run { deepLoop(n, mode: mode) } }
   print(mode, d / n)
@@ -330,4 +334,25 @@ func deepLoop(_ n: Int, mode: String) {
   case "deep1", "deep1all": for _ in 0..<n { level1.send(.increment) }
   default: for _ in 0..<n { level10.send(.increment) }
   }
+}
+
+struct JournaledCount: Codable, Equatable {
+  var count = 0
+  var label = "counter"
+  var recent: [Int] = [1, 2, 3, 4, 5]
+}
+
+enum JournaledIncrement: Codable, Sendable { case increment }
+
+@MainActor
+func journalLoop(_ n: Int) {
+  let journal = try! Journal(
+    schema: SnapshotSchema<JournaledCount>("counter"), action: JournaledIncrement.self,
+    to: .memory(keepingLastSteps: 1_000))
+  let store = Store(initialState: JournaledCount(), reducer: Reduce<JournaledCount, JournaledIncrement> { state, _ in
+    state.count &+= 1
+    return .none
+  })
+  store.attach(journal)
+  for _ in 0..<n { store.send(.increment) }
 }

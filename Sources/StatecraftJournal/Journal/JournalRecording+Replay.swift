@@ -15,6 +15,29 @@ extension JournalRecording where State: Equatable, Action: Sendable {
   /// could not record, and at records the inspector dropped under load, with a ``JournalError``.
   @discardableResult
   public func replay(_ reducer: Reduce<State, Action>) throws -> Int {
+    try replay { state, action in _ = reducer(&state, action) }
+  }
+}
+
+extension JournalRecording where State: DSLCompatible, Action: DSLCompatible {
+  /// Replays a declarative machine's journal onto `machine`'s transitions: each recorded event
+  /// moves the state as ``StateMachine/transition(from:on:)`` says (an event no transition takes
+  /// leaves it), and each state is checked against the recorded one. No output, middleware or
+  /// side effect runs.
+  ///
+  /// ```swift
+  /// let recording = try JournalRecording(contentsOf: path, schema: doorSchema, action: DoorEvent.self)
+  /// try recording.replay(doorMachine)
+  /// ```
+  @discardableResult
+  public func replay<Output>(_ machine: StateMachine<State, Action, Output>) throws -> Int {
+    try replay { state, event in state = machine.transition(from: state, on: event) ?? state }
+  }
+}
+
+extension JournalRecording where State: Equatable {
+  /// Replays each step with `apply`, checking each state against the recorded one.
+  func replay(_ apply: (inout State, Action) -> Void) throws -> Int {
     var state = try startState()
     var replayed = 0
     for number in steps where !isEmpty {
@@ -26,7 +49,7 @@ extension JournalRecording where State: Equatable, Action: Sendable {
         throw JournalError.doesNotDecode(
           line: number, reason: "step \(number) has no action of type \(Action.self) to replay")
       }
-      _ = reducer(&state, action)
+      apply(&state, action)
       guard state == step.state else {
         throw ReplayMismatch(
           step: number, action: String(customDumping: action),

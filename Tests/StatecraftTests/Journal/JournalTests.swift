@@ -150,3 +150,39 @@ struct JournalTests {
     }
   }
 }
+
+/// A declarative machine's journal: its events and states, replayed onto its transitions.
+@Suite("Machine journals")
+struct MachineJournalTests {
+  enum Light: DSLCompatible, Codable { case off, on(brightness: Int) }
+  enum LightEvent: DSLCompatible, Codable { case toggle, dim(Int) }
+  enum LightOutput: DSLCompatible { case none }
+
+  static let light = StateMachine(initial: Light.off) {
+    When(state: Light.off) { _ in Execute<LightOutput>.noOutput } transitions: { _ in
+      On(event: LightEvent.toggle) { _ in Transition(to: Light.on(brightness: 100)) }
+    }
+    When(state: Light.on(brightness:)) { _ in Execute<LightOutput>.noOutput } transitions: { _ in
+      On(event: LightEvent.toggle) { _ in Transition(to: Light.off) }
+      On(event: LightEvent.dim) { level in Transition(to: Light.on(brightness: level)) }
+    }
+  }
+
+  @Test func aMachinesJournalReplaysOntoItsTransitions() async throws {
+    let schema = SnapshotSchema<Light>("light")
+    let journal = try Journal(schema: schema, action: LightEvent.self)
+    let machine = AsyncStateMachineSequence(stateMachine: Self.light, runtime: Runtime())
+    machine.attach(journal)
+    for event in [LightEvent.toggle, .dim(40), .dim(10), .toggle, .dim(5)] { await machine.send(event) }
+    let recording = try JournalRecording(journal.contents(), schema: schema, action: LightEvent.self)
+    #expect(recording.steps == 1...5)
+    #expect(try recording.state(at: 3) == .on(brightness: 10))
+    #expect(try recording.replay(Self.light) == 5)
+    let brighter = StateMachine(initial: Light.off) {
+      When(state: Light.off) { _ in Execute<LightOutput>.noOutput } transitions: { _ in
+        On(event: LightEvent.toggle) { _ in Transition(to: Light.on(brightness: 80)) }
+      }
+    }
+    #expect(throws: ReplayMismatch.self) { try recording.replay(brighter) }
+  }
+}
