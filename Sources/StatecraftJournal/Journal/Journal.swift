@@ -14,16 +14,15 @@ import StatecraftEngine
 /// initialiser requires both, so that a journal of a type that cannot be written does not compile.
 ///
 /// A journal is an ``Inspector``: the owner never waits for it, and under load the records past its
-/// ``bufferLimit`` are dropped and written as a `dropped` line. Its lines also go to ``lines``, for
+/// ``bufferLimit`` are dropped and written as a `dropped` line. Its lines also go to the streams of
+/// ``makeLineStream(bufferingNewest:)``, for
 /// any `AsyncSequence` consumer (a socket, a log shipper). Failures to write go to the
 /// ``DiagnosticHandler`` that was current when the journal was made.
 public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendable {
-  /// Every line the journal writes, as it writes it: the newest 10,000 wait for a slow consumer.
-  public let lines: AsyncStream<String>
   public let bufferLimit: Int
 
   private let schema: SnapshotSchema<State>
-  private let linesContinuation: AsyncStream<String>.Continuation
+  private let streams = JournalLineStreams()
   private let diagnostics: DiagnosticHandler
   private let storage: CriticalState<JournalWriter>
   /// One encoder, made once: making one per record cost more than encoding. Used under the lock.
@@ -44,7 +43,6 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
     self.schema = schema
     self.bufferLimit = bufferLimit
     self.diagnostics = DiagnosticHandler.current
-    (lines, linesContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(10_000))
     let header = JournalHeader(
       definition: schema.definition, version: schema.version,
       stateType: String(reflecting: State.self), actionType: String(reflecting: Action.self))
@@ -53,7 +51,19 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
 
   deinit {
     storage.withLock { $0.close() }
-    linesContinuation.finish()
+    streams.finishAll()
+  }
+
+  /// A stream of every line the journal writes from now on, for any `AsyncSequence` consumer: a
+  /// socket, a log shipper, a live view. The newest `limit` lines wait for a slow reader; older
+  /// ones are dropped from the stream (never from the journal). A journal no one streams keeps no
+  /// lines for it.
+  ///
+  /// ```swift
+  /// for await line in journal.makeLineStream() { socket.send(line) }
+  /// ```
+  public func makeLineStream(bufferingNewest limit: Int = 10_000) -> AsyncStream<String> {
+    streams.make(bufferingNewest: limit)
   }
 
   /// The journal as written so far (for a memory journal, the steps it keeps), as JSON Lines.
@@ -69,7 +79,7 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
       let written = try storage.withLock { writer in
         try writer.take(record, encoding: encode(_:isState:))
       }
-      for line in written { linesContinuation.yield(line) }
+      streams.yield(written)
     } catch {
       diagnostics.report(
         Diagnostic(
@@ -88,6 +98,40 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
       return String(decoding: try encoder.encode(action), as: UTF8.self)
     }
     return "null"
+  }
+}
+
+/// The streams of a journal's lines still read. Apart from the writer's lock, so that a stream
+/// ended while lines are yielded never waits for it; not generic, so that a stream's end handler
+/// holds nothing of the journal's types.
+final class JournalLineStreams: Sendable {
+  private let consumers = CriticalState<[Int: AsyncStream<String>.Continuation]>([:])
+  private let next = CriticalState(0)
+
+  func make(bufferingNewest limit: Int) -> AsyncStream<String> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: String.self, bufferingPolicy: .bufferingNewest(limit))
+    let id = next.withLock { next in
+      defer { next += 1 }
+      return next
+    }
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.consumers.withLock { $0.removeValue(forKey: id) }
+    }
+    consumers.withLock { $0[id] = continuation }
+    return stream
+  }
+
+  /// Gives `lines` to every stream, outside the lock.
+  func yield(_ lines: [String]) {
+    let streams = consumers.withLock { Array($0.values) }
+    for stream in streams {
+      for line in lines { stream.yield(line) }
+    }
+  }
+
+  func finishAll() {
+    for stream in consumers.withLock({ Array($0.values) }) { stream.finish() }
   }
 }
 

@@ -67,6 +67,22 @@ struct JournalTests {
     #expect(types.contains(.string("effectFinished")))
   }
 
+  @Test func aLineStreamGetsEveryLineWrittenAfterItWasMade() async throws {
+    let journal = try Journal(schema: Self.schema, action: CounterAction.self)
+    let store = Store(initialState: Counter(), reducer: Self.reducer)
+    store.attach(journal)
+    await store.send(.increment).finish()              // before the stream: not in it
+    let stream = journal.makeLineStream()
+    await store.send(.note("streamed")).finish()
+    var lines: [JSONValue] = []
+    for await line in stream {
+      lines.append(try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8)))
+      if line.contains("effectFinished") { break }
+    }
+    #expect(lines.map { $0["type"] } == [.string("step"), .string("effectStarted"), .string("effectFinished")])
+    #expect(lines.first?["message"] == .object(["note": .object(["_0": .string("streamed")])]))
+  }
+
   @Test func aJournalReplaysOntoTheReducerAndTravelsToAnyStep() async throws {
     let (store, journal) = try await Self.journaled(
       actions: [.increment, .note("a"), .incrementTwice, .note("b")])
