@@ -245,27 +245,6 @@ public final class Store<State, Action: Sendable, Environment>:
   // alone (see `reduce`).
   @usableFromInline nonisolated(unsafe) var dependents = ScopeDependents()
 
-  /// Tells the scoped stores that follow this one that the state may have changed.
-  @usableFromInline
-  func notifyDependents() {
-    tellDependents()
-  }
-
-  /// ``notifyDependents()``, from `send`, which runs on the main actor only (see `reduce`).
-  ///
-  /// What `MainActor.assumeIsolated` does, without its closure: one made here, in a generic
-  /// class, holds the type's metadata, and was allocated on every action of a store with scoped
-  /// stores.
-  @usableFromInline
-  nonisolated func notifyDependentsOnMainActor() {
-    #if DEBUG
-      MainActor.assertIsolated("a store tells its scoped stores on the main actor only")
-    #endif
-    // Safe: the same function without its isolation, called on the main actor, as asserted above
-    // and promised by `send`.
-    unsafeBitCast(notifyDependentsOf, to: ((any DependentsNotifying) -> Void).self)(self)
-  }
-
   /// Starts the reducer's effects, and delivers their actions back through
   /// ``send(_:group:origin:callSite:)``. Made by the first effect, in inlinable code, so that the
   /// delivery runs specialised for the client's types; a store that never starts one keeps none.
@@ -391,17 +370,4 @@ extension Store {
   package func throttleWindowsSettled() async {
     await core.effects.windowTimersSettled()
   }
-}
-
-/// A store that tells its scoped stores of its changes, seen without its generic types.
-@MainActor
-protocol DependentsNotifying: AnyObject {
-  func notifyDependents()
-}
-
-extension Store: DependentsNotifying {}
-
-/// Tells a store's scoped stores of its changes: one closure, made once, which captures nothing.
-private let notifyDependentsOf: @MainActor (any DependentsNotifying) -> Void = {
-  $0.notifyDependents()
 }

@@ -1,3 +1,8 @@
+/// The snapshot envelope's format that this version of Statecraft writes, and the newest it reads.
+enum SnapshotFormat {
+  static let current = 1
+}
+
 /// A snapshot as stored: what it is, of which definition, of which schema version, and the state.
 ///
 /// ```json
@@ -6,11 +11,8 @@
 ///
 /// `format` is the envelope's own version, Statecraft's; `version` is the user's schema version.
 struct SnapshotEnvelope<State: Encodable>: Encodable {
-  /// The envelope's format, written by this version of Statecraft.
-  static var currentFormat: Int { 1 }
-
   var statecraft = "snapshot"
-  var format = SnapshotEnvelope<JSONValue>.currentFormat
+  var format = SnapshotFormat.current
   var definition: String
   var version: Int
   var state: State

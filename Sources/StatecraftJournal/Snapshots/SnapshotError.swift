@@ -38,7 +38,7 @@ public enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
     case .notASnapshot:
       "The data is JSON but not a Statecraft snapshot: it has no \"statecraft\": \"snapshot\" field."
     case .unsupportedFormat(let format):
-      "The snapshot's envelope is of format \(format); this version of Statecraft reads format \(SnapshotEnvelope<JSONValue>.currentFormat) and older."
+      "The snapshot's envelope is of format \(format); this version of Statecraft reads format \(SnapshotFormat.current) and older."
     case .otherDefinition(let expected, let found):
       "The snapshot is of \"\(found)\", not of \"\(expected)\"."
     case .newerVersion(let found, let supported):

@@ -89,7 +89,7 @@ public struct SnapshotSchema<State: Codable>: Sendable {
     guard envelope.statecraft == "snapshot", let format = envelope.format,
       let found = envelope.definition, let foundVersion = envelope.version, let state = envelope.state
     else { throw .notASnapshot }
-    guard format <= SnapshotEnvelope<JSONValue>.currentFormat else { throw .unsupportedFormat(format) }
+    guard format <= SnapshotFormat.current else { throw .unsupportedFormat(format) }
     guard found == definition else { throw .otherDefinition(expected: definition, found: found) }
     guard foundVersion >= 1 else { throw .invalidVersion(foundVersion) }
     guard foundVersion <= version else { throw .newerVersion(found: foundVersion, supported: version) }
