@@ -32,9 +32,10 @@ public final class ScopedStore<State, Action: Sendable>: Observable, Identifiabl
   /// Whether two states are equal, when `State` is `Equatable`.
   @usableFromInline let isDuplicate: ((State, State) -> Bool)?
   /// The state as of the parent's last change, once the store follows its parent.
-  // No runtime exclusivity checks on this and the two below, which every level checked on every
-  // action: they are read and written on the main actor alone, and no access overlaps another
-  // (observers are told before `current` is written; dependents are told from a copy).
+  // No runtime exclusivity checks on this and the other fields marked so below, which every level
+  // checked on every action: they are read and written on the main actor alone, and no access
+  // overlaps another (observers are told before `current` is written; dependents are told from a
+  // copy).
   @exclusivity(unchecked) @usableFromInline var current: State?
   @usableFromInline let registrar = ObservationRegistrar()
   /// `\ScopedStore.state`, built once per specialisation: building it per Observation call put
