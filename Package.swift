@@ -16,9 +16,20 @@ let package = Package(
     .library(name: "Statecraft", targets: ["Statecraft"]),
     .library(name: "StatecraftTesting", targets: ["StatecraftTesting"]),
     .library(name: "StatecraftJournal", targets: ["StatecraftJournal"]),
+    .library(name: "StatecraftInspector", targets: ["StatecraftInspector"]),
     .executable(name: "statecraft-demo", targets: ["statecraft-demo"]),
     .executable(name: "statecraft-journal", targets: ["statecraft-journal"]),
     .plugin(name: "ScaffoldFeature", targets: ["ScaffoldFeature"]),
+  ],
+  // The live inspector needs Hummingbird. An app that does not use `StatecraftInspector` never
+  // compiles it (SwiftPM builds only the products an app uses); one that wants it not even resolved
+  // depends on Statecraft with `traits: []`. On by default, so that `swift run statecraft-demo
+  // player --inspect` and `swift test` work from a fresh clone.
+  traits: [
+    .trait(
+      name: "LiveInspector",
+      description: "The live inspector web page (StatecraftInspector), on Hummingbird"),
+    .default(enabledTraits: ["LiveInspector"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -31,6 +42,9 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
   ],
   targets: [
     // The one engine under every front-end: owners' mailboxes, state, effects, broadcasts,
@@ -76,6 +90,25 @@ let package = Package(
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ]
     ),
+    // The live inspector: a page on loopback that shows every owner an app attaches to it. Its code
+    // is under `#if LiveInspector`, so that with the trait off it builds as an empty module.
+    .target(
+      name: "StatecraftInspector",
+      dependencies: [
+        "Statecraft",
+        "StatecraftEngine",
+        "StatecraftJournal",
+        .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["LiveInspector"])),
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["LiveInspector"])),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["LiveInspector"])),
+        .product(
+          name: "HummingbirdWebSocket", package: "hummingbird-websocket",
+          condition: .when(traits: ["LiveInspector"])),
+      ],
+      resources: [.copy("Resources/inspector.html")]
+    ),
     .target(
       name: "StatecraftTesting",
       dependencies: [
@@ -93,6 +126,7 @@ let package = Package(
         "SearchFeature",
         "CounterFeature",
         "StatecraftJournal",
+        "StatecraftInspector",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
@@ -186,6 +220,19 @@ let package = Package(
       ],
       // The journal the generated replay test reads from beside itself.
       exclude: ["Journals/counter.jsonl"]
+    ),
+    // Talks to a real inspector server on loopback, with raw HTTP and WebSocket requests whose
+    // headers it chooses (a wrong Host, a foreign Origin), over SwiftNIO.
+    .testTarget(
+      name: "StatecraftInspectorTests",
+      dependencies: [
+        "Statecraft",
+        "StatecraftInspector",
+        "StatecraftJournal",
+        "CounterFeature",
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["LiveInspector"])),
+        .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["LiveInspector"])),
+      ]
     ),
     .testTarget(
       name: "StatecraftMacrosTests",

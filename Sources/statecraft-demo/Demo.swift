@@ -7,7 +7,7 @@ struct Demo: Sendable {
   var chart: ChartExports? = nil
 
   static func printList(_ demos: [Demo]) {
-    print("Usage: swift run statecraft-demo <demo> [--mermaid | --dot]\n\nDemos:")
+    print("Usage: swift run statecraft-demo <demo> [--mermaid | --dot | --inspect]\n\nDemos:")
     let width = demos.map(\.name.count).max() ?? 0
     for demo in demos {
       print("  \(demo.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(demo.summary)")

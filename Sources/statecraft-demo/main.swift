@@ -3,6 +3,7 @@
 ///     swift run statecraft-demo            # lists the demos
 ///     swift run statecraft-demo search     # runs one
 ///     swift run statecraft-demo player --mermaid   # prints a demo's statechart
+///     swift run statecraft-demo player --inspect   # runs it with the live inspector's page
 
 #if canImport(Glibc)
   import Glibc
@@ -20,7 +21,9 @@ let demos: [Demo] = [
   JournalDemo.demo,
 ]
 
-let arguments = CommandLine.arguments.dropFirst()
+var arguments = CommandLine.arguments.dropFirst()
+let inspect = arguments.contains("--inspect")
+arguments.removeAll { $0 == "--inspect" }
 if let name = arguments.first, !["-h", "--help", "help", "list"].contains(name) {
   guard let demo = demos.first(where: { $0.name == name }) else {
     print("Unknown demo '\(name)'.\n")
@@ -33,6 +36,8 @@ if let name = arguments.first, !["-h", "--help", "help", "list"].contains(name) 
       exit(1)
     }
     print(format == "--mermaid" ? chart.mermaid() : chart.dot(), terminator: "")
+  } else if inspect {
+    await InspectedDemo.run(demo)
   } else {
     await demo.run()
   }

@@ -173,3 +173,18 @@ extension ChartSnapshot: CustomStringConvertible {
     "[" + configuration.map { "\($0)" }.joined(separator: ", ") + "]" + (isDone ? " done" : "")
   }
 }
+
+/// What a dump or a diff of a snapshot shows (CustomDump, `dump`, the inspector): what it means,
+/// not the bit sets and the chart table it stores.
+extension ChartSnapshot: CustomReflectable {
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "configuration": configuration as Any, "context": context as Any,
+        "history": history as Any, "timers": timers as Any, "time": "\(time)" as Any,
+        "isDone": isDone as Any,
+      ],
+      displayStyle: .struct)
+  }
+}

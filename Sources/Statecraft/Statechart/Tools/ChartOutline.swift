@@ -1,0 +1,81 @@
+/// A chart's states as a tree of names and kinds: what a tool needs to draw the chart as nested
+/// boxes, such as the live inspector's page.
+///
+/// ```swift
+/// let outline = player.outline
+/// outline.children.map(\.name)        // ["off", "active", "standby", "ejected"]
+/// outline.children[1].kind            // .compound
+/// ```
+///
+/// Children are in document order; history states come after their parent's other children.
+public struct ChartOutline: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// What kind of state a node of the outline is.
+  public enum Kind: String, Sendable, Hashable, Codable {
+    /// The chart itself, the root of the outline.
+    case chart
+    case atomic, compound, parallel, final
+    case shallowHistory, deepHistory
+  }
+
+  /// The state's id as text (`"\(id)"`), or the chart's name at the root.
+  public let name: String
+  public let kind: Kind
+  public let children: [ChartOutline]
+
+  public init(name: String, kind: Kind, children: [ChartOutline] = []) {
+    self.name = name
+    self.kind = kind
+    self.children = children
+  }
+
+  /// The outline indented, one state per line: `parallel media`.
+  public var description: String {
+    var lines: [String] = []
+    func add(_ node: ChartOutline, depth: Int) {
+      lines.append(String(repeating: "  ", count: depth) + "\(node.kind.rawValue) \(node.name)")
+      for child in node.children { add(child, depth: depth + 1) }
+    }
+    add(self, depth: 0)
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension Statechart {
+  /// The chart's states as a tree of names and kinds, for drawing it.
+  ///
+  /// ```swift
+  /// print(player.outline)   // chart player / atomic off / compound active / …
+  /// ```
+  public var outline: ChartOutline { table.outline(of: 0) }
+}
+
+extension ChartTable {
+  func outline(of index: Int) -> ChartOutline {
+    let node = nodes[index]
+    let kind: ChartOutline.Kind =
+      switch node.kind {
+      case .root: .chart
+      case .atomic: .atomic
+      case .compound: .compound
+      case .parallel: .parallel
+      case .final: .final
+      case .history(let deep): deep ? .deepHistory : .shallowHistory
+      }
+    return ChartOutline(
+      name: label(index), kind: kind, children: (node.children + node.histories).map(outline(of:)))
+  }
+}
+
+/// What the live inspector reads of a chart's snapshot, which it receives as `Any`: the chart's
+/// outline, to draw, and the active states, to highlight.
+package protocol InspectableChartSnapshot {
+  /// The outline of the chart the snapshot belongs to; `nil` for a decoded snapshot no chart read.
+  var inspectedOutline: ChartOutline? { get }
+  /// The active states' names, ancestors included.
+  var inspectedActiveStates: [String] { get }
+}
+
+extension ChartSnapshot: InspectableChartSnapshot {
+  package var inspectedOutline: ChartOutline? { _table?.outline(of: 0) }
+  package var inspectedActiveStates: [String] { configuration.map { "\($0)" } }
+}

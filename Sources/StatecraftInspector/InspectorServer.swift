@@ -1,0 +1,180 @@
+#if LiveInspector
+  import Foundation
+  import Hummingbird
+  import HummingbirdWebSocket
+  import Logging
+  import NIOCore
+  import Statecraft
+  import StatecraftEngine
+  public import StatecraftJournal
+
+  /// A web page, served on loopback, that shows live every store, machine and chart attached to
+  /// it: the actions and events each received, the diff each made to the state, the effects
+  /// running, diagnostics, a chart's active states drawn in its outline, and a read-only slider over
+  /// the steps it kept.
+  ///
+  /// ```swift
+  /// let server = try await InspectorServer.start()
+  /// print("Inspector: \(server.url)")              // open it in a browser
+  /// store.attach(server.inspector)                  // one owner
+  /// let chart = withInspector(server.inspector) {   // or every owner made in a scope
+  ///   AsyncStatechartSequence(player)
+  /// }
+  /// ```
+  ///
+  /// **Safe by default.** It listens on a loopback address only. The page, its data and its
+  /// WebSocket require the random token in ``url``; requests whose `Host` is not this server's
+  /// loopback address (DNS rebinding) or whose `Origin` is another site are refused.
+  ///
+  /// **It never slows the app much, nor grows without bound.** An owner's thread only appends its
+  /// records to a buffer of at most `bufferLimit`, dropping the oldest, which the page counts. The
+  /// server describes and diffs them on its own task. A page that reads slowly loses its oldest
+  /// lines, and is told how many; it never holds the server up.
+  public final class InspectorServer: Sendable {
+    /// The page's address, with its token: `http://127.0.0.1:PORT/?token=…`.
+    public let url: String
+    /// The port the server listens on.
+    public let port: Int
+    /// The token every request must present.
+    public let token: String
+
+    private let feed: InspectorFeed
+    private let hub: InspectorHub
+    private let serverTask: Task<Void, any Error>
+    private let pumpTask: Task<Void, Never>
+
+    /// The inspector to attach to an owner, or to make owners under with `withInspector`.
+    public var inspector: LiveInspector { LiveInspector(feed: feed, journal: nil) }
+
+    /// An inspector that also keeps a journal of the owner it is attached to, which the page's
+    /// download link serves: the last `keepingLastSteps` steps, replayable with
+    /// ``JournalRecording``. Attach it to one owner. The journal is written on the server's task,
+    /// not the app's.
+    ///
+    /// ```swift
+    /// store.attach(try server.inspector(journaling: CounterSchema.schema, actions: CounterAction.self))
+    /// ```
+    public func inspector<State: Codable, Action: Encodable>(
+      journaling schema: SnapshotSchema<State>, actions: Action.Type = Action.self,
+      keepingLastSteps: Int = 10_000
+    ) throws(JournalError) -> LiveInspector {
+      let journal = try Journal(
+        schema: schema, action: actions, to: .memory(keepingLastSteps: keepingLastSteps))
+      return LiveInspector(feed: feed, journal: JournalTap(journal: journal))
+    }
+
+    /// How many records the app's buffer dropped because the server fell behind.
+    public var droppedRecords: UInt64 { feed.droppedInAll }
+
+    /// How many pages are connected.
+    public var pageCount: Int { hub.pageCount }
+
+    /// Starts a server and returns once it listens.
+    ///
+    /// - Parameters:
+    ///   - host: A loopback address: `127.0.0.1` (the default), `::1` or `localhost`. Any other is
+    ///     refused with ``InspectorServerError/notLoopback(_:)``.
+    ///   - port: The port, or 0 for one the system chooses (``port`` tells).
+    ///   - bufferLimit: How many records wait in the app for the server before the oldest are
+    ///     dropped.
+    ///   - historyLimit: How many lines of each owner a page that opens later still sees.
+    ///   - pageBufferLimit: How many lines wait for a slow page before its oldest are dropped.
+    public static func start(
+      host: String = "127.0.0.1", port: Int = 0, bufferLimit: Int = 10_000,
+      historyLimit: Int = 2_000, pageBufferLimit: Int = 5_000
+    ) async throws -> InspectorServer {
+      guard ["127.0.0.1", "::1", "localhost"].contains(host) else {
+        throw InspectorServerError.notLoopback(host)
+      }
+      let startTime = ContinuousClock.now
+      let token = InspectorRequestPolicy.makeToken()
+      let hub = InspectorHub(historyLimit: historyLimit, pageBufferLimit: pageBufferLimit)
+      let policy = SharedPolicy()
+      let router = Router(context: BasicWebSocketRequestContext.self)
+      router.add(middleware: InspectorPolicyMiddleware(policy: policy))
+      try InspectorRoutes(hub: hub).add(to: router)
+
+      let (started, startedContinuation) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
+      let app = Application(
+        router: router,
+        server: .http1WebSocketUpgrade(webSocketRouter: router),
+        configuration: .init(address: .hostname(host, port: port)),
+        onServerRunning: { channel in
+          let port = channel.localAddress?.port ?? 0
+          policy.set(InspectorRequestPolicy(token: token, port: port))
+          startedContinuation.yield(.success(port))
+        },
+        // Library code never prints: Hummingbird logs nowhere.
+        logger: Logger(label: "statecraft.inspector", factory: { _ in SwiftLogNoOpLogHandler() })
+      )
+      let serverTask = Task {
+        do {
+          try await app.run()
+        } catch {
+          startedContinuation.yield(.failure(error))
+          throw error
+        }
+      }
+      var iterator = started.makeAsyncIterator()
+      let boundPort: Int
+      switch await iterator.next() {
+      case .success(let port)?: boundPort = port
+      case .failure(let error)?: throw error
+      case nil: throw CancellationError()
+      }
+      let feed = InspectorFeed(limit: bufferLimit)
+      let pumpTask = Task.detached {
+        var formatter = InspectorFormatter(start: startTime)
+        while let batch = await feed.next() {
+          hub.publish(formatter.lines(for: batch, hub: hub))
+          feed.markHandled(batch)
+        }
+      }
+      let urlHost = host.contains(":") ? "[\(host)]" : host
+      return InspectorServer(
+        url: "http://\(urlHost):\(boundPort)/?token=\(token)", port: boundPort, token: token,
+        feed: feed, hub: hub, serverTask: serverTask, pumpTask: pumpTask)
+    }
+
+    private init(
+      url: String, port: Int, token: String, feed: InspectorFeed, hub: InspectorHub,
+      serverTask: Task<Void, any Error>, pumpTask: Task<Void, Never>
+    ) {
+      self.url = url
+      self.port = port
+      self.token = token
+      self.feed = feed
+      self.hub = hub
+      self.serverTask = serverTask
+      self.pumpTask = pumpTask
+    }
+
+    /// Waits until the server has described every record appended before the call, so that the
+    /// page shows them. For tests, and for demos that print the page's address after their steps.
+    public func settle() async {
+      await feed.settle()
+    }
+
+    /// Stops the server: pages are disconnected and records are no longer kept.
+    public func stop() async {
+      feed.finish()
+      hub.finish()
+      serverTask.cancel()
+      _ = await serverTask.result
+      await pumpTask.value
+    }
+  }
+
+  /// Why an ``InspectorServer`` did not start.
+  public enum InspectorServerError: Error, CustomStringConvertible {
+    /// The inspector listens on loopback only: `127.0.0.1`, `::1` or `localhost`.
+    case notLoopback(String)
+
+    public var description: String {
+      switch self {
+      case .notLoopback(let host):
+        "The inspector listens on loopback only (127.0.0.1, ::1 or localhost), not on '\(host)'."
+      }
+    }
+  }
+#endif
