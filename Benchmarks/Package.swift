@@ -28,6 +28,15 @@ let package = Package(
       ],
       path: "Tools/SendLoops"
     ),
+    // The live inspector under load: throughput with a page that never reads, and the heap.
+    .executableTarget(
+      name: "InspectorLoad",
+      dependencies: [
+        "HeapUsage", .product(name: "Statecraft", package: "Statecraft"),
+        .product(name: "StatecraftInspector", package: "Statecraft"),
+      ],
+      path: "Tools/InspectorLoad"
+    ),
     // Ten distinct features nested as an app nests them, for the composition benchmarks.
     .target(
       name: "NestedFeatures",

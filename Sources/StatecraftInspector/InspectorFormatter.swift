@@ -25,10 +25,17 @@
 
     /// The lines for a batch of records, each with the owner it belongs to (`nil` for the
     /// server's own messages), numbered in order.
-    mutating func lines(for batch: InspectorFeed.Batch, hub: InspectorHub) -> [InspectorHub.Line] {
+    ///
+    /// Only the newest `limit` records are described; the older ones are counted as dropped, but
+    /// still go to their journals.
+    mutating func lines(
+      for batch: InspectorFeed.Batch, describingAtMost limit: Int, hub: InspectorHub
+    ) -> [InspectorHub.Line] {
       var messages: [InspectorMessage] = []
-      if batch.dropped > 0 { appDropped += batch.dropped }
-      for entry in batch.entries {
+      let skipped = max(0, batch.entries.count - limit)
+      let dropped = batch.dropped + UInt64(skipped)
+      appDropped += dropped
+      for (index, entry) in batch.entries.enumerated() {
         entry.journal?.journal.receive(entry.record)
         appDropped += entry.record.droppedBefore
         let owner = entry.record.owner
@@ -39,9 +46,10 @@
             InspectorMessage(
               kind: .owner, owner: owner.id, name: owner.description, site: "\(owner.callSite)"))
         }
+        guard index >= skipped else { continue }
         messages.append(contentsOf: describe(entry.record))
       }
-      if batch.dropped > 0 || batch.entries.contains(where: { $0.record.droppedBefore > 0 }) {
+      if dropped > 0 || batch.entries.contains(where: { $0.record.droppedBefore > 0 }) {
         messages.append(InspectorMessage(kind: .dropped, status: "app", count: appDropped))
       }
       return messages.map { message in

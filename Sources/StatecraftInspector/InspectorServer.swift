@@ -79,9 +79,11 @@
     ///     dropped.
     ///   - historyLimit: How many lines of each owner a page that opens later still sees.
     ///   - pageBufferLimit: How many lines wait for a slow page before its oldest are dropped.
+    ///   - describeLimit: How many records a second, at most, the server describes for the page
+    ///     under load; the others are counted as dropped. Journals still get every record.
     public static func start(
       host: String = "127.0.0.1", port: Int = 0, bufferLimit: Int = 10_000,
-      historyLimit: Int = 2_000, pageBufferLimit: Int = 5_000
+      historyLimit: Int = 2_000, pageBufferLimit: Int = 5_000, describeLimit: Int = 5_000
     ) async throws -> InspectorServer {
       guard ["127.0.0.1", "::1", "localhost"].contains(host) else {
         throw InspectorServerError.notLoopback(host)
@@ -125,9 +127,14 @@
       let feed = InspectorFeed(limit: bufferLimit)
       let pumpTask = Task.detached {
         var formatter = InspectorFormatter(start: startTime)
+        // Describing a record (CustomDump, a diff) costs far more than the app's step: under
+        // load the pump describes the newest records of each turn, at most `describeLimit` a
+        // second, and counts the others as dropped, so that it takes little of the app's CPU.
+        let perTurn = max(1, describeLimit / 20)
         while let batch = await feed.next() {
-          hub.publish(formatter.lines(for: batch, hub: hub))
+          hub.publish(formatter.lines(for: batch, describingAtMost: perTurn, hub: hub))
           feed.markHandled(batch)
+          if batch.entries.count > perTurn { try? await Task.sleep(for: .milliseconds(50)) }
         }
       }
       let urlHost = host.contains(":") ? "[\(host)]" : host

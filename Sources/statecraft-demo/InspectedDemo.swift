@@ -1,5 +1,8 @@
 import Statecraft
-import StatecraftInspector
+
+#if LiveInspector
+  import StatecraftInspector
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -13,24 +16,36 @@ import StatecraftInspector
 enum InspectedDemo {
   @MainActor
   static func run(_ demo: Demo) async {
-    let server: InspectorServer
-    do {
-      server = try await InspectorServer.start()
-    } catch {
-      print("The inspector did not start: \(error)")
+    #if LiveInspector
+      await runInspected(demo)
+    #else
+      print("This build has no inspector: build with the LiveInspector trait (on by default).")
       exit(1)
-    }
-    print("Inspector: \(server.url)\n")
-    fflush(nil)  // so that a pipe reading the output sees the address now
-    await withInspector(server.inspector) {
-      await demo.run()
-    }
-    await server.settle()
-    print("\nDone; the page keeps every step. Inspector: \(server.url)")
-    print("Press Ctrl-C to stop.")
-    fflush(nil)  // so that a pipe reading the output sees the address now
-    while !Task.isCancelled {
-      try? await Task.sleep(for: .seconds(3_600))
-    }
+    #endif
   }
+
+  #if LiveInspector
+    @MainActor
+    private static func runInspected(_ demo: Demo) async {
+      let server: InspectorServer
+      do {
+        server = try await InspectorServer.start()
+      } catch {
+        print("The inspector did not start: \(error)")
+        exit(1)
+      }
+      print("Inspector: \(server.url)\n")
+      fflush(nil)  // so that a pipe reading the output sees the address now
+      await withInspector(server.inspector) {
+        await demo.run()
+      }
+      await server.settle()
+      print("\nDone; the page keeps every step. Inspector: \(server.url)")
+      print("Press Ctrl-C to stop.")
+      fflush(nil)  // so that a pipe reading the output sees the address now
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .seconds(3_600))
+      }
+    }
+  #endif
 }

@@ -19,7 +19,9 @@ package protocol InspectableMessage: Sendable {
 
 extension InspectedValue {
   /// What inspectors see of `message`: what it says it carries, or the message itself.
-  @usableFromInline
+  /// Inlinable, so that where the message's type is known the cast is resolved when compiling,
+  /// not looked up in the runtime's conformance cache on every message.
+  @inlinable
   init(message: some Sendable) {
     self.init((message as? any InspectableMessage)?.inspectedMessage ?? message)
   }

@@ -1,3 +1,4 @@
+import DequeModule
 import Synchronization
 
 /// The inspectors of one owner, and the serial delivery of its records to them.
@@ -21,7 +22,9 @@ package final class Inspection: Sendable {
   private struct State {
     var inspectors: [any Inspector]
     var lastSequence: UInt64 = 0
-    var delivery = MailboxStateMachine<InspectionRecord>()
+    /// Whether a thread is delivering records now; the others queue theirs.
+    var isDelivering = false
+    var queue = Deque<InspectionRecord>()
     var bufferLimit: Int
     /// Records dropped since the last one delivered.
     var dropped: UInt64 = 0
@@ -35,12 +38,16 @@ package final class Inspection: Sendable {
       self.bufferLimit = inspectors.map(\.bufferLimit).max() ?? Inspection.defaultBufferLimit
     }
 
-    /// The next record to deliver, with the number of records dropped before it.
-    mutating func nextRecord() -> (InspectionRecord, [any Inspector])? {
-      guard case .process(var record, _) = delivery.next() else { return nil }
+    /// The next queued record to deliver, with the number of records dropped before it; `nil`
+    /// when the queue is empty, which ends this thread's delivery.
+    mutating func nextRecord() -> InspectionRecord? {
+      guard var record = queue.popFirst() else {
+        isDelivering = false
+        return nil
+      }
       record.droppedBefore = dropped
       dropped = 0
-      return (record, inspectors)
+      return record
     }
   }
 
@@ -63,7 +70,7 @@ package final class Inspection: Sendable {
   }
 
   /// How many records wait to be delivered. For tests.
-  package var queuedCount: Int { state.withLock { $0.delivery.queuedCount } }
+  package var queuedCount: Int { state.withLock { $0.queue.count } }
 
   /// How many records were dropped since the owner was created. For tests.
   package var droppedCount: UInt64 { state.withLock { $0.droppedInAll } }
@@ -81,33 +88,41 @@ package final class Inspection: Sendable {
   }
 
   /// Numbers, timestamps and delivers a record of `owner`.
+  ///
+  /// The common case, no other thread delivering, takes the lock twice and copies the record
+  /// into no queue: once to number it and claim the delivery, once to find the queue empty.
   package func emit(_ kind: InspectionRecord.Kind, owner: OwnerIdentity, callSite: CallSite?) {
-    let first = state.withLock { state -> (InspectionRecord, [any Inspector])? in
+    let claim = state.withLock { state -> (sequence: UInt64, time: ContinuousClock.Instant, dropped: UInt64, inspectors: [any Inspector])? in
       state.lastSequence &+= 1
-      let record = InspectionRecord(
-        owner: owner, sequence: state.lastSequence, time: .now, kind: kind, callSite: callSite)
-      switch state.delivery.submit(record) {
-      case .process(var record, _):
-        record.droppedBefore = state.dropped
-        state.dropped = 0
-        return (record, state.inspectors)
-      case .enqueued:
-        // Someone else delivers: keep the bound, dropping the oldest record waiting.
-        if state.delivery.queuedCount > state.bufferLimit, state.delivery.dropOldest() != nil {
+      let time = ContinuousClock.now
+      guard !state.isDelivering else {
+        // Someone else delivers: queue the record, keeping the bound by dropping the oldest.
+        state.queue.append(
+          InspectionRecord(
+            owner: owner, sequence: state.lastSequence, time: time, kind: kind, callSite: callSite))
+        if state.queue.count > state.bufferLimit, state.queue.popFirst() != nil {
           state.dropped += 1
           state.droppedInAll += 1
         }
         return nil
-      case .rejected:
-        return nil
       }
+      state.isDelivering = true
+      defer { state.dropped = 0 }
+      return (state.lastSequence, time, state.dropped, state.inspectors)
     }
-    var next = first
-    while let (record, inspectors) = next {
+    guard let claim else { return }
+    var record = InspectionRecord(
+      owner: owner, sequence: claim.sequence, time: claim.time, kind: kind, callSite: callSite)
+    record.droppedBefore = claim.dropped
+    var inspectors = claim.inspectors
+    while true {
       // Outside the lock: an inspector may emit (by reporting a diagnostic), and that record
       // waits its turn behind this one.
       for inspector in inspectors { inspector.receive(record) }
-      next = state.withLock { $0.nextRecord() }
+      guard let next = state.withLock({ state -> (InspectionRecord, [any Inspector])? in
+        state.nextRecord().map { ($0, state.inspectors) }
+      }) else { return }
+      (record, inspectors) = next
     }
   }
 }

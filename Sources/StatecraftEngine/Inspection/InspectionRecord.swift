@@ -42,31 +42,51 @@ public struct InspectionRecord: Sendable, CustomStringConvertible {
   }
 
   /// The store, machine or chart it happened in.
-  public let owner: OwnerIdentity
+  public var owner: OwnerIdentity { storage.owner }
   /// Counts the owner's records from 1. A gap is records that were dropped: see
   /// ``droppedBefore``.
-  public let sequence: UInt64
+  public var sequence: UInt64 { storage.sequence }
   /// When it happened.
-  public let time: ContinuousClock.Instant
+  public var time: ContinuousClock.Instant { storage.time }
   /// What happened.
-  public let kind: Kind
+  public var kind: Kind { storage.kind }
   /// For a ``Kind/received(_:)`` record, where the message was sent from: the line of a `send`,
   /// or the line that created the effect that delivered it. `nil` when no line of user code sent
   /// it.
-  public let callSite: CallSite?
+  public var callSite: CallSite? { storage.callSite }
   /// How many of the owner's records were dropped just before this one, because a slow inspector
   /// let more than its ``Inspector/bufferLimit`` records wait. Zero almost always.
   public internal(set) var droppedBefore: UInt64 = 0
+
+  /// The record's fields in one object: a record is copied into queues and handed to every
+  /// inspector, and copying it is then one retain, not a copy of its existentials and strings
+  /// through their value witnesses.
+  private final class Storage: Sendable {
+    let owner: OwnerIdentity
+    let sequence: UInt64
+    let time: ContinuousClock.Instant
+    let kind: Kind
+    let callSite: CallSite?
+
+    init(
+      owner: OwnerIdentity, sequence: UInt64, time: ContinuousClock.Instant, kind: Kind,
+      callSite: CallSite?
+    ) {
+      self.owner = owner
+      self.sequence = sequence
+      self.time = time
+      self.kind = kind
+      self.callSite = callSite
+    }
+  }
+
+  private let storage: Storage
 
   package init(
     owner: OwnerIdentity, sequence: UInt64, time: ContinuousClock.Instant, kind: Kind,
     callSite: CallSite? = nil
   ) {
-    self.owner = owner
-    self.sequence = sequence
-    self.time = time
-    self.kind = kind
-    self.callSite = callSite
+    storage = Storage(owner: owner, sequence: sequence, time: time, kind: kind, callSite: callSite)
   }
 
   public var description: String {

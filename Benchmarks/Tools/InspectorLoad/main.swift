@@ -1,0 +1,107 @@
+// The live inspector under load: an app sends 100,000 actions to a store, with no inspector and
+// then with the live inspector attached and a page connected that never reads its WebSocket (the
+// slowest page there is: the server's writes to it stall, and its lines are dropped). It prints
+// the throughput of both, their ratio, what was dropped, and the heap in use, which must stay
+// bounded by the inspector's buffers whatever the number of actions.
+//
+//     swift run -c release InspectorLoad [actions] [rounds]
+import Foundation
+import Synchronization
+import HeapUsage
+import Statecraft
+import StatecraftInspector
+
+struct Counter { var count = 0 }
+enum CounterAction: Sendable { case increment }
+
+func counter(_ state: inout Counter, _: CounterAction) -> Effect<CounterAction> {
+  state.count &+= 1
+  return .none
+}
+
+@MainActor func time(_ store: Store<Counter, CounterAction, Void>, _ n: Int) -> Duration {
+  let clock = ContinuousClock()
+  return clock.measure {
+    for _ in 0..<n { store.send(.increment) }
+  }
+}
+
+/// A page that opens the WebSocket and then never reads: a real TCP connection whose receive
+/// window fills, so that the server's writes to it stall.
+func connectStalledPage(port: Int, token: String) -> Int32 {
+  let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_port = in_port_t(UInt16(port).bigEndian)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  let connected = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+    }
+  }
+  precondition(connected == 0, "could not connect to the inspector")
+  let handshake =
+    "GET /ws?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
+    + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+    + "Sec-WebSocket-Version: 13\r\nOrigin: http://127.0.0.1:\(port)\r\n\r\n"
+  _ = handshake.withCString { send(socket, $0, strlen($0), 0) }
+  return socket
+}
+
+/// The cheapest inspector: what the engine's records cost without the live inspector.
+final class CountingInspector: Inspector {
+  let count = Mutex(0)
+  func receive(_ record: InspectionRecord) { count.withLock { $0 += 1 } }
+}
+
+func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2] }
+
+func nanoseconds(_ duration: Duration, per n: Int) -> Double {
+  let (seconds, attoseconds) = duration.components
+  return (Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(n)
+}
+
+@MainActor func measure(n: Int, rounds: Int) async throws {
+  let server = try await InspectorServer.start(
+    bufferLimit: Int(ProcessInfo.processInfo.environment["LOAD_BUFFER"] ?? "") ?? 10_000)
+  let page = connectStalledPage(port: server.port, token: server.token)
+  let plain = Store(initialState: Counter()) { (state: inout Counter, action: CounterAction) in
+    counter(&state, action)
+  }
+  let inspected = Store(initialState: Counter()) { (state: inout Counter, action: CounterAction) in
+    counter(&state, action)
+  }
+  if ProcessInfo.processInfo.environment["LOAD_COUNTING"] != nil {
+    inspected.attach(CountingInspector())
+  } else {
+    inspected.attach(server.inspector)
+  }
+  let heapBefore = heap_bytes_in_use()
+  var plainTimes: [Duration] = []
+  var inspectedTimes: [Duration] = []
+  var heapAfterRounds: [Int] = []
+  for _ in 0..<rounds {
+    plainTimes.append(time(plain, n))
+    inspectedTimes.append(time(inspected, n))
+    heapAfterRounds.append(heap_bytes_in_use())
+  }
+  await server.settle()
+  let plainNs = nanoseconds(median(plainTimes), per: n)
+  let inspectedNs = nanoseconds(median(inspectedTimes), per: n)
+  print("actions per round: \(n), rounds: \(rounds), a page connected that never reads")
+  print(String(format: "no inspector:   %.0f ns per send (%.2f M actions/s)", plainNs, 1e3 / plainNs))
+  print(String(format: "live inspector: %.0f ns per send (%.2f M actions/s)", inspectedNs, 1e3 / inspectedNs))
+  print(String(format: "throughput with the inspector / without: %.2fx", plainNs / inspectedNs))
+  print("records dropped by the app's buffer: \(server.droppedRecords) of \(2 * n * rounds)")
+  print(
+    "heap in use after each round (MB): "
+      + heapAfterRounds.map { String(format: "%.1f", Double($0) / 1e6) }.joined(separator: ", ")
+      + String(format: " (before: %.1f)", Double(heapBefore) / 1e6))
+  close(page)
+  await server.stop()
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+try await measure(
+  n: arguments.first.flatMap(Int.init) ?? 100_000,
+  rounds: arguments.dropFirst().first.flatMap(Int.init) ?? 5)
