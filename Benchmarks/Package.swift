@@ -32,11 +32,13 @@ let package = Package(
     .executableTarget(
       name: "InspectorLoad",
       dependencies: [
-        "HeapUsage", .product(name: "Statecraft", package: "Statecraft"),
+        "HeapUsage", "StalledPage", .product(name: "Statecraft", package: "Statecraft"),
         .product(name: "StatecraftInspector", package: "Statecraft"),
       ],
       path: "Tools/InspectorLoad"
     ),
+    // A page that opens the inspector's WebSocket and never reads it: the slowest page there is.
+    .target(name: "StalledPage", path: "Tools/StalledPage"),
     // Ten distinct features nested as an app nests them, for the composition benchmarks.
     .target(
       name: "NestedFeatures",
@@ -52,6 +54,8 @@ let package = Package(
         "NestedFeatures",
         .product(name: "Statecraft", package: "Statecraft"),
         .product(name: "StatecraftJournal", package: "Statecraft"),
+        .product(name: "StatecraftInspector", package: "Statecraft"),
+        "StalledPage",
         .product(name: "Benchmark", package: "benchmark"),
       ],
       path: "Benchmarks/StatecraftBenchmarks",

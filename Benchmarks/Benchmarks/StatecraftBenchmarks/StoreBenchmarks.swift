@@ -1,6 +1,8 @@
 import Benchmark
 import Observation
+import StalledPage
 import Statecraft
+import StatecraftInspector
 import Synchronization
 
 /// The store against a bare reducer, a `Mutex`, `@Observable`, and a bare task round trip.
@@ -18,6 +20,7 @@ func storeBenchmarks() {
 
   onMainActor("Store.send with .none", Fixtures.sendNone)
   onMainActor("Store.send with .none, an inspector attached", Fixtures.sendNoneInspected)
+  liveInspectorBenchmark()
   onMainActor("Store.send appending to a 100,000-element array", Fixtures.appendToLarge)
   asyncRoundTrip("Effect round trip: action → .task → action", Fixtures.roundTrip)
 }
@@ -160,4 +163,35 @@ final class CountingInspector: Inspector {
 @concurrent @inline(never)
 func nonisolatedOperation() async {
   blackHole(0)
+}
+
+/// A store with the live inspector attached, and a page connected to the inspector that never
+/// reads: made once, on first use, outside any measurement.
+@MainActor
+enum LiveInspectorFixture {
+  private static var prepared: (Store<Counter, CounterAction, Void>, InspectorServer, Int32)?
+
+  static func store() async -> Store<Counter, CounterAction, Void> {
+    if let (store, _, _) = prepared { return store }
+    let server = try! await InspectorServer.start()
+    let page = connectStalledPage(port: server.port, token: server.token)
+    let store = Store(initialState: Counter(), reducer: counterReducer)
+    store.attach(server.inspector)
+    prepared = (store, server, page)
+    return store
+  }
+}
+
+/// `Store.send` with the live inspector attached, measured as `onMainActor` measures the others:
+/// the hop to the main actor and the loop, without the server's start.
+func liveInspectorBenchmark() {
+  Benchmark("Store.send with .none, the live inspector attached, a page that never reads") { benchmark in
+    let iterations = benchmark.scaledIterations
+    let store = await LiveInspectorFixture.store()
+    benchmark.startMeasurement()
+    await MainActor.run {
+      for _ in iterations { store.send(.increment) }
+    }
+    benchmark.stopMeasurement()
+  }
 }

@@ -6,10 +6,10 @@
 ///   nothing changed);
 ///
 /// A statechart also emits a `received` for each event it processes on its own within a macrostep
-/// (raised, or sent to itself with no delay), after that macrostep's `stateUpdated` and with none
-/// of its own: the macrostep's state already reflects it. A step that its clock starts begins with
-/// a `received` of the chart's timer message; if a delayed send fired, a `received` of that send
-/// follows it, before the step's `stateUpdated`.
+/// (raised, or sent to itself with no delay), after the message that started the step and before
+/// the step's `stateUpdated`: the step's state reflects them all. A step that its clock starts
+/// begins with a `received` of the chart's timer message; if a delayed send fired, a `received` of
+/// that send follows it. The first `received` of a step is what started it.
 ///
 /// and, whenever they happen, ``Kind/effectStarted(_:)``, ``Kind/effectFinished(_:)``,
 /// ``Kind/effectCancelled(_:)`` and ``Kind/diagnostic(_:)``.

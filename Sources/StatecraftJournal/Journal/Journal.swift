@@ -208,7 +208,9 @@ struct JournalWriter: ~Copyable {
     }
     switch record.kind {
     case .received(let message):
-      pending = (try encode(message, false), record.callSite.map { "\($0)" })
+      // A step's first message is what started it; a chart's later ones are what it raised or
+      // sent itself within the step, which replaying the first reproduces.
+      if pending == nil { pending = (try encode(message, false), record.callSite.map { "\($0)" }) }
     case .stateUpdated(let before, let after):
       if latestState == nil {
         let state = try encode(before, true)

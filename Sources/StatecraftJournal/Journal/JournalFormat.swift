@@ -20,6 +20,9 @@
 /// - Each **`step`** is one message the owner received and processed: the message, where it was
 ///   sent from (the line of a `send`, or the line of the effect that delivered it), and the state
 ///   after it. `step` counts from 1; `time` is in seconds from the journal's first record.
+///   For a statechart, the message is the event that started the step, and `null` for a step that
+///   the chart's clock started (a delayed transition, a delayed send) or its start; the events the
+///   step raised or sent itself are reflected in its state.
 /// - **`effectStarted`**, **`effectFinished`**, **`effectCancelled`** say what each step's effects
 ///   did, by the effect's number within its owner; **`diagnostic`** is a diagnostic the owner
 ///   reported; **`dropped`** counts records the inspector had to drop under load, after which

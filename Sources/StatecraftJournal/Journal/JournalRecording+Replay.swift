@@ -35,9 +35,47 @@ extension JournalRecording where State: DSLCompatible, Action: DSLCompatible {
   }
 }
 
+extension JournalRecording {
+  /// Replays a statechart's journal onto `chart`'s step function: each step moves the chart's
+  /// time to the recorded one (firing the timers due by then, as ``Statechart/advance(_:by:)``
+  /// does) and then takes the recorded event (``Statechart/transition(from:on:)``); a step that
+  /// the chart's clock started has no event. Each snapshot is checked against the recorded one.
+  /// No output or invocation runs.
+  ///
+  /// ```swift
+  /// let recording = try JournalRecording(contentsOf: path, schema: playerSchema, action: Control.self)
+  /// try recording.replay(player)   // throws ReplayMismatch at the first step that differs
+  /// ```
+  ///
+  /// The chart's journal is one a ``Journal`` of `SnapshotSchema<ChartSnapshot<…>>` and the
+  /// chart's events wrote; events the chart raised or sent itself within a step are not replayed
+  /// on their own, since replaying the step's first event reproduces them.
+  @discardableResult
+  public func replay<ID, Context>(_ chart: Statechart<ID, Action, Context>) throws -> Int
+  where State == ChartSnapshot<ID, Action, Context>, Action: Equatable, Context: Equatable {
+    try replay(requiringActions: false) { snapshot, event, recorded in
+      // The chart's first step is its start: its initial transition.
+      if snapshot.configuration.isEmpty, !snapshot.isDone {
+        snapshot = chart.initialTransition().snapshot
+      }
+      let elapsed = recorded.time - snapshot.time
+      if elapsed > .zero { snapshot = chart.advance(snapshot, by: elapsed).snapshot }
+      if let event { snapshot = chart.transition(from: snapshot, on: event).snapshot }
+    }
+  }
+}
+
 extension JournalRecording where State: Equatable {
   /// Replays each step with `apply`, checking each state against the recorded one.
   func replay(_ apply: (inout State, Action) -> Void) throws -> Int {
+    try replay(requiringActions: true) { state, action, _ in apply(&state, action!) }
+  }
+
+  /// Replays each step with `apply`, which gets the step's action (`nil` if it has none, which
+  /// only `requiringActions: false` allows) and the recorded state to reach.
+  func replay(
+    requiringActions: Bool, _ apply: (inout State, Action?, State) -> Void
+  ) throws -> Int {
     var state = try startState()
     var replayed = 0
     for number in steps where !isEmpty {
@@ -45,14 +83,14 @@ extension JournalRecording where State: Equatable {
         throw JournalError.recordsDropped(step: drop.step, records: drop.records)
       }
       let step = try step(number)
-      guard let action = step.action else {
+      if requiringActions, step.action == nil {
         throw JournalError.doesNotDecode(
           line: number, reason: "step \(number) has no action of type \(Action.self) to replay")
       }
-      apply(&state, action)
+      apply(&state, step.action, step.state)
       guard state == step.state else {
         throw ReplayMismatch(
-          step: number, action: String(customDumping: action),
+          step: number, action: step.action.map { String(customDumping: $0) } ?? "(the chart's clock)",
           diff: diff(step.state, state, format: .proportional) ?? "(no printable difference)")
       }
       replayed += 1

@@ -1,3 +1,4 @@
+public import Statecraft
 public import StatecraftJournal
 
 /// Replays a journal through a ``TestStore``: each recorded action is sent, actions that effects
@@ -50,6 +51,39 @@ public func assertJournalReplays<State: Codable & Equatable, Action: Codable & S
       action, assert: { $0 = step.state }, fileID: fileID, filePath: filePath, line: line,
       column: column)
     // The first step that differs is the one to look at: the steps after it differ from there.
+    if store.state != step.state { return }
+  }
+}
+
+/// Replays a declarative machine's journal through a ``TestStore`` over the machine, started in the
+/// journal's first state: each recorded event is sent, those that side effects sent included, and
+/// each state is asserted to be the recorded one. The runtime has no side effects, so none runs:
+/// the journal already holds every event they sent.
+///
+/// ```swift
+/// @Test @MainActor func theDoorReplays() async throws {
+///   let recording = try JournalRecording(contentsOf: path, schema: doorSchema, action: DoorEvent.self)
+///   try await assertJournalReplays(recording, stateMachine: doorMachine)
+/// }
+/// ```
+@MainActor
+public func assertJournalReplays<State: Codable & DSLCompatible, Event: Codable & DSLCompatible, Output: DSLCompatible>(
+  _ recording: JournalRecording<State, Event>, stateMachine: StateMachine<State, Event, Output>,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) async throws {
+  let store = TestStore(
+    stateMachine: stateMachine.starting(in: try recording.startState()), runtime: Runtime(),
+    fileID: fileID, filePath: filePath, line: line, column: column)
+  for number in recording.steps where !recording.isEmpty {
+    let step = try recording.step(number)
+    guard let event = step.action else {
+      throw JournalError.doesNotDecode(
+        line: number, reason: "step \(number) has no event of type \(Event.self) to replay")
+    }
+    await store.send(
+      event, assert: { $0 = step.state }, fileID: fileID, filePath: filePath, line: line,
+      column: column)
     if store.state != step.state { return }
   }
 }

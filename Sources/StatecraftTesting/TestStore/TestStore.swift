@@ -89,7 +89,7 @@ public final class TestStore<State: Equatable, Action> {
   private var currentCall: CallSite?
   /// The action processed last, to name the action that started an effect.
   private var currentAction: String?
-  /// What the last `received` record was, to pair it with the `stateUpdated` that follows.
+  /// What the step's first `received` record was, to pair it with the step's `stateUpdated`.
   private var lastMessage: LastMessage = .none
   /// While `send` runs: the state change its own action made.
   private var sending: Sending?
@@ -454,7 +454,13 @@ public final class TestStore<State: Equatable, Action> {
             Received(
               id: nextReceivedID, action: action, callSite: record.callSite, before: lastKnownState,
               after: lastKnownState)))
-        lastMessage = .received(nextReceivedID)
+        // A step's state change is its first action's: a chart's later ones are what the step
+        // raised or sent itself, before its `stateUpdated`. After a chart's timer message, the
+        // first action is the delayed send that the timer fired.
+        switch lastMessage {
+        case .none, .other: lastMessage = .received(nextReceivedID)
+        case .sent, .received: break
+        }
       case .stateUpdated(let before, let after):
         guard let before = subject.state(before.value), let after = subject.state(after.value) else {
           continue

@@ -1,5 +1,6 @@
 import CounterFeature
 import Foundation
+import Statecraft
 import StatecraftJournal
 import StatecraftTesting
 import Testing
@@ -46,6 +47,50 @@ struct JournalTestingTests {
       try await assertJournalReplays(recording, reducer: changed)
     } matching: { issue in
       issue.description.contains("count") && issue.description.contains("10")
+    }
+  }
+}
+
+/// A declarative machine's journal, replayed through the test store over the machine.
+@MainActor
+@Suite("Machine journal tests")
+struct MachineJournalTestingTests {
+  enum Door: DSLCompatible, Codable { case closed, open, locked(code: Int) }
+  enum DoorEvent: DSLCompatible, Codable { case open, close, lock(Int) }
+  enum DoorOutput: DSLCompatible { case none }
+
+  static func door(lockedCode: @escaping @Sendable (Int) -> Int = { $0 }) -> StateMachine<Door, DoorEvent, DoorOutput> {
+    StateMachine(initial: Door.closed) {
+      When(state: Door.closed) { _ in Execute<DoorOutput>.noOutput } transitions: { _ in
+        On(event: DoorEvent.open) { _ in Transition(to: Door.open) }
+        On(event: DoorEvent.lock) { code in Transition(to: Door.locked(code: lockedCode(code))) }
+      }
+      When(state: Door.open) { _ in Execute<DoorOutput>.noOutput } transitions: { _ in
+        On(event: DoorEvent.close) { _ in Transition(to: Door.closed) }
+      }
+    }
+  }
+
+  static let schema = SnapshotSchema<Door>("door")
+
+  static func recording() async throws -> JournalRecording<Door, DoorEvent> {
+    let journal = try Journal(schema: schema, action: DoorEvent.self)
+    let machine = AsyncStateMachineSequence(stateMachine: door(), runtime: Runtime())
+    machine.attach(journal)
+    for event in [DoorEvent.open, .close, .lock(42)] { await machine.send(event) }
+    return try JournalRecording(journal.contents(), schema: schema, action: DoorEvent.self)
+  }
+
+  @Test func aMachinesJournalReplaysThroughTheTestStore() async throws {
+    try await assertJournalReplays(try await Self.recording(), stateMachine: Self.door())
+  }
+
+  @Test func aStepTheMachineNoLongerReproducesFailsTheTest() async throws {
+    let recording = try await Self.recording()
+    try await withKnownIssue {
+      try await assertJournalReplays(recording, stateMachine: Self.door { $0 + 1 })
+    } matching: { issue in
+      issue.description.contains("42") && issue.description.contains("43")
     }
   }
 }

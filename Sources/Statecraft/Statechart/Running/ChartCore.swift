@@ -144,10 +144,11 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
       // Nothing to perform: store the snapshot and end the event in one critical section.
       return core.commit(step.snapshot, finishing: true)!
     }
-    _ = core.commit(step.snapshot, finishing: false)
-    // After the snapshot's record: inspectors see what the chart raised or sent itself as
-    // messages it received, each of which the macrostep's snapshot already reflects.
+    // Before the snapshot's record: inspectors see what the chart raised or sent itself as
+    // messages it received within the step, after the one that started it. A journal takes the
+    // first message of a step as the one to replay.
     for event in step.observations?.events ?? [] { core.ownerContext.emit(.received(InspectedValue(event))) }
+    _ = core.commit(step.snapshot, finishing: false)
     // An invocation whose event is processed in its own task, and which this step exits, is
     // cancelled once the step is done: its task runs the step's outputs.
     let cancelledSender = await perform(step.effects, in: step.snapshot, number: number, sparing: origin)
