@@ -83,7 +83,7 @@
     ///     under load; the others are counted as dropped. Journals still get every record.
     public static func start(
       host: String = "127.0.0.1", port: Int = 0, bufferLimit: Int = 10_000,
-      historyLimit: Int = 2_000, pageBufferLimit: Int = 5_000, describeLimit: Int = 5_000
+      historyLimit: Int = 2_000, pageBufferLimit: Int = 5_000, describeLimit: Int = 1_000
     ) async throws -> InspectorServer {
       guard ["127.0.0.1", "::1", "localhost"].contains(host) else {
         throw InspectorServerError.notLoopback(host)

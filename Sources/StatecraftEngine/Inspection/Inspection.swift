@@ -92,14 +92,15 @@ package final class Inspection: Sendable {
   /// The common case, no other thread delivering, takes the lock twice and copies the record
   /// into no queue: once to number it and claim the delivery, once to find the queue empty.
   package func emit(_ kind: InspectionRecord.Kind, owner: OwnerIdentity, callSite: CallSite?) {
-    let claim = state.withLock { state -> (sequence: UInt64, time: ContinuousClock.Instant, dropped: UInt64, inspectors: [any Inspector])? in
+    let claim = state.withLock { state -> (sequence: UInt64, time: Duration, dropped: UInt64, inspectors: [any Inspector])? in
       state.lastSequence &+= 1
-      let time = ContinuousClock.now
+      let time = InspectionRecord.sinceEpoch
       guard !state.isDelivering else {
         // Someone else delivers: queue the record, keeping the bound by dropping the oldest.
         state.queue.append(
           InspectionRecord(
-            owner: owner, sequence: state.lastSequence, time: time, kind: kind, callSite: callSite))
+            owner: owner, sequence: state.lastSequence, sinceEpoch: time, kind: kind,
+            callSite: callSite))
         if state.queue.count > state.bufferLimit, state.queue.popFirst() != nil {
           state.dropped += 1
           state.droppedInAll += 1
@@ -112,7 +113,7 @@ package final class Inspection: Sendable {
     }
     guard let claim else { return }
     var record = InspectionRecord(
-      owner: owner, sequence: claim.sequence, time: claim.time, kind: kind, callSite: callSite)
+      owner: owner, sequence: claim.sequence, sinceEpoch: claim.time, kind: kind, callSite: callSite)
     record.droppedBefore = claim.dropped
     var inspectors = claim.inspectors
     while true {

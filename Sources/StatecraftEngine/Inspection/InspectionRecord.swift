@@ -47,7 +47,7 @@ public struct InspectionRecord: Sendable, CustomStringConvertible {
   /// ``droppedBefore``.
   public var sequence: UInt64 { storage.sequence }
   /// When it happened.
-  public var time: ContinuousClock.Instant { storage.time }
+  public var time: ContinuousClock.Instant { Self.epoch.advanced(by: storage.sinceEpoch) }
   /// What happened.
   public var kind: Kind { storage.kind }
   /// For a ``Kind/received(_:)`` record, where the message was sent from: the line of a `send`,
@@ -64,17 +64,19 @@ public struct InspectionRecord: Sendable, CustomStringConvertible {
   private final class Storage: Sendable {
     let owner: OwnerIdentity
     let sequence: UInt64
-    let time: ContinuousClock.Instant
+    /// Kept as a `Duration` since ``InspectionRecord/epoch``: `ContinuousClock.Instant` is not
+    /// frozen, so every copy of one, and of a tuple holding one, goes through the runtime.
+    let sinceEpoch: Duration
     let kind: Kind
     let callSite: CallSite?
 
     init(
-      owner: OwnerIdentity, sequence: UInt64, time: ContinuousClock.Instant, kind: Kind,
+      owner: OwnerIdentity, sequence: UInt64, sinceEpoch: Duration, kind: Kind,
       callSite: CallSite?
     ) {
       self.owner = owner
       self.sequence = sequence
-      self.time = time
+      self.sinceEpoch = sinceEpoch
       self.kind = kind
       self.callSite = callSite
     }
@@ -86,8 +88,24 @@ public struct InspectionRecord: Sendable, CustomStringConvertible {
     owner: OwnerIdentity, sequence: UInt64, time: ContinuousClock.Instant, kind: Kind,
     callSite: CallSite? = nil
   ) {
-    storage = Storage(owner: owner, sequence: sequence, time: time, kind: kind, callSite: callSite)
+    self.init(
+      owner: owner, sequence: sequence, sinceEpoch: Self.epoch.duration(to: time), kind: kind,
+      callSite: callSite)
   }
+
+  package init(
+    owner: OwnerIdentity, sequence: UInt64, sinceEpoch: Duration, kind: Kind,
+    callSite: CallSite? = nil
+  ) {
+    storage = Storage(
+      owner: owner, sequence: sequence, sinceEpoch: sinceEpoch, kind: kind, callSite: callSite)
+  }
+
+  /// The instant records count their time from: the first time any record was made.
+  package static let epoch = ContinuousClock.now
+
+  /// The time since ``epoch``: what the inspection path reads, without making an `Instant`.
+  package static var sinceEpoch: Duration { epoch.duration(to: .now) }
 
   public var description: String {
     let what: String
