@@ -41,18 +41,8 @@ public func assertJournalReplays<State: Codable & Equatable, Action: Codable & S
       return .none
     },
     fileID: fileID, filePath: filePath, line: line, column: column)
-  for number in recording.steps where !recording.isEmpty {
-    let step = try recording.step(number)
-    guard let action = step.action else {
-      throw JournalError.doesNotDecode(
-        line: number, reason: "step \(number) has no action of type \(Action.self) to replay")
-    }
-    await store.send(
-      action, assert: { $0 = step.state }, fileID: fileID, filePath: filePath, line: line,
-      column: column)
-    // The first step that differs is the one to look at: the steps after it differ from there.
-    if store.state != step.state { return }
-  }
+  try await replaySteps(
+    of: recording, through: store, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// Replays a declarative machine's journal through a ``TestStore`` over the machine, started in the
@@ -75,15 +65,26 @@ public func assertJournalReplays<State: Codable & DSLCompatible, Event: Codable 
   let store = TestStore(
     stateMachine: stateMachine.starting(in: try recording.startState()), runtime: Runtime(),
     fileID: fileID, filePath: filePath, line: line, column: column)
+  try await replaySteps(
+    of: recording, through: store, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Sends each recorded message through `store`, asserting the recorded state after each.
+@MainActor
+private func replaySteps<State: Codable & Equatable, Action: Codable & Sendable>(
+  of recording: JournalRecording<State, Action>, through store: TestStore<State, Action>,
+  fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+) async throws {
   for number in recording.steps where !recording.isEmpty {
     let step = try recording.step(number)
-    guard let event = step.action else {
+    guard let action = step.action else {
       throw JournalError.doesNotDecode(
-        line: number, reason: "step \(number) has no event of type \(Event.self) to replay")
+        line: number, reason: "step \(number) has no message of type \(Action.self) to replay")
     }
     await store.send(
-      event, assert: { $0 = step.state }, fileID: fileID, filePath: filePath, line: line,
+      action, assert: { $0 = step.state }, fileID: fileID, filePath: filePath, line: line,
       column: column)
+    // The first step that differs is the one to look at: the steps after it differ from there.
     if store.state != step.state { return }
   }
 }
