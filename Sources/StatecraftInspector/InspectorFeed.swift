@@ -19,12 +19,16 @@
       var entries: Deque<Entry>
       /// How many records were dropped since the previous batch.
       var dropped: UInt64
+      /// For each owner attached with a journal, how many of its records were dropped before
+      /// its first record in `entries` (or its next one): its journal must say so.
+      var journalDrops: [UInt64: UInt64] = [:]
     }
 
     private struct State {
       var entries = Deque<Entry>()
       var dropped: UInt64 = 0
       var droppedInAll: UInt64 = 0
+      var journalDrops: [UInt64: UInt64] = [:]
       var waiter: CheckedContinuation<Batch?, Never>?
       var isFinished = false
       /// Records appended, and records the pump has handled (published or dropped).
@@ -55,10 +59,10 @@
           // The pump waits: hand it this record directly.
           return (waiter, Batch(entries: [entry], dropped: 0))
         }
-        if state.entries.count >= limit {
-          state.entries.removeFirst()
+        if state.entries.count >= limit, let oldest = state.entries.popFirst() {
           state.dropped += 1
           state.droppedInAll += 1
+          if oldest.journal != nil { state.journalDrops[oldest.record.owner.id, default: 0] += 1 }
         }
         state.entries.append(entry)
         return nil
@@ -74,8 +78,10 @@
             defer {
               state.entries = Deque(minimumCapacity: min(state.entries.count, 1_024))
               state.dropped = 0
+              state.journalDrops = [:]
             }
-            return .some(Batch(entries: state.entries, dropped: state.dropped))
+            return .some(
+              Batch(entries: state.entries, dropped: state.dropped, journalDrops: state.journalDrops))
           }
           if state.isFinished { return .some(nil) }
           state.waiter = continuation

@@ -13,6 +13,7 @@
     /// Owners already announced, and whether their chart outline was sent.
     private var owners: [UInt64: Bool] = [:]
     private var appDropped: UInt64 = 0
+    private var journalDrops: [UInt64: UInt64] = [:]
     private let encoder: JSONEncoder = {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
@@ -32,11 +33,27 @@
       for batch: InspectorFeed.Batch, describingAtMost limit: Int, hub: InspectorHub
     ) -> [InspectorHub.Line] {
       var messages: [InspectorMessage] = []
-      let skipped = max(0, batch.entries.count - limit)
+      // Skip whole steps: start describing at a step's first record, not between a step's
+      // action and its state.
+      var skipped = max(0, batch.entries.count - limit)
+      while skipped > 0, skipped < batch.entries.count,
+        !Self.startsAStep(batch.entries[skipped].record, after: batch.entries[skipped - 1].record)
+      {
+        skipped += 1
+      }
       let dropped = batch.dropped + UInt64(skipped)
       appDropped += dropped
+      // Drops not yet told to a journal: the first record of the owner after them says how many,
+      // so that the journal writes a `dropped` line there, where replay stops.
+      journalDrops.merge(batch.journalDrops, uniquingKeysWith: +)
       for (index, entry) in batch.entries.enumerated() {
-        entry.journal?.journal.receive(entry.record)
+        if let journal = entry.journal {
+          var record = entry.record
+          if let dropped = journalDrops.removeValue(forKey: record.owner.id) {
+            record.droppedBefore += dropped
+          }
+          journal.journal.receive(record)
+        }
         appDropped += entry.record.droppedBefore
         let owner = entry.record.owner
         if owners[owner.id] == nil {
@@ -100,6 +117,14 @@
         message.site = diagnostic.callSite.map { "\($0)" }
       }
       return [message]
+    }
+
+    /// Whether `record` is a step's first: a message received after anything but another one (a
+    /// chart's later messages of a step follow its first).
+    private static func startsAStep(_ record: InspectionRecord, after previous: InspectionRecord) -> Bool {
+      guard case .received = record.kind else { return false }
+      if case .received = previous.kind { return false }
+      return true
     }
 
     private static func seconds(_ duration: Duration) -> Double {

@@ -18,8 +18,9 @@
 
     private struct Owner {
       var announcements: [Line] = []
-      var history = Deque<Line>()
       var journal: JournalTap?
+      /// The number of its newest line: owners idle longest are forgotten first.
+      var lastNumber: UInt64 = 0
     }
 
     private struct Page {
@@ -30,6 +31,8 @@
 
     private struct State {
       var owners: [UInt64: Owner] = [:]
+      /// Every owner's lines, oldest first, at most `historyLimit` of them in all.
+      var history = Deque<Line>()
       /// The server's own lines, such as drop counts: only the last one matters.
       var lastServerLine: Line?
       var pages: [Int: Page] = [:]
@@ -37,15 +40,18 @@
       var isFinished = false
     }
 
-    /// How many lines of each owner a page that connects later still sees.
+    /// How many lines, of all owners together, a page that connects later still sees.
     let historyLimit: Int
     /// How many lines wait for a page that reads slowly before its oldest are dropped.
     let pageBufferLimit: Int
+    /// How many owners the server remembers; those idle longest are forgotten first.
+    let ownerLimit: Int
     private let state = CriticalState(State())
 
-    init(historyLimit: Int, pageBufferLimit: Int) {
+    init(historyLimit: Int, pageBufferLimit: Int, ownerLimit: Int = 1_000) {
       self.historyLimit = historyLimit
       self.pageBufferLimit = pageBufferLimit
+      self.ownerLimit = ownerLimit
     }
 
     func setJournal(_ journal: JournalTap, for owner: UInt64) {
@@ -56,19 +62,19 @@
     func publish(_ lines: [Line]) {
       state.withLock { state in
         for line in lines {
-          if let owner = line.owner {
-            if line.isOwner {
-              state.owners[owner, default: Owner()].announcements.append(line)
-            } else {
-              state.owners[owner, default: Owner()].history.append(line)
-              if state.owners[owner]!.history.count > historyLimit {
-                state.owners[owner]!.history.removeFirst()
-              }
-            }
-          } else {
+          guard let owner = line.owner else {
             state.lastServerLine = line
+            continue
+          }
+          state.owners[owner, default: Owner()].lastNumber = line.number
+          if line.isOwner {
+            state.owners[owner]!.announcements.append(line)
+          } else {
+            state.history.append(line)
+            if state.history.count > historyLimit { state.history.removeFirst() }
           }
         }
+        if state.owners.count > ownerLimit { forgetIdleOwners(&state) }
         for key in state.pages.keys {
           for line in lines {
             if case .dropped = state.pages[key]!.continuation.yield(line.text) {
@@ -85,7 +91,8 @@
       }
     }
 
-    /// The lines numbered after `after`, in order: every owner's announcements and last lines.
+    /// The lines numbered after `after`, in order: every owner's announcements and the lines
+    /// kept.
     func lines(after: UInt64) -> [String] {
       state.withLock { Self.lines(after: after, in: $0) }
     }
@@ -117,11 +124,12 @@
     var pageCount: Int { state.withLock { $0.pages.count } }
 
     /// The journal of `owner` if it was attached with one; otherwise the page's lines of it that
-    /// the server still keeps, as JSON Lines. `nil` for an owner the server has not seen.
+    /// the server still keeps, as JSON Lines. `nil` for an owner the server does not know.
     func download(owner: UInt64) -> (bytes: [UInt8], isJournal: Bool)? {
       let found = state.withLock { state -> (JournalTap?, [String])? in
         guard let entry = state.owners[owner] else { return nil }
-        return (entry.journal, (entry.announcements + entry.history).map(\.text))
+        let lines = entry.announcements + state.history.filter { $0.owner == owner }
+        return (entry.journal, lines.map(\.text))
       }
       guard let (journal, lines) = found else { return nil }
       if let journal { return (Array(journal.journal.contents()), true) }
@@ -138,10 +146,34 @@
       for page in pages { page.finish() }
     }
 
+    /// Forgets the owners idle longest, down to three quarters of the limit, with their lines.
+    private func forgetIdleOwners(_ state: inout State) {
+      let keep = ownerLimit * 3 / 4
+      let forgotten = Set(
+        state.owners.sorted { $0.value.lastNumber < $1.value.lastNumber }
+          .prefix(state.owners.count - keep).map(\.key))
+      for owner in forgotten { state.owners[owner] = nil }
+      state.history.removeAll { $0.owner.map(forgotten.contains) ?? false }
+    }
+
+    /// The owners' announcements and the history after `after`, merged in number order.
     private static func lines(after: UInt64, in state: State) -> [String] {
-      var lines = state.owners.values.flatMap { $0.announcements + $0.history }
-      if let server = state.lastServerLine { lines.append(server) }
-      return lines.filter { $0.number > after }.sorted { $0.number < $1.number }.map(\.text)
+      let announcements = state.owners.values.flatMap(\.announcements)
+        .filter { $0.number > after }.sorted { $0.number < $1.number }
+      let firstKept = state.history.firstIndex { $0.number > after } ?? state.history.endIndex
+      var merged: [String] = []
+      merged.reserveCapacity(announcements.count + state.history.count - firstKept + 1)
+      var next = announcements.startIndex
+      for line in state.history[firstKept...] {
+        while next < announcements.endIndex, announcements[next].number < line.number {
+          merged.append(announcements[next].text)
+          next += 1
+        }
+        merged.append(line.text)
+      }
+      merged += announcements[next...].map(\.text)
+      if let server = state.lastServerLine, server.number > after { merged.append(server.text) }
+      return merged
     }
   }
 #endif

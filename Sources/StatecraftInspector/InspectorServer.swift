@@ -77,13 +77,16 @@
     ///   - port: The port, or 0 for one the system chooses (``port`` tells).
     ///   - bufferLimit: How many records wait in the app for the server before the oldest are
     ///     dropped.
-    ///   - historyLimit: How many lines of each owner a page that opens later still sees.
+    ///   - historyLimit: How many lines, of all owners together, a page that opens later still
+    ///     sees. The server also forgets the owners idle longest past 1,000 owners.
     ///   - pageBufferLimit: How many lines wait for a slow page before its oldest are dropped.
     ///   - describeLimit: How many records a second, at most, the server describes for the page
-    ///     under load; the others are counted as dropped. Journals still get every record.
+    ///     under load; the others are counted as dropped. Journals get every record the app's
+    ///     buffer kept; where it dropped some, a journal writes a `dropped` line, where replay
+    ///     stops.
     public static func start(
       host: String = "127.0.0.1", port: Int = 0, bufferLimit: Int = 10_000,
-      historyLimit: Int = 2_000, pageBufferLimit: Int = 5_000, describeLimit: Int = 1_000
+      historyLimit: Int = 10_000, pageBufferLimit: Int = 5_000, describeLimit: Int = 1_000
     ) async throws -> InspectorServer {
       guard ["127.0.0.1", "::1", "localhost"].contains(host) else {
         throw InspectorServerError.notLoopback(host)
@@ -120,21 +123,27 @@
       var iterator = started.makeAsyncIterator()
       let boundPort: Int
       switch await iterator.next() {
-      case .success(let port)?: boundPort = port
+      case .success(let port)? where !Task.isCancelled: boundPort = port
       case .failure(let error)?: throw error
-      case nil: throw CancellationError()
+      default:
+        // Cancelled while starting: stop listening.
+        serverTask.cancel()
+        throw CancellationError()
       }
       let feed = InspectorFeed(limit: bufferLimit)
       let pumpTask = Task.detached {
         var formatter = InspectorFormatter(start: startTime)
         // Describing a record (CustomDump, a diff) costs far more than the app's step: under
-        // load the pump describes the newest records of each turn, at most `describeLimit` a
-        // second, and counts the others as dropped, so that it takes little of the app's CPU.
-        let perTurn = max(1, describeLimit / 20)
+        // load the pump describes at most `describeLimit` records a second, the newest, and
+        // counts the others as dropped, so that it takes little of the app's CPU. Journals get
+        // every record the buffer kept.
+        var budget = DescribeBudget(perSecond: describeLimit)
         while let batch = await feed.next() {
-          hub.publish(formatter.lines(for: batch, describingAtMost: perTurn, hub: hub))
+          let allowed = budget.take(upTo: batch.entries.count)
+          hub.publish(formatter.lines(for: batch, describingAtMost: allowed, hub: hub))
           feed.markHandled(batch)
-          if batch.entries.count > perTurn { try? await Task.sleep(for: .milliseconds(50)) }
+          // Out of budget: let the buffer gather (and drop) for a while rather than spin.
+          if allowed < batch.entries.count { try? await Task.sleep(for: .milliseconds(50)) }
         }
       }
       let urlHost = host.contains(":") ? "[\(host)]" : host
@@ -154,6 +163,14 @@
       self.hub = hub
       self.serverTask = serverTask
       self.pumpTask = pumpTask
+    }
+
+    // Dropped without `stop()`: it stops listening and keeps nothing more.
+    deinit {
+      feed.finish()
+      hub.finish()
+      serverTask.cancel()
+      pumpTask.cancel()
     }
 
     /// Waits until the server has described every record appended before the call, so that the

@@ -1,4 +1,7 @@
 #if LiveInspector
+  import CounterFeature
+  import Foundation
+  import StatecraftJournal
   import Testing
 
   @testable import StatecraftEngine
@@ -22,6 +25,56 @@
       #expect(batch.dropped == 990)
       #expect(batch.entries.map(\.record.sequence) == Array(991...1_000))
       #expect(feed.count == 0)
+    }
+
+    @Test("Where the app's buffer dropped a journal's records, the journal says so, and replay stops there")
+    @MainActor
+    func journalDropsAreWritten() async throws {
+      let journal = try Journal(schema: counterSchema, action: CounterAction.self)
+      let tap = JournalTap(journal: journal)
+      let feed = InspectorFeed(limit: 4)
+      let owner = OwnerIdentity(type: Counter.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+      var state = Counter()
+      var sequence: UInt64 = 0
+      func append(_ kind: InspectionRecord.Kind) {
+        sequence += 1
+        feed.append(.init(record: InspectionRecord(owner: owner, sequence: sequence, time: .now, kind: kind), journal: tap))
+      }
+      for _ in 0..<5 {
+        let before = state
+        state.count += 1
+        state.history.append(state.count)
+        append(.received(InspectedValue(CounterAction.increment)))
+        append(.stateUpdated(before: InspectedValue(before), after: InspectedValue(state)))
+      }
+      let batch = try #require(await feed.next())
+      #expect(batch.entries.count == 4)
+      #expect(batch.journalDrops == [owner.id: 6])
+      var formatter = InspectorFormatter(start: .now)
+      _ = formatter.lines(for: batch, describingAtMost: 100, hub: InspectorHub(historyLimit: 10, pageBufferLimit: 10))
+      let contents = String(decoding: journal.contents(), as: UTF8.self)
+      #expect(contents.contains(#""type":"dropped""#))
+      #expect(contents.contains(#""records":6"#))
+      let recording = try JournalRecording(journal.contents(), schema: counterSchema, action: CounterAction.self)
+      #expect(throws: JournalError.self) { try recording.replay(counterReducer) }
+    }
+
+    @Test("settle returns once the pump handled what was appended; finish ends the pump and settles")
+    func settleAndFinish() async throws {
+      let feed = InspectorFeed(limit: 10)
+      let owner = OwnerIdentity(type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+      feed.append(.init(record: InspectionRecord(owner: owner, sequence: 1, time: .now, kind: .received(InspectedValue(1))), journal: nil))
+      async let settled: Void = feed.settle()
+      let batch = try #require(await feed.next())
+      feed.markHandled(batch)
+      await settled
+      // Nothing appended since: it returns at once. After finish, the pump's next is nil.
+      await feed.settle()
+      feed.finish()
+      #expect(await feed.next() == nil)
+      feed.append(.init(record: InspectionRecord(owner: owner, sequence: 2, time: .now, kind: .received(InspectedValue(2))), journal: nil))
+      #expect(feed.count == 0)
+      await feed.settle()
     }
 
     @Test("A page that does not read loses its oldest lines, and is told how many")

@@ -63,6 +63,10 @@
       let noToken = try await LoopbackClient.webSocket(
         "/ws", port: server.port, origin: "http://127.0.0.1:\(server.port)") { _ in false }
       #expect(noToken.status == 400)
+      let wrongToken = try await LoopbackClient.webSocket(
+        "/ws?token=0123456789abcdef0123456789abcdef", port: server.port,
+        origin: "http://127.0.0.1:\(server.port)") { _ in false }
+      #expect(wrongToken.status == 400)
       let accepted = try await LoopbackClient.webSocket(
         "/ws?token=\(server.token)", port: server.port, origin: "http://127.0.0.1:\(server.port)"
       ) { $0.contains("\r\n\r\n") }

@@ -6,8 +6,8 @@ import Synchronization
 /// An owner creates it when its first inspector is attached (see ``OwnerContext``). The hot paths
 /// ask the owner's `isInspected` first, a relaxed atomic load: an owner with no inspector builds no
 /// record, copies no state and takes no lock. Records are numbered and queued under one lock,
-/// then delivered outside it through a ``MailboxStateMachine``: whoever finds the queue idle
-/// delivers until it is empty. Records of one owner thus reach inspectors one at a time and in
+/// then delivered outside it: whoever finds no delivery under way delivers until the queue is
+/// empty. Records of one owner thus reach inspectors one at a time and in
 /// order, even when effects emit them from several threads, and an inspector that causes a record
 /// itself (by reporting a diagnostic) does not deadlock: that record waits its turn.
 ///

@@ -56,7 +56,7 @@ public struct InspectionRecord: Sendable, CustomStringConvertible {
   public var callSite: CallSite? { storage.callSite }
   /// How many of the owner's records were dropped just before this one, because a slow inspector
   /// let more than its ``Inspector/bufferLimit`` records wait. Zero almost always.
-  public internal(set) var droppedBefore: UInt64 = 0
+  public package(set) var droppedBefore: UInt64 = 0
 
   /// The record's fields in one object: a record is copied into queues and handed to every
   /// inspector, and copying it is then one retain, not a copy of its existentials and strings

@@ -34,6 +34,33 @@ struct InspectionBufferTests {
 
   static let owner = OwnerIdentity(type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
 
+  /// Keeps the sequence numbers it receives.
+  final class SequenceRecorder: Inspector {
+    let sequences = Mutex<[UInt64]>([])
+    var bufferLimit: Int { 1_000_000 }
+    func receive(_ record: InspectionRecord) { sequences.withLock { $0.append(record.sequence) } }
+  }
+
+  @Test func recordsThatThreadsEmitAtOnceAreEachDeliveredOnceInOrder() async {
+    let recorder = SequenceRecorder()
+    let inspection = Inspection(inspectors: [recorder])
+    let threads = 4
+    let perThread = 5_000
+    await withTaskGroup(of: Void.self) { group in
+      for thread in 0..<threads {
+        group.addTask {
+          for index in 0..<perThread {
+            inspection.emit(
+              .received(InspectedValue(thread * perThread + index)), owner: Self.owner, callSite: nil)
+          }
+        }
+      }
+    }
+    #expect(recorder.sequences.withLock { $0 } == Array(1...UInt64(threads * perThread)))
+    #expect(inspection.queuedCount == 0)
+    #expect(inspection.droppedCount == 0)
+  }
+
   @Test(arguments: [10, 1_000])
   func aSlowInspectorGetsTheNewestRecordsAndACountOfTheOthers(bufferLimit: Int) async {
     let inspector = SlowInspector(bufferLimit: bufferLimit)
