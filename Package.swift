@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "StatecraftTesting", targets: ["StatecraftTesting"]),
     .library(name: "StatecraftJournal", targets: ["StatecraftJournal"]),
     .library(name: "StatecraftInspector", targets: ["StatecraftInspector"]),
+    .library(name: "StatecraftDurable", targets: ["StatecraftDurable"]),
     .executable(name: "statecraft-demo", targets: ["statecraft-demo"]),
     .executable(name: "statecraft-journal", targets: ["statecraft-journal"]),
     .plugin(name: "ScaffoldFeature", targets: ["ScaffoldFeature"]),
@@ -29,7 +30,10 @@ let package = Package(
     .trait(
       name: "LiveInspector",
       description: "The live inspector web page (StatecraftInspector), on Hummingbird"),
-    .default(enabledTraits: ["LiveInspector"]),
+    .trait(
+      name: "Durable",
+      description: "Durable statecharts in SQLite (StatecraftDurable), on sqlite-nio"),
+    .default(enabledTraits: ["LiveInspector", "Durable"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -45,6 +49,7 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
   ],
   targets: [
     // The one engine under every front-end: owners' mailboxes, state, effects, broadcasts,
@@ -108,6 +113,20 @@ let package = Package(
           condition: .when(traits: ["LiveInspector"])),
       ],
       resources: [.copy("Resources/inspector.html")]
+    ),
+    // Durable statecharts: instances by id in a database, one transaction per step. Its code is
+    // under `#if Durable`, so that with the trait off it builds as an empty module.
+    .target(
+      name: "StatecraftDurable",
+      dependencies: [
+        "Statecraft",
+        "StatecraftEngine",
+        "StatecraftJournal",
+        .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["Durable"])),
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Durable"])),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Durable"])),
+      ]
     ),
     .target(
       name: "StatecraftTesting",
@@ -232,6 +251,14 @@ let package = Package(
         "CounterFeature",
         .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["LiveInspector"])),
         .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["LiveInspector"])),
+      ]
+    ),
+    // Durable charts against a real SQLite file.
+    .testTarget(
+      name: "StatecraftDurableTests",
+      dependencies: [
+        "Statecraft", "StatecraftDurable", "StatecraftJournal",
+        .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["Durable"])),
       ]
     ),
     .testTarget(

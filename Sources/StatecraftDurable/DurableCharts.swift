@@ -1,0 +1,312 @@
+#if Durable
+  import Foundation
+  public import Statecraft
+  public import StatecraftJournal
+
+  /// A statechart's instances, by id, kept in a database: each accepted event is one transaction
+  /// that runs the chart's pure step, writes the new snapshot with its version, records the event's
+  /// id, appends the step to the instance's journal, puts the step's outputs in an outbox, and
+  /// sets the instance's next timer.
+  ///
+  /// ```swift
+  /// let storage = try await SQLiteDurableStorage(path: "orders.sqlite")
+  /// let orders = DurableCharts(orderChart, schema: orderSchema, storage: storage)
+  /// try await orders.create("order-42")
+  /// try await orders.send(.paid, to: "order-42", eventID: request.idempotencyKey)
+  /// try await orders.instances(in: .awaitingShipment)     // ["order-42", …]
+  /// try await orders.fireDueTimers()                       // from a worker, periodically
+  /// try await orders.dispatchOutputs { output in try await mailer.send(output) }
+  /// ```
+  ///
+  /// **What is guaranteed.**
+  /// - *Exactly once per event id*: a `send` retried with the same `eventID` is applied once and
+  ///   returns the first result.
+  /// - *One step, one transaction*: a step's snapshot, journal line, outputs and timer are all
+  ///   written, or none. The write is guarded by the instance's version; a runtime that finds
+  ///   another step committed first reloads and tries again, up to `maxAttempts` times.
+  /// - *Outputs at least once*: ``dispatchOutputs(limit:to:)`` delivers each committed output until
+  ///   its handler returns, and marks it delivered then: a crash between the two delivers it again.
+  ///   Each output's ``DurableOutput/id`` is stable, for the handler's idempotency.
+  /// - *Timers*: `After` timers and delayed sends are kept in the snapshot; the instance's next due
+  ///   time is a row. ``fireDueTimers(limit:)`` steps every instance whose time has come, through
+  ///   the same transaction, once per due time whatever the number of workers; after a restart,
+  ///   overdue timers fire at the first call.
+  /// - The chart's time is wall time since the instance was created (`now`, injectable for tests).
+  ///
+  /// Not durable: invocations (``Invoke``) are not started by this runtime.
+  public final class DurableCharts<
+    ID: Hashable & Sendable & Codable,
+    Event: Codable & Sendable & Equatable,
+    Context: Codable & Sendable & Equatable
+  >: Sendable {
+    public typealias Snapshot = ChartSnapshot<ID, Event, Context>
+
+    /// What a `send` did: the instance's new version and snapshot, whether an active state took
+    /// the event, and the outputs the step produced.
+    public struct Step: Sendable, Equatable {
+      public let version: Int64
+      public let snapshot: Snapshot
+      public let handled: Bool
+      public let outputs: [String]
+    }
+
+    let chart: Statechart<ID, Event, Context>
+    let schema: SnapshotSchema<Snapshot>
+    let storage: any DurableStorage
+    let now: @Sendable () -> Duration
+    let maxAttempts: Int
+    let cache: DurableInstanceCache<Snapshot>
+    private var definition: String { schema.definition }
+
+    /// A runtime for `chart`'s instances in `storage`.
+    ///
+    /// - Parameters:
+    ///   - schema: Names the definition (its instances' rows carry it) and versions the stored
+    ///     snapshots; older ones are migrated on load, newer ones refused.
+    ///   - now: The wall time, since 1970. Tests pass their own.
+    ///   - cacheLimit: How many instances stay in memory between steps.
+    ///   - maxAttempts: How many times a step is tried when other steps keep committing first.
+    public init(
+      _ chart: Statechart<ID, Event, Context>, schema: SnapshotSchema<Snapshot>,
+      storage: some DurableStorage, now: @escaping @Sendable () -> Duration = DurableClock.wallTime,
+      cacheLimit: Int = 1_000, maxAttempts: Int = 8
+    ) {
+      self.chart = chart
+      self.schema = schema
+      self.storage = storage
+      self.now = now
+      self.maxAttempts = max(1, maxAttempts)
+      self.cache = DurableInstanceCache(limit: cacheLimit)
+    }
+
+    /// Creates instance `id` in the chart's initial state. Throws
+    /// ``DurableError/instanceExists(_:)`` if there is one.
+    @discardableResult
+    public func create(_ id: String) async throws -> Snapshot {
+      let createdAt = DurableClock.milliseconds(now())
+      let step = chart.initialTransition()
+      let row = try row(id: id, version: 0, snapshot: step.snapshot, createdAt: createdAt)
+      let outputs = Self.outputs(of: step.effects, definition: definition, id: id, version: 0)
+      guard
+        try await storage.insert(
+          row, nextTimer: nextTimer(step.snapshot, createdAt: createdAt), outputs: outputs)
+      else { throw DurableError.instanceExists(id) }
+      cache.put(id, .init(version: 0, snapshot: step.snapshot, createdAt: createdAt))
+      return step.snapshot
+    }
+
+    /// Sends `event` to instance `id`: one step, committed, or the result of the step that
+    /// `eventID` already made.
+    @discardableResult
+    public func send(
+      _ event: Event, to id: String, eventID: String = UUID().uuidString
+    ) async throws -> Step {
+      if let recorded = try await storage.appliedResult(definition: definition, id: id, eventID: eventID) {
+        return try decodeStep(recorded, id: id)
+      }
+      return try await step(id, eventID: eventID, event: event)!.step
+    }
+
+    /// Instance `id`'s snapshot as stored.
+    public func snapshot(of id: String) async throws -> Snapshot {
+      try await load(id, useCache: false).snapshot
+    }
+
+    /// The instances whose active states include `state`, by id.
+    public func instances(in state: ID, limit: Int = 1_000) async throws -> [String] {
+      try await storage.instances(definition: definition, inState: "\(state)", limit: limit)
+    }
+
+    /// Steps every instance whose next timer is due now, firing its timers, at most `limit` of
+    /// them. Returns how many instances it stepped. Call it from a worker, periodically; any
+    /// number of workers may: each due time fires once.
+    @discardableResult
+    public func fireDueTimers(limit: Int = 100) async throws -> Int {
+      let due = try await storage.dueInstances(
+        definition: definition, at: DurableClock.milliseconds(now()), limit: limit)
+      var fired = 0
+      for id in due {
+        let entry = try await load(id, useCache: true)
+        guard let dueTime = entry.snapshot.timers.first?.due else { continue }
+        // The step's id is its due time: a second worker firing the same timer finds it applied.
+        let outcome = try await step(id, eventID: "timer@\(DurableClock.milliseconds(dueTime))", event: nil)
+        if outcome?.isNew == true { fired += 1 }
+      }
+      return fired
+    }
+
+    /// Delivers the outputs committed and not yet delivered, oldest first, at most `limit`, and
+    /// marks each delivered once `handler` returns. A handler that throws stops the delivery;
+    /// that output and the later ones are delivered again at the next call. Returns how many
+    /// were delivered.
+    @discardableResult
+    public func dispatchOutputs(
+      limit: Int = 100, to handler: (DurableOutput) async throws -> Void
+    ) async throws -> Int {
+      let pending = try await storage.pendingOutputs(definition: definition, limit: limit)
+      for output in pending {
+        try await handler(output)
+        try await storage.markDelivered([output.id])
+      }
+      return pending.count
+    }
+
+    /// How many instances are in memory now: at most `cacheLimit`.
+    public var cachedCount: Int { cache.count }
+
+    /// Instance `id`'s journal: one JSON line per step, in the journal format's `step` lines.
+    public func journal(of id: String) async throws -> [String] {
+      try await storage.journal(definition: definition, id: id)
+    }
+
+    // MARK: Steps
+
+    /// Runs one step of instance `id` and commits it; with no event, only fires the timers due.
+    /// `nil` when there was nothing to do (no event and no timer due); `isNew` is false when the
+    /// event id had been applied already, by another `send` or another worker.
+    private func step(
+      _ id: String, eventID: String, event: Event?
+    ) async throws -> (step: Step, isNew: Bool)? {
+      var useCache = true
+      for _ in 0..<maxAttempts {
+        let entry = try await load(id, useCache: useCache)
+        let nowMilliseconds = DurableClock.milliseconds(now())
+        let time = Duration.milliseconds(max(0, nowMilliseconds - entry.createdAt))
+        var snapshot = entry.snapshot
+        var effects: [ChartEffect<ID, Event, Context>] = []
+        var handled = false
+        if time > snapshot.time {
+          let advanced = chart.advance(snapshot, by: time - snapshot.time)
+          if event == nil, advanced.snapshot.timers == snapshot.timers, advanced.effects.isEmpty,
+            advanced.snapshot.configuration == snapshot.configuration
+          {
+            return nil
+          }
+          (snapshot, effects) = (advanced.snapshot, advanced.effects)
+        } else if event == nil {
+          return nil
+        }
+        if let event {
+          let step = chart.transition(from: snapshot, on: event)
+          (snapshot, handled) = (step.snapshot, step.handled)
+          effects += step.effects
+        }
+        let version = entry.version + 1
+        let outputs = Self.outputs(of: effects, definition: definition, id: id, version: version)
+        let result = Step(
+          version: version, snapshot: snapshot, handled: handled, outputs: outputs.map(\.name))
+        let commit = DurableCommit(
+          row: try row(id: id, version: version, snapshot: snapshot, createdAt: entry.createdAt),
+          expectedVersion: entry.version, eventID: eventID, result: try encodeStep(result),
+          journalLine: try journalLine(version: version, time: time, event: event, eventID: eventID, snapshot: snapshot),
+          outputs: outputs, nextTimer: nextTimer(snapshot, createdAt: entry.createdAt))
+        switch try await storage.commit(commit) {
+        case .committed:
+          cache.put(id, .init(version: version, snapshot: snapshot, createdAt: entry.createdAt))
+          return (result, true)
+        case .duplicate(let recorded):
+          return (try decodeStep(recorded, id: id), false)
+        case .conflict:
+          cache.remove(id)
+          useCache = false
+        }
+      }
+      throw DurableError.conflict(instance: id, attempts: maxAttempts)
+    }
+
+    private func load(_ id: String, useCache: Bool) async throws -> DurableInstanceCache<Snapshot>.Entry {
+      if useCache, let entry = cache.entry(id) { return entry }
+      guard let row = try await storage.load(definition: definition, id: id) else {
+        throw DurableError.unknownInstance(id)
+      }
+      let snapshot: Snapshot
+      do {
+        snapshot = try schema.decode(Data(row.snapshot.utf8))
+      } catch {
+        throw DurableError.unreadableSnapshot(instance: id, reason: "\(error)")
+      }
+      let problems = chart.validate(snapshot)
+      guard problems.isEmpty else {
+        throw DurableError.unreadableSnapshot(
+          instance: id, reason: problems.map { "\($0)" }.joined(separator: "; "))
+      }
+      let entry = DurableInstanceCache<Snapshot>.Entry(
+        version: row.version, snapshot: snapshot, createdAt: row.createdAt)
+      cache.put(id, entry)
+      return entry
+    }
+
+    // MARK: Encoding
+
+    private func row(id: String, version: Int64, snapshot: Snapshot, createdAt: Int64) throws -> DurableRow {
+      DurableRow(
+        definition: definition, id: id, version: version,
+        snapshot: String(decoding: try schema.encode(snapshot), as: UTF8.self),
+        activeStates: snapshot.configuration.map { "\($0)" }, createdAt: createdAt)
+    }
+
+    private func nextTimer(_ snapshot: Snapshot, createdAt: Int64) -> Int64? {
+      snapshot.timers.first.map { createdAt + DurableClock.milliseconds($0.due) }
+    }
+
+    private static func outputs(
+      of effects: [ChartEffect<ID, Event, Context>], definition: String, id: String, version: Int64
+    ) -> [DurableOutput] {
+      effects.compactMap { effect -> String? in
+        if case .output(let output, _, _) = effect { output.name } else { nil }
+      }.enumerated().map { index, name in
+        DurableOutput(id: "\(definition)/\(id)/\(version)/\(index)", instance: id, name: name, version: version)
+      }
+    }
+
+    /// What a step is stored as, so that a retried `send` returns it.
+    private struct StoredStep: Codable {
+      var version: Int64
+      var handled: Bool
+      var outputs: [String]
+      var snapshot: String
+    }
+
+    private func encodeStep(_ step: Step) throws -> String {
+      let stored = StoredStep(
+        version: step.version, handled: step.handled, outputs: step.outputs,
+        snapshot: String(decoding: try schema.encode(step.snapshot), as: UTF8.self))
+      return String(decoding: try JSONEncoder().encode(stored), as: UTF8.self)
+    }
+
+    private func decodeStep(_ text: String, id: String) throws -> Step {
+      do {
+        let stored = try JSONDecoder().decode(StoredStep.self, from: Data(text.utf8))
+        return Step(
+          version: stored.version, snapshot: try schema.decode(Data(stored.snapshot.utf8)),
+          handled: stored.handled, outputs: stored.outputs)
+      } catch {
+        throw DurableError.unreadableSnapshot(instance: id, reason: "\(error)")
+      }
+    }
+
+    private func journalLine(
+      version: Int64, time: Duration, event: Event?, eventID: String, snapshot: Snapshot
+    ) throws -> String {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      let message = try event.map { String(decoding: try encoder.encode($0), as: UTF8.self) } ?? "null"
+      let state = String(decoding: try encoder.encode(snapshot), as: UTF8.self)
+      let id = String(decoding: try encoder.encode(eventID), as: UTF8.self)
+      let seconds = Double(DurableClock.milliseconds(time)) / 1_000
+      return #"{"type":"step","step":\#(version),"time":\#(seconds),"eventID":\#(id),"message":\#(message),"state":\#(state)}"#
+    }
+  }
+
+  /// Wall time for durable instances, as a `Duration` since 1970.
+  public enum DurableClock {
+    /// The system's wall time.
+    @Sendable public static func wallTime() -> Duration {
+      .nanoseconds(Int64(Date().timeIntervalSince1970 * 1_000_000_000))
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int64 {
+      duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+    }
+  }
+#endif

@@ -1,0 +1,25 @@
+#if Durable
+  /// Why a durable operation failed. Each names the instance it is about.
+  public enum DurableError: Error, Equatable, CustomStringConvertible {
+    /// No instance has this id.
+    case unknownInstance(String)
+    /// An instance with this id exists already.
+    case instanceExists(String)
+    /// The instance's stored snapshot could not be read: corrupt, of another definition, or of a
+    /// newer schema version than this build knows. `reason` is the ``SnapshotError``'s text.
+    case unreadableSnapshot(instance: String, reason: String)
+    /// Other steps kept committing first, `attempts` times in a row.
+    case conflict(instance: String, attempts: Int)
+
+    public var description: String {
+      switch self {
+      case .unknownInstance(let id): "No durable instance has the id '\(id)'."
+      case .instanceExists(let id): "A durable instance with the id '\(id)' exists already."
+      case .unreadableSnapshot(let id, let reason):
+        "The stored snapshot of instance '\(id)' cannot be read: \(reason)"
+      case .conflict(let id, let attempts):
+        "Instance '\(id)': \(attempts) attempts in a row found another step committed first."
+      }
+    }
+  }
+#endif

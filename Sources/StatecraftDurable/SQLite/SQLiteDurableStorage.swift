@@ -1,0 +1,285 @@
+#if Durable
+  import Foundation
+  import Logging
+  import NIOCore
+  import SQLiteNIO
+
+  /// Durable instances in an SQLite file: the embedded default, for one process or an app on a
+  /// device. No server; SQLite itself is compiled in (sqlite-nio bundles it).
+  ///
+  /// ```swift
+  /// let storage = try await SQLiteDurableStorage(path: "/var/lib/orders.sqlite")
+  /// let orders = DurableCharts(orderChart, schema: orderSchema, storage: storage)
+  /// ```
+  ///
+  /// Each step is one `BEGIN IMMEDIATE` transaction. The tables (see ``tables``) are created on
+  /// first use.
+  public final class SQLiteDurableStorage: DurableStorage {
+    private let connection: SQLiteConnection
+    private let gate = TransactionGate()
+
+    /// Opens (or creates) the database at `path`, and its tables.
+    public init(path: String) async throws {
+      connection = try await SQLiteConnection.open(
+        storage: .file(path: path),
+        // Library code never prints: sqlite-nio logs nowhere.
+        logger: Logger(label: "statecraft.durable.sqlite", factory: { _ in SwiftLogNoOpLogHandler() }))
+      try await prepare()
+    }
+
+    /// Closes the connection. A storage released without it closes it in the background.
+    public func close() async throws {
+      try await connection.close()
+    }
+
+    deinit {
+      // The close keeps the connection alive until it is done; closing twice is harmless.
+      _ = connection.close() as EventLoopFuture<Void>
+    }
+
+    /// The tables, as SQL. `statecraft_instances` holds each instance's snapshot and version;
+    /// `statecraft_active_states` indexes its active states; `statecraft_events` the event ids
+    /// applied, with their results; `statecraft_journal` one line per step; `statecraft_outbox`
+    /// the outputs to deliver; `statecraft_timers` each instance's next timer.
+    public static let tables = [
+      """
+      CREATE TABLE IF NOT EXISTS statecraft_instances (
+        definition TEXT NOT NULL, id TEXT NOT NULL, version INTEGER NOT NULL,
+        snapshot TEXT NOT NULL, created_at INTEGER NOT NULL,
+        PRIMARY KEY (definition, id))
+      """,
+      """
+      CREATE TABLE IF NOT EXISTS statecraft_active_states (
+        definition TEXT NOT NULL, id TEXT NOT NULL, state TEXT NOT NULL,
+        PRIMARY KEY (definition, state, id))
+      """,
+      """
+      CREATE TABLE IF NOT EXISTS statecraft_events (
+        definition TEXT NOT NULL, id TEXT NOT NULL, event_id TEXT NOT NULL,
+        version INTEGER NOT NULL, result TEXT NOT NULL,
+        PRIMARY KEY (definition, id, event_id))
+      """,
+      """
+      CREATE TABLE IF NOT EXISTS statecraft_journal (
+        definition TEXT NOT NULL, id TEXT NOT NULL, version INTEGER NOT NULL, line TEXT NOT NULL,
+        PRIMARY KEY (definition, id, version))
+      """,
+      """
+      CREATE TABLE IF NOT EXISTS statecraft_outbox (
+        output_id TEXT PRIMARY KEY, definition TEXT NOT NULL, id TEXT NOT NULL,
+        version INTEGER NOT NULL, name TEXT NOT NULL, delivered INTEGER NOT NULL DEFAULT 0)
+      """,
+      "CREATE INDEX IF NOT EXISTS statecraft_outbox_pending ON statecraft_outbox (definition, delivered)",
+      """
+      CREATE TABLE IF NOT EXISTS statecraft_timers (
+        definition TEXT NOT NULL, id TEXT NOT NULL, due_at INTEGER NOT NULL,
+        PRIMARY KEY (definition, id))
+      """,
+      "CREATE INDEX IF NOT EXISTS statecraft_timers_due ON statecraft_timers (definition, due_at)",
+    ]
+
+    public func prepare() async throws {
+      try await gate.run {
+        // Another process's transaction makes this one wait, not fail.
+        _ = try await connection.query("PRAGMA busy_timeout = 5000")
+        _ = try await connection.query("PRAGMA journal_mode = WAL")
+        for table in Self.tables { _ = try await connection.query(table) }
+      }
+    }
+
+    public func load(definition: String, id: String) async throws -> DurableRow? {
+      try await gate.run {
+        try await loadRow(definition: definition, id: id)
+      }
+    }
+
+    public func insert(_ row: DurableRow, nextTimer: Int64?, outputs: [DurableOutput]) async throws -> Bool {
+      try await transaction {
+        let existing = try await connection.query(
+          "SELECT 1 FROM statecraft_instances WHERE definition = ? AND id = ?",
+          [.text(row.definition), .text(row.id)])
+        guard existing.isEmpty else { return false }
+        _ = try await connection.query(
+          "INSERT INTO statecraft_instances (definition, id, version, snapshot, created_at) VALUES (?, ?, ?, ?, ?)",
+          [.text(row.definition), .text(row.id), .integer(Int(row.version)), .text(row.snapshot),
+           .integer(Int(row.createdAt))])
+        try await writeOutputs(outputs, definition: row.definition, id: row.id)
+        try await writeActiveStates(row)
+        try await writeTimer(definition: row.definition, id: row.id, dueAt: nextTimer)
+        return true
+      }
+    }
+
+    public func commit(_ commit: DurableCommit) async throws -> DurableCommitOutcome {
+      let row = commit.row
+      return try await transaction {
+        if let result = try await appliedResultInTransaction(
+          definition: row.definition, id: row.id, eventID: commit.eventID)
+        {
+          return .duplicate(result: result)
+        }
+        _ = try await connection.query(
+          "UPDATE statecraft_instances SET version = ?, snapshot = ? WHERE definition = ? AND id = ? AND version = ?",
+          [.integer(Int(row.version)), .text(row.snapshot), .text(row.definition), .text(row.id),
+           .integer(Int(commit.expectedVersion))])
+        let changed = try await connection.query("SELECT changes() AS changed")
+        guard changed.first?.column("changed")?.integer == 1 else { return .conflict }
+        _ = try await connection.query(
+          "INSERT INTO statecraft_events (definition, id, event_id, version, result) VALUES (?, ?, ?, ?, ?)",
+          [.text(row.definition), .text(row.id), .text(commit.eventID), .integer(Int(row.version)),
+           .text(commit.result)])
+        _ = try await connection.query(
+          "INSERT INTO statecraft_journal (definition, id, version, line) VALUES (?, ?, ?, ?)",
+          [.text(row.definition), .text(row.id), .integer(Int(row.version)), .text(commit.journalLine)])
+        try await writeOutputs(commit.outputs, definition: row.definition, id: row.id)
+        try await writeActiveStates(row)
+        try await writeTimer(definition: row.definition, id: row.id, dueAt: commit.nextTimer)
+        return .committed
+      }
+    }
+
+    public func appliedResult(definition: String, id: String, eventID: String) async throws -> String? {
+      try await gate.run {
+        try await appliedResultInTransaction(definition: definition, id: id, eventID: eventID)
+      }
+    }
+
+    public func instances(definition: String, inState state: String, limit: Int) async throws -> [String] {
+      try await gate.run {
+        try await connection.query(
+          "SELECT id FROM statecraft_active_states WHERE definition = ? AND state = ? ORDER BY id LIMIT ?",
+          [.text(definition), .text(state), .integer(limit)]
+        ).compactMap { $0.column("id")?.string }
+      }
+    }
+
+    public func dueInstances(definition: String, at now: Int64, limit: Int) async throws -> [String] {
+      try await gate.run {
+        try await connection.query(
+          "SELECT id FROM statecraft_timers WHERE definition = ? AND due_at <= ? ORDER BY due_at, id LIMIT ?",
+          [.text(definition), .integer(Int(now)), .integer(limit)]
+        ).compactMap { $0.column("id")?.string }
+      }
+    }
+
+    public func pendingOutputs(definition: String, limit: Int) async throws -> [DurableOutput] {
+      try await gate.run {
+        try await connection.query(
+          """
+          SELECT output_id, id, version, name FROM statecraft_outbox
+          WHERE definition = ? AND delivered = 0 ORDER BY rowid LIMIT ?
+          """,
+          [.text(definition), .integer(limit)]
+        ).compactMap { row in
+          guard let id = row.column("output_id")?.string, let instance = row.column("id")?.string,
+            let version = row.column("version")?.integer, let name = row.column("name")?.string
+          else { return nil }
+          return DurableOutput(id: id, instance: instance, name: name, version: Int64(version))
+        }
+      }
+    }
+
+    public func markDelivered(_ ids: [String]) async throws {
+      _ = try await transaction {
+        for id in ids {
+          _ = try await connection.query(
+            "UPDATE statecraft_outbox SET delivered = 1 WHERE output_id = ?", [.text(id)])
+        }
+        return true
+      }
+    }
+
+    public func journal(definition: String, id: String) async throws -> [String] {
+      try await gate.run {
+        try await connection.query(
+          "SELECT line FROM statecraft_journal WHERE definition = ? AND id = ? ORDER BY version",
+          [.text(definition), .text(id)]
+        ).compactMap { $0.column("line")?.string }
+      }
+    }
+
+    // MARK: Within a transaction
+
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction, alone on the connection: committed if it
+    /// returns, rolled back if it throws or returns a conflict or a duplicate.
+    private func transaction<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
+      try await gate.run {
+        _ = try await connection.query("BEGIN IMMEDIATE")
+        do {
+          let result = try await body()
+          if let outcome = result as? DurableCommitOutcome, outcome != .committed {
+            _ = try await connection.query("ROLLBACK")
+          } else {
+            _ = try await connection.query("COMMIT")
+          }
+          return result
+        } catch {
+          _ = try? await connection.query("ROLLBACK")
+          throw error
+        }
+      }
+    }
+
+    private func loadRow(definition: String, id: String) async throws -> DurableRow? {
+      guard
+        let row = try await connection.query(
+          "SELECT version, snapshot, created_at FROM statecraft_instances WHERE definition = ? AND id = ?",
+          [.text(definition), .text(id)]
+        ).first,
+        let version = row.column("version")?.integer, let snapshot = row.column("snapshot")?.string,
+        let createdAt = row.column("created_at")?.integer
+      else { return nil }
+      let states = try await connection.query(
+        "SELECT state FROM statecraft_active_states WHERE definition = ? AND id = ?",
+        [.text(definition), .text(id)]
+      ).compactMap { $0.column("state")?.string }
+      return DurableRow(
+        definition: definition, id: id, version: Int64(version), snapshot: snapshot,
+        activeStates: states, createdAt: Int64(createdAt))
+    }
+
+    private func appliedResultInTransaction(
+      definition: String, id: String, eventID: String
+    ) async throws -> String? {
+      try await connection.query(
+        "SELECT result FROM statecraft_events WHERE definition = ? AND id = ? AND event_id = ?",
+        [.text(definition), .text(id), .text(eventID)]
+      ).first?.column("result")?.string
+    }
+
+    private func writeOutputs(_ outputs: [DurableOutput], definition: String, id: String) async throws {
+      for output in outputs {
+        _ = try await connection.query(
+          "INSERT INTO statecraft_outbox (output_id, definition, id, version, name) VALUES (?, ?, ?, ?, ?)",
+          [.text(output.id), .text(definition), .text(id), .integer(Int(output.version)),
+           .text(output.name)])
+      }
+    }
+
+    private func writeActiveStates(_ row: DurableRow) async throws {
+      _ = try await connection.query(
+        "DELETE FROM statecraft_active_states WHERE definition = ? AND id = ?",
+        [.text(row.definition), .text(row.id)])
+      for state in Set(row.activeStates) {
+        _ = try await connection.query(
+          "INSERT INTO statecraft_active_states (definition, id, state) VALUES (?, ?, ?)",
+          [.text(row.definition), .text(row.id), .text(state)])
+      }
+    }
+
+    private func writeTimer(definition: String, id: String, dueAt: Int64?) async throws {
+      if let dueAt {
+        _ = try await connection.query(
+          """
+          INSERT INTO statecraft_timers (definition, id, due_at) VALUES (?, ?, ?)
+          ON CONFLICT (definition, id) DO UPDATE SET due_at = excluded.due_at
+          """,
+          [.text(definition), .text(id), .integer(Int(dueAt))])
+      } else {
+        _ = try await connection.query(
+          "DELETE FROM statecraft_timers WHERE definition = ? AND id = ?",
+          [.text(definition), .text(id)])
+      }
+    }
+  }
+#endif
