@@ -185,3 +185,30 @@
     }
   }
 #endif
+
+#if Durable
+  extension DurableChartsTests {
+    @Test func anOlderSnapshotIsMigratedOnLoad() async throws {
+      let path = Self.temporaryPath()
+      let clock = TestWallClock()
+      let orders = try await Self.orders(path, clock: clock)
+      try await orders.create("a")
+      // Version 2 of the schema: a migration from 1 that sets a reminder count.
+      let migrated = DurableCharts(
+        Self.chart,
+        schema: SnapshotSchema<ChartSnapshot<Order, OrderEvent, Lines>>("order", version: 2)
+          .migrating(from: 1) { snapshot in snapshot["context"] = .object(["reminders": .integer(3)]) },
+        storage: try await SQLiteDurableStorage(path: path), now: clock.now)
+      #expect(try await migrated.snapshot(of: "a").context.reminders == 3)
+      try await migrated.send(.pay, to: "a")
+      // Stored at version 2 now: the first runtime, which knows only version 1, refuses it.
+      let old = try await Self.orders(path, clock: clock, cacheLimit: 0)
+      await #expect {
+        try await old.snapshot(of: "a")
+      } throws: { error in
+        guard case DurableError.unreadableSnapshot(let instance, _) = error else { return false }
+        return instance == "a"
+      }
+    }
+  }
+#endif
