@@ -146,6 +146,7 @@ let package = Package(
         "CounterFeature",
         "StatecraftJournal",
         "StatecraftInspector",
+        "StatecraftDurable",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]

@@ -48,6 +48,9 @@
       public let snapshot: Snapshot
       public let handled: Bool
       public let outputs: [String]
+      /// Whether the event id had been applied before: this is that step's recorded result, and
+      /// nothing was applied now.
+      public var wasAppliedBefore = false
     }
 
     let chart: Statechart<ID, Event, Context>
@@ -279,7 +282,7 @@
         let stored = try JSONDecoder().decode(StoredStep.self, from: Data(text.utf8))
         return Step(
           version: stored.version, snapshot: try schema.decode(Data(stored.snapshot.utf8)),
-          handled: stored.handled, outputs: stored.outputs)
+          handled: stored.handled, outputs: stored.outputs, wasAppliedBefore: true)
       } catch {
         throw DurableError.unreadableSnapshot(instance: id, reason: "\(error)")
       }

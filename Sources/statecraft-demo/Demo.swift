@@ -5,6 +5,8 @@ struct Demo: Sendable {
   let run: @MainActor @Sendable () async -> Void
   /// The demo's statechart, for `--mermaid` and `--dot`.
   var chart: ChartExports? = nil
+  /// The options the demo reads from the command line itself.
+  var options: [String] = []
 
   static func printList(_ demos: [Demo]) {
     print("Usage: swift run statecraft-demo <demo> [--mermaid | --dot | --inspect]\n\nDemos:")

@@ -11,7 +11,7 @@
   import Darwin
 #endif
 
-let demos: [Demo] = [
+var demos: [Demo] = [
   SearchDemo.demo,
   OnOffDemo.demo,
   ElevatorDemo.demo,
@@ -20,6 +20,9 @@ let demos: [Demo] = [
   TodosDemo.demo,
   JournalDemo.demo,
 ]
+#if Durable
+  demos.append(OrdersDemo.demo)
+#endif
 
 var arguments = CommandLine.arguments.dropFirst()
 let inspect = arguments.contains("--inspect")
@@ -30,7 +33,7 @@ if let name = arguments.first, !["-h", "--help", "help", "list"].contains(name) 
     Demo.printList(demos)
     exit(1)
   }
-  if let format = arguments.dropFirst().first {
+  if let format = arguments.dropFirst().first, !demo.options.contains(format) {
     guard let chart = demo.chart, ["--mermaid", "--dot"].contains(format) else {
       print("'\(format)' is not an option of '\(name)'; charts take --mermaid or --dot.")
       exit(1)
