@@ -11,7 +11,13 @@
   import Darwin
 #endif
 
-var demos: [Demo] = [
+#if Durable
+  let durableDemos = [OrdersDemo.demo]
+#else
+  let durableDemos: [Demo] = []
+#endif
+
+let demos: [Demo] = [
   SearchDemo.demo,
   OnOffDemo.demo,
   ElevatorDemo.demo,
@@ -19,10 +25,7 @@ var demos: [Demo] = [
   PlayerDemo.demo,
   TodosDemo.demo,
   JournalDemo.demo,
-]
-#if Durable
-  demos.append(OrdersDemo.demo)
-#endif
+] + durableDemos
 
 var arguments = CommandLine.arguments.dropFirst()
 let inspect = arguments.contains("--inspect")
