@@ -15,6 +15,8 @@ let package = Package(
   dependencies: [
     .package(name: "Statecraft", path: ".."),
     .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     // Tight loops outside the benchmark harness, as a new user would time them, and the binary to
@@ -36,6 +38,18 @@ let package = Package(
         .product(name: "StatecraftInspector", package: "Statecraft"),
       ],
       path: "Tools/InspectorLoad"
+    ),
+    // Durable charts on SQLite against raw sqlite-nio transactions of the same SQL.
+    .executableTarget(
+      name: "DurableLoad",
+      dependencies: [
+        .product(name: "Statecraft", package: "Statecraft"),
+        .product(name: "StatecraftDurable", package: "Statecraft"),
+        .product(name: "StatecraftJournal", package: "Statecraft"),
+        .product(name: "SQLiteNIO", package: "sqlite-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      path: "Tools/DurableLoad"
     ),
     // A page that opens the inspector's WebSocket and never reads it: the slowest page there is.
     .target(name: "StalledPage", path: "Tools/StalledPage"),

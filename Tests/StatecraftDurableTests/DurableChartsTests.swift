@@ -179,6 +179,12 @@
       #expect(try await orders.send(.pay, to: "good").snapshot.configuration == [.paid])
     }
 
+    @Test func closingTwiceAndThenReleasingIsSafe() async throws {
+      let storage = try await SQLiteDurableStorage(path: Self.temporaryPath())
+      try await storage.close()
+      try await storage.close()
+    }
+
     @Test func theCacheIsBounded() async throws {
       let clock = TestWallClock()
       let orders = try await Self.orders(Self.temporaryPath(), clock: clock, cacheLimit: 10)

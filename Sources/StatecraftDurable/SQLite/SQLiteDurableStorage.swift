@@ -3,6 +3,7 @@
   import Logging
   import NIOCore
   import SQLiteNIO
+  import Synchronization
 
   /// Durable instances in an SQLite file: the embedded default, for one process or an app on a
   /// device. No server; SQLite itself is compiled in (sqlite-nio bundles it).
@@ -17,6 +18,7 @@
   public final class SQLiteDurableStorage: DurableStorage {
     private let connection: SQLiteConnection
     private let gate = TransactionGate()
+    private let isClosed = Atomic(false)
 
     /// Opens (or creates) the database at `path`, and its tables.
     public init(path: String) async throws {
@@ -27,14 +29,19 @@
       try await prepare()
     }
 
-    /// Closes the connection. A storage released without it closes it in the background.
+    /// Closes the connection. A storage released without it closes it in the background. Calling
+    /// it again does nothing.
     public func close() async throws {
+      guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
       try await connection.close()
     }
 
     deinit {
-      // The close keeps the connection alive until it is done; closing twice is harmless.
-      _ = connection.close() as EventLoopFuture<Void>
+      // The close keeps the connection alive until it is done. sqlite-nio's close must run once:
+      // a second one dereferences the closed handle.
+      if !isClosed.exchange(true, ordering: .acquiringAndReleasing) {
+        _ = connection.close() as EventLoopFuture<Void>
+      }
     }
 
     /// The tables, as SQL. `statecraft_instances` holds each instance's snapshot and version;
