@@ -7,7 +7,9 @@ import Testing
 /// The inspection queue keeps a bound: while a slow inspector holds up delivery, the records that
 /// others emit wait in a queue of at most the inspectors' `bufferLimit`, the oldest are dropped,
 /// and the next record delivered counts them.
-@Suite("Inspection: the bounded queue", .timeLimit(.minutes(1)))
+// Serialized: its tests block threads on purpose (a slow inspector, threads emitting at once),
+// and beside each other under ThreadSanitizer they starved the cooperative pool for a minute.
+@Suite("Inspection: the bounded queue", .serialized, .timeLimit(.minutes(1)))
 struct InspectionBufferTests {
   /// An inspector that blocks in its first `receive` until the test lets it go, and keeps what it
   /// receives.
@@ -45,15 +47,18 @@ struct InspectionBufferTests {
     let recorder = SequenceRecorder()
     let inspection = Inspection(inspectors: [recorder])
     let threads = 4
-    let perThread = 5_000
-    await withTaskGroup(of: Void.self) { group in
+    let perThread = 2_000
+    // Threads of their own, not tasks: emitting blocks, and must not hold the cooperative pool.
+    let remaining = Atomic(threads)
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       for thread in 0..<threads {
-        group.addTask {
+        Thread {
           for index in 0..<perThread {
             inspection.emit(
               .received(InspectedValue(thread * perThread + index)), owner: Self.owner, callSite: nil)
           }
-        }
+          if remaining.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { done.resume() }
+        }.start()
       }
     }
     #expect(recorder.sequences.withLock { $0 } == Array(1...UInt64(threads * perThread)))
