@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "StatecraftJournal", targets: ["StatecraftJournal"]),
     .library(name: "StatecraftInspector", targets: ["StatecraftInspector"]),
     .library(name: "StatecraftDurable", targets: ["StatecraftDurable"]),
+    .library(name: "StatecraftPostgres", targets: ["StatecraftPostgres"]),
     .executable(name: "statecraft-demo", targets: ["statecraft-demo"]),
     .executable(name: "statecraft-journal", targets: ["statecraft-journal"]),
     .plugin(name: "ScaffoldFeature", targets: ["ScaffoldFeature"]),
@@ -33,7 +34,11 @@ let package = Package(
     .trait(
       name: "Durable",
       description: "Durable statecharts in SQLite (StatecraftDurable), on sqlite-nio"),
-    .default(enabledTraits: ["LiveInspector", "Durable"]),
+    .trait(
+      name: "Postgres",
+      description: "Durable statecharts in PostgreSQL across processes (StatecraftPostgres), on postgres-nio",
+      enabledTraits: ["Durable"]),
+    .default(enabledTraits: ["LiveInspector", "Durable", "Postgres"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -50,6 +55,7 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     // The one engine under every front-end: owners' mailboxes, state, effects, broadcasts,
@@ -128,6 +134,17 @@ let package = Package(
         .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Durable"])),
       ]
     ),
+    // Durable statecharts in PostgreSQL, for several processes on several machines: a module of
+    // its own, so that an app on SQLite never compiles postgres-nio (nor SwiftNIO SSL and Crypto,
+    // which it brings). Its code is under `#if Postgres`.
+    .target(
+      name: "StatecraftPostgres",
+      dependencies: [
+        "StatecraftDurable",
+        .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
+      ]
+    ),
     .target(
       name: "StatecraftTesting",
       dependencies: [
@@ -147,6 +164,7 @@ let package = Package(
         "StatecraftJournal",
         "StatecraftInspector",
         "StatecraftDurable",
+        "StatecraftPostgres",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
@@ -254,13 +272,35 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["LiveInspector"])),
       ]
     ),
-    // Durable charts against a real SQLite file.
+    // Durable charts against a real SQLite file, and a real PostgreSQL server when
+    // `STATECRAFT_POSTGRES_URL` names one (`.ci/run` starts one). The kill tests run several
+    // `durable-worker` processes.
     .testTarget(
       name: "StatecraftDurableTests",
       dependencies: [
-        "Statecraft", "StatecraftDurable", "StatecraftJournal",
+        "Statecraft", "StatecraftDurable", "StatecraftJournal", "StatecraftPostgres", "DurableWorkload",
         .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["Durable"])),
+        .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
       ]
+    ),
+    // The chart, events and checks the multi-process kill tests share with their worker.
+    .target(
+      name: "DurableWorkload",
+      dependencies: [
+        "Statecraft", "StatecraftDurable", "StatecraftJournal", "StatecraftPostgres",
+        .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+      ],
+      path: "Tests/DurableWorkload"
+    ),
+    // One OS process of the kill tests: sends its share of the events, or fires timers, on
+    // PostgreSQL; the test kills it with SIGKILL and starts it again.
+    .executableTarget(
+      name: "durable-worker",
+      dependencies: [
+        "DurableWorkload", "StatecraftDurable", "StatecraftPostgres",
+        .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+      ],
+      path: "Tests/DurableWorker"
     ),
     .testTarget(
       name: "StatecraftMacrosTests",

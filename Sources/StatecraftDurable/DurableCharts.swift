@@ -58,6 +58,7 @@
     let storage: any DurableStorage
     let now: @Sendable () -> Duration
     let maxAttempts: Int
+    let claimDuration: Duration
     let cache: DurableInstanceCache<Snapshot>
     private var definition: String { schema.definition }
 
@@ -69,16 +70,19 @@
     ///   - now: The wall time, since 1970. Tests pass their own.
     ///   - cacheLimit: How many instances stay in memory between steps.
     ///   - maxAttempts: How many times a step is tried when other steps keep committing first.
+    ///   - claimDuration: How long a worker holds the due timers and the outputs it claimed, so
+    ///     that other workers skip them. A worker that dies holding them delays them this long.
     public init(
       _ chart: Statechart<ID, Event, Context>, schema: SnapshotSchema<Snapshot>,
       storage: some DurableStorage, now: @escaping @Sendable () -> Duration = DurableClock.wallTime,
-      cacheLimit: Int = 1_000, maxAttempts: Int = 8
+      cacheLimit: Int = 1_000, maxAttempts: Int = 8, claimDuration: Duration = .seconds(30)
     ) {
       self.chart = chart
       self.schema = schema
       self.storage = storage
       self.now = now
       self.maxAttempts = max(1, maxAttempts)
+      self.claimDuration = claimDuration
       self.cache = DurableInstanceCache(limit: cacheLimit)
     }
 
@@ -122,11 +126,14 @@
 
     /// Steps every instance whose next timer is due now, firing its timers, at most `limit` of
     /// them. Returns how many instances it stepped. Call it from a worker, periodically; any
-    /// number of workers may: each due time fires once.
+    /// number of workers, in any number of processes, may: each claims its due instances for
+    /// `claimDuration`, and each due time fires once whoever fires it.
     @discardableResult
     public func fireDueTimers(limit: Int = 100) async throws -> Int {
-      let due = try await storage.dueInstances(
-        definition: definition, at: DurableClock.milliseconds(now()), limit: limit)
+      let nowMilliseconds = DurableClock.milliseconds(now())
+      let due = try await storage.claimDueInstances(
+        definition: definition, at: nowMilliseconds, limit: limit,
+        until: nowMilliseconds + DurableClock.milliseconds(claimDuration))
       var fired = 0
       for id in due {
         let entry = try await load(id, useCache: true)
@@ -140,13 +147,18 @@
 
     /// Delivers the outputs committed and not yet delivered, oldest first, at most `limit`, and
     /// marks each delivered once `handler` returns. A handler that throws stops the delivery;
-    /// that output and the later ones are delivered again at the next call. Returns how many
-    /// were delivered.
+    /// that output and the later ones are delivered again once their claim lapses
+    /// (`claimDuration`). Returns how many were delivered. Several dispatchers share the outbox:
+    /// each claims its outputs, so that an output is delivered twice only when a dispatcher died
+    /// (or its handler threw) after the handler ran and before the output was marked.
     @discardableResult
     public func dispatchOutputs(
       limit: Int = 100, to handler: (DurableOutput) async throws -> Void
     ) async throws -> Int {
-      let pending = try await storage.pendingOutputs(definition: definition, limit: limit)
+      let nowMilliseconds = DurableClock.milliseconds(now())
+      let pending = try await storage.claimPendingOutputs(
+        definition: definition, at: nowMilliseconds, limit: limit,
+        until: nowMilliseconds + DurableClock.milliseconds(claimDuration))
       for output in pending {
         try await handler(output)
         try await storage.markDelivered([output.id])

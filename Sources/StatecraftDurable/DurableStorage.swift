@@ -1,6 +1,6 @@
 #if Durable
   /// Where durable instances live: a database that makes each step one transaction. Statecraft
-  /// ships ``SQLiteDurableStorage``; a backend is a type that keeps these rows and honours
+  /// ships ``SQLiteDurableStorage`` and, in `StatecraftPostgres`, `PostgresDurableStorage`; a backend is a type that keeps these rows and honours
   /// ``commit(_:)``'s guarantees.
   ///
   /// Every method is for one definition's instances (``DurableRow/definition``): several charts
@@ -27,14 +27,20 @@
     /// The instances whose active states include `state`, at most `limit`, by id.
     func instances(definition: String, inState state: String, limit: Int) async throws -> [String]
 
-    /// The instances whose next timer is due at `now` (milliseconds since 1970) or before.
-    func dueInstances(definition: String, at now: Int64, limit: Int) async throws -> [String]
+    /// Claims the instances whose next timer is due at `now` (milliseconds since 1970) or before,
+    /// at most `limit`, until `until`: no other caller is given them before then, unless a step
+    /// sets their timer again. A claim is an optimisation, not the guarantee: a timer's step is
+    /// exactly once by its event id, whoever fires it. A worker that dies holding a claim only
+    /// delays the timer to `until`.
+    func claimDueInstances(definition: String, at now: Int64, limit: Int, until: Int64) async throws -> [String]
 
-    /// Outputs committed and not yet marked delivered, oldest first.
-    func pendingOutputs(definition: String, limit: Int) async throws -> [DurableOutput]
+    /// Claims outputs committed and not yet delivered, oldest first, at most `limit`, until
+    /// `until`: no other caller is given them before then. One not marked delivered by then (its
+    /// dispatcher died) is given out again.
+    func claimPendingOutputs(definition: String, at now: Int64, limit: Int, until: Int64) async throws
+      -> [DurableOutput]
 
-    /// Marks outputs delivered, so that ``pendingOutputs(definition:limit:)`` no longer returns
-    /// them.
+    /// Marks outputs delivered, so that they are never claimed again.
     func markDelivered(_ ids: [String]) async throws
 
     /// The instance's journal lines, oldest first.

@@ -47,7 +47,8 @@
     /// The tables, as SQL. `statecraft_instances` holds each instance's snapshot and version;
     /// `statecraft_active_states` indexes its active states; `statecraft_events` the event ids
     /// applied, with their results; `statecraft_journal` one line per step; `statecraft_outbox`
-    /// the outputs to deliver; `statecraft_timers` each instance's next timer.
+    /// the outputs to deliver; `statecraft_timers` each instance's next timer. `claimed_until`
+    /// (milliseconds since 1970) is when a worker's claim on a timer or an output lapses.
     public static let tables = [
       """
       CREATE TABLE IF NOT EXISTS statecraft_instances (
@@ -74,13 +75,14 @@
       """
       CREATE TABLE IF NOT EXISTS statecraft_outbox (
         output_id TEXT PRIMARY KEY, definition TEXT NOT NULL, id TEXT NOT NULL,
-        version INTEGER NOT NULL, name TEXT NOT NULL, delivered INTEGER NOT NULL DEFAULT 0)
+        version INTEGER NOT NULL, name TEXT NOT NULL, delivered INTEGER NOT NULL DEFAULT 0,
+        claimed_until INTEGER NOT NULL DEFAULT 0)
       """,
       "CREATE INDEX IF NOT EXISTS statecraft_outbox_pending ON statecraft_outbox (definition, delivered)",
       """
       CREATE TABLE IF NOT EXISTS statecraft_timers (
         definition TEXT NOT NULL, id TEXT NOT NULL, due_at INTEGER NOT NULL,
-        PRIMARY KEY (definition, id))
+        claimed_until INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (definition, id))
       """,
       "CREATE INDEX IF NOT EXISTS statecraft_timers_due ON statecraft_timers (definition, due_at)",
     ]
@@ -91,6 +93,15 @@
         _ = try await connection.query("PRAGMA busy_timeout = 5000")
         _ = try await connection.query("PRAGMA journal_mode = WAL")
         for table in Self.tables { _ = try await connection.query(table) }
+        // Tables from before claims: add the column.
+        for table in ["statecraft_outbox", "statecraft_timers"] {
+          let columns = try await connection.query("PRAGMA table_info(\(table))")
+            .compactMap { $0.column("name")?.string }
+          if !columns.contains("claimed_until") {
+            _ = try await connection.query(
+              "ALTER TABLE \(table) ADD COLUMN claimed_until INTEGER NOT NULL DEFAULT 0")
+          }
+        }
       }
     }
 
@@ -160,29 +171,48 @@
       }
     }
 
-    public func dueInstances(definition: String, at now: Int64, limit: Int) async throws -> [String] {
-      try await gate.run {
-        try await connection.query(
-          "SELECT id FROM statecraft_timers WHERE definition = ? AND due_at <= ? ORDER BY due_at, id LIMIT ?",
-          [.text(definition), .integer(Int(now)), .integer(limit)]
+    public func claimDueInstances(
+      definition: String, at now: Int64, limit: Int, until: Int64
+    ) async throws -> [String] {
+      try await transaction {
+        let due = try await connection.query(
+          """
+          SELECT id FROM statecraft_timers WHERE definition = ? AND due_at <= ? AND claimed_until <= ?
+          ORDER BY due_at, id LIMIT ?
+          """,
+          [.text(definition), .integer(Int(now)), .integer(Int(now)), .integer(limit)]
         ).compactMap { $0.column("id")?.string }
+        for id in due {
+          _ = try await connection.query(
+            "UPDATE statecraft_timers SET claimed_until = ? WHERE definition = ? AND id = ?",
+            [.integer(Int(until)), .text(definition), .text(id)])
+        }
+        return due
       }
     }
 
-    public func pendingOutputs(definition: String, limit: Int) async throws -> [DurableOutput] {
-      try await gate.run {
-        try await connection.query(
+    public func claimPendingOutputs(
+      definition: String, at now: Int64, limit: Int, until: Int64
+    ) async throws -> [DurableOutput] {
+      try await transaction {
+        let pending = try await connection.query(
           """
           SELECT output_id, id, version, name FROM statecraft_outbox
-          WHERE definition = ? AND delivered = 0 ORDER BY rowid LIMIT ?
+          WHERE definition = ? AND delivered = 0 AND claimed_until <= ? ORDER BY rowid LIMIT ?
           """,
-          [.text(definition), .integer(limit)]
-        ).compactMap { row in
+          [.text(definition), .integer(Int(now)), .integer(limit)]
+        ).compactMap { row -> DurableOutput? in
           guard let id = row.column("output_id")?.string, let instance = row.column("id")?.string,
             let version = row.column("version")?.integer, let name = row.column("name")?.string
           else { return nil }
           return DurableOutput(id: id, instance: instance, name: name, version: Int64(version))
         }
+        for output in pending {
+          _ = try await connection.query(
+            "UPDATE statecraft_outbox SET claimed_until = ? WHERE output_id = ?",
+            [.integer(Int(until)), .text(output.id)])
+        }
+        return pending
       }
     }
 
@@ -279,7 +309,7 @@
         _ = try await connection.query(
           """
           INSERT INTO statecraft_timers (definition, id, due_at) VALUES (?, ?, ?)
-          ON CONFLICT (definition, id) DO UPDATE SET due_at = excluded.due_at
+          ON CONFLICT (definition, id) DO UPDATE SET due_at = excluded.due_at, claimed_until = 0
           """,
           [.text(definition), .text(id), .integer(Int(dueAt))])
       } else {

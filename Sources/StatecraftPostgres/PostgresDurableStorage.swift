@@ -1,0 +1,325 @@
+#if Postgres
+  import Logging
+  public import PostgresNIO
+  public import StatecraftDurable
+
+  /// Durable instances in PostgreSQL, for several processes on several machines. Every process
+  /// runs its own ``DurableCharts`` on the same database: steps are guarded by the instance's
+  /// version, and due timers and pending outputs are claimed with `FOR UPDATE SKIP LOCKED`, so
+  /// that workers share them without waiting on each other.
+  ///
+  /// ```swift
+  /// let client = PostgresClient(
+  ///   configuration: try PostgresDurableStorage.configuration(url: "postgres://app@localhost/orders"))
+  /// // The client's connection pool runs as long as this task; a Hummingbird or Vapor app puts
+  /// // the client in its service group instead.
+  /// let running = Task { await client.run() }
+  /// let storage = try await PostgresDurableStorage(client: client)
+  /// let orders = DurableCharts(orderChart, schema: orderSchema, storage: storage)
+  /// try await orders.send(.paid, to: "order-42", eventID: request.idempotencyKey)
+  /// ```
+  ///
+  /// The tables (see ``tables``) are created on first use, by one process at a time (an advisory
+  /// lock), and have the same columns as ``SQLiteDurableStorage``'s.
+  public final class PostgresDurableStorage: DurableStorage {
+    /// The client it runs its transactions on. Its `run()` must be running.
+    public let client: PostgresClient
+    // Library code never prints: postgres-nio logs nowhere unless the user's client does.
+    private let logger = Logger(label: "statecraft.durable.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// A storage on `client`'s database; creates its tables if needed.
+    public init(client: PostgresClient) async throws {
+      self.client = client
+      try await prepare()
+    }
+
+    /// The tables, as SQL: the same tables and columns as ``SQLiteDurableStorage/tables``, with
+    /// PostgreSQL's types. `statecraft_outbox.sequence` orders the outbox.
+    public static let tables = [
+      """
+      CREATE TABLE IF NOT EXISTS statecraft_instances (
+        definition TEXT NOT NULL, id TEXT NOT NULL, version BIGINT NOT NULL,
+        snapshot TEXT NOT NULL, created_at BIGINT NOT NULL,
+        PRIMARY KEY (definition, id))
+      """,
+      """
+      CREATE TABLE IF NOT EXISTS statecraft_active_states (
+        definition TEXT NOT NULL, id TEXT NOT NULL, state TEXT NOT NULL,
+        PRIMARY KEY (definition, state, id))
+      """,
+      """
+      CREATE TABLE IF NOT EXISTS statecraft_events (
+        definition TEXT NOT NULL, id TEXT NOT NULL, event_id TEXT NOT NULL,
+        version BIGINT NOT NULL, result TEXT NOT NULL,
+        PRIMARY KEY (definition, id, event_id))
+      """,
+      """
+      CREATE TABLE IF NOT EXISTS statecraft_journal (
+        definition TEXT NOT NULL, id TEXT NOT NULL, version BIGINT NOT NULL, line TEXT NOT NULL,
+        PRIMARY KEY (definition, id, version))
+      """,
+      """
+      CREATE TABLE IF NOT EXISTS statecraft_outbox (
+        output_id TEXT PRIMARY KEY, definition TEXT NOT NULL, id TEXT NOT NULL,
+        version BIGINT NOT NULL, name TEXT NOT NULL, delivered BOOLEAN NOT NULL DEFAULT false,
+        claimed_until BIGINT NOT NULL DEFAULT 0, sequence BIGSERIAL)
+      """,
+      """
+      CREATE INDEX IF NOT EXISTS statecraft_outbox_pending ON statecraft_outbox (definition, sequence)
+      WHERE NOT delivered
+      """,
+      """
+      CREATE TABLE IF NOT EXISTS statecraft_timers (
+        definition TEXT NOT NULL, id TEXT NOT NULL, due_at BIGINT NOT NULL,
+        claimed_until BIGINT NOT NULL DEFAULT 0, PRIMARY KEY (definition, id))
+      """,
+      "CREATE INDEX IF NOT EXISTS statecraft_timers_due ON statecraft_timers (definition, due_at)",
+    ]
+
+    /// Any number that no other code of the database's users takes as an advisory lock.
+    private static let prepareLock: Int64 = 0x5374_6174_6563_7261  // "Statecra"
+
+    public func prepare() async throws {
+      try await client.withTransaction(logger: logger) { connection in
+        // `CREATE TABLE IF NOT EXISTS` from two processes at once can still collide.
+        try await Self.rows(connection, "SELECT pg_advisory_xact_lock(\(Self.prepareLock))", logger)
+        for table in Self.tables {
+          try await Self.rows(connection, PostgresQuery(unsafeSQL: table), logger)
+        }
+      }
+    }
+
+    public func load(definition: String, id: String) async throws -> DurableRow? {
+      try await client.withConnection { connection in
+        try await Self.loadRow(connection, definition: definition, id: id, logger)
+      }
+    }
+
+    public func insert(_ row: DurableRow, nextTimer: Int64?, outputs: [DurableOutput]) async throws -> Bool {
+      try await client.withTransaction(logger: logger) { connection in
+        let inserted = try await Self.rows(
+          connection,
+          """
+          INSERT INTO statecraft_instances (definition, id, version, snapshot, created_at)
+          VALUES (\(row.definition), \(row.id), \(row.version), \(row.snapshot), \(row.createdAt))
+          ON CONFLICT DO NOTHING RETURNING 1
+          """, logger)
+        guard !inserted.isEmpty else { return false }
+        try await Self.writeOutputs(connection, outputs, definition: row.definition, id: row.id, logger)
+        try await Self.writeActiveStates(connection, row, logger)
+        try await Self.writeTimer(connection, definition: row.definition, id: row.id, dueAt: nextTimer, logger)
+        return true
+      }
+    }
+
+    public func commit(_ commit: DurableCommit) async throws -> DurableCommitOutcome {
+      let row = commit.row
+      return try await client.withTransaction(logger: logger) { connection in
+        if let result = try await Self.appliedResult(
+          connection, definition: row.definition, id: row.id, eventID: commit.eventID, logger)
+        {
+          return DurableCommitOutcome.duplicate(result: result)
+        }
+        // Under READ COMMITTED, a concurrent step on the same instance makes this wait for its
+        // commit, then re-read the row: its version has moved, and nothing is updated.
+        let updated = try await Self.rows(
+          connection,
+          """
+          UPDATE statecraft_instances SET version = \(row.version), snapshot = \(row.snapshot)
+          WHERE definition = \(row.definition) AND id = \(row.id) AND version = \(commit.expectedVersion)
+          RETURNING 1
+          """, logger)
+        guard updated.count == 1 else { return .conflict }
+        try await Self.rows(
+          connection,
+          """
+          INSERT INTO statecraft_events (definition, id, event_id, version, result)
+          VALUES (\(row.definition), \(row.id), \(commit.eventID), \(row.version), \(commit.result))
+          """, logger)
+        try await Self.rows(
+          connection,
+          """
+          INSERT INTO statecraft_journal (definition, id, version, line)
+          VALUES (\(row.definition), \(row.id), \(row.version), \(commit.journalLine))
+          """, logger)
+        try await Self.writeOutputs(connection, commit.outputs, definition: row.definition, id: row.id, logger)
+        try await Self.writeActiveStates(connection, row, logger)
+        try await Self.writeTimer(
+          connection, definition: row.definition, id: row.id, dueAt: commit.nextTimer, logger)
+        return .committed
+      }
+    }
+
+    public func appliedResult(definition: String, id: String, eventID: String) async throws -> String? {
+      try await client.withConnection { connection in
+        try await Self.appliedResult(connection, definition: definition, id: id, eventID: eventID, logger)
+      }
+    }
+
+    public func instances(definition: String, inState state: String, limit: Int) async throws -> [String] {
+      try await client.withConnection { connection in
+        try await Self.rows(
+          connection,
+          """
+          SELECT id FROM statecraft_active_states WHERE definition = \(definition) AND state = \(state)
+          ORDER BY id LIMIT \(limit)
+          """, logger
+        ).map { try $0.decode(String.self) }
+      }
+    }
+
+    public func claimDueInstances(
+      definition: String, at now: Int64, limit: Int, until: Int64
+    ) async throws -> [String] {
+      try await client.withConnection { connection in
+        try await Self.rows(
+          connection,
+          """
+          UPDATE statecraft_timers AS timer SET claimed_until = \(until)
+          FROM (
+            SELECT definition, id, due_at FROM statecraft_timers
+            WHERE definition = \(definition) AND due_at <= \(now) AND claimed_until <= \(now)
+            ORDER BY due_at, id LIMIT \(limit) FOR UPDATE SKIP LOCKED
+          ) AS due
+          WHERE timer.definition = due.definition AND timer.id = due.id
+          RETURNING timer.id, due.due_at
+          """, logger
+        ).map { try $0.decode((String, Int64).self) }
+          .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+          .map(\.0)
+      }
+    }
+
+    public func claimPendingOutputs(
+      definition: String, at now: Int64, limit: Int, until: Int64
+    ) async throws -> [DurableOutput] {
+      try await client.withConnection { connection in
+        try await Self.rows(
+          connection,
+          """
+          UPDATE statecraft_outbox AS output SET claimed_until = \(until)
+          FROM (
+            SELECT output_id FROM statecraft_outbox
+            WHERE definition = \(definition) AND NOT delivered AND claimed_until <= \(now)
+            ORDER BY sequence LIMIT \(limit) FOR UPDATE SKIP LOCKED
+          ) AS pending
+          WHERE output.output_id = pending.output_id
+          RETURNING output.output_id, output.id, output.version, output.name, output.sequence
+          """, logger
+        ).map { try $0.decode((String, String, Int64, String, Int64).self) }
+          .sorted { $0.4 < $1.4 }
+          .map { DurableOutput(id: $0.0, instance: $0.1, name: $0.3, version: $0.2) }
+      }
+    }
+
+    public func markDelivered(_ ids: [String]) async throws {
+      _ = try await client.withConnection { connection in
+        try await Self.rows(
+          connection, "UPDATE statecraft_outbox SET delivered = true WHERE output_id = ANY(\(ids))", logger)
+      }
+    }
+
+    public func journal(definition: String, id: String) async throws -> [String] {
+      try await client.withConnection { connection in
+        try await Self.rows(
+          connection,
+          """
+          SELECT line FROM statecraft_journal WHERE definition = \(definition) AND id = \(id)
+          ORDER BY version
+          """, logger
+        ).map { try $0.decode(String.self) }
+      }
+    }
+
+    // MARK: On one connection
+
+    /// Runs `query` and reads all its rows, so that the connection is free for the next one.
+    @discardableResult
+    private static func rows(
+      _ connection: PostgresConnection, _ query: PostgresQuery, _ logger: Logger
+    ) async throws -> [PostgresRow] {
+      try await connection.query(query, logger: logger).collect()
+    }
+
+    private static func loadRow(
+      _ connection: PostgresConnection, definition: String, id: String, _ logger: Logger
+    ) async throws -> DurableRow? {
+      guard
+        let row = try await rows(
+          connection,
+          """
+          SELECT version, snapshot, created_at FROM statecraft_instances
+          WHERE definition = \(definition) AND id = \(id)
+          """, logger
+        ).first
+      else { return nil }
+      let (version, snapshot, createdAt) = try row.decode((Int64, String, Int64).self)
+      let states = try await rows(
+        connection,
+        "SELECT state FROM statecraft_active_states WHERE definition = \(definition) AND id = \(id)",
+        logger
+      ).map { try $0.decode(String.self) }
+      return DurableRow(
+        definition: definition, id: id, version: version, snapshot: snapshot, activeStates: states,
+        createdAt: createdAt)
+    }
+
+    private static func appliedResult(
+      _ connection: PostgresConnection, definition: String, id: String, eventID: String, _ logger: Logger
+    ) async throws -> String? {
+      try await rows(
+        connection,
+        """
+        SELECT result FROM statecraft_events
+        WHERE definition = \(definition) AND id = \(id) AND event_id = \(eventID)
+        """, logger
+      ).first?.decode(String.self)
+    }
+
+    private static func writeOutputs(
+      _ connection: PostgresConnection, _ outputs: [DurableOutput], definition: String, id: String,
+      _ logger: Logger
+    ) async throws {
+      for output in outputs {
+        try await rows(
+          connection,
+          """
+          INSERT INTO statecraft_outbox (output_id, definition, id, version, name)
+          VALUES (\(output.id), \(definition), \(id), \(output.version), \(output.name))
+          """, logger)
+      }
+    }
+
+    private static func writeActiveStates(
+      _ connection: PostgresConnection, _ row: DurableRow, _ logger: Logger
+    ) async throws {
+      try await rows(
+        connection,
+        "DELETE FROM statecraft_active_states WHERE definition = \(row.definition) AND id = \(row.id)",
+        logger)
+      let states = Array(Set(row.activeStates))
+      try await rows(
+        connection,
+        """
+        INSERT INTO statecraft_active_states (definition, id, state)
+        SELECT \(row.definition), \(row.id), unnest(\(states)::text[])
+        """, logger)
+    }
+
+    private static func writeTimer(
+      _ connection: PostgresConnection, definition: String, id: String, dueAt: Int64?, _ logger: Logger
+    ) async throws {
+      if let dueAt {
+        try await rows(
+          connection,
+          """
+          INSERT INTO statecraft_timers (definition, id, due_at) VALUES (\(definition), \(id), \(dueAt))
+          ON CONFLICT (definition, id) DO UPDATE SET due_at = excluded.due_at, claimed_until = 0
+          """, logger)
+      } else {
+        try await rows(
+          connection, "DELETE FROM statecraft_timers WHERE definition = \(definition) AND id = \(id)", logger)
+      }
+    }
+  }
+#endif

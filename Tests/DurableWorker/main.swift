@@ -1,0 +1,128 @@
+// One OS process of the multi-process kill tests (DurableKillTests). The test starts several,
+// kills them with SIGKILL, and starts them again; each prints `progress N` as it goes and `done`
+// when it has finished, and starts over from its first event when started again: a resent event
+// id is applied once.
+//
+//     durable-worker send <url> <schema> <worker> <workers>
+//     durable-worker remind <url> <schema> <worker> <workers> <now-ms>
+//     durable-worker fire <url> <schema> <now-ms>
+#if Postgres
+  import DurableWorkload
+  import Foundation
+  import PostgresNIO
+  import StatecraftDurable
+  import StatecraftPostgres
+
+  /// A line to the test, unbuffered: the test acts on it at once.
+  nonisolated func say(_ line: String) { FileHandle.standardOutput.write(Data("\(line)\n".utf8)) }
+
+  let arguments = CommandLine.arguments.dropFirst().map { $0 }
+  guard arguments.count >= 3 else {
+    FileHandle.standardError.write(Data("usage: durable-worker send|remind|fire <url> <schema> …\n".utf8))
+    exit(2)
+  }
+  let (mode, url, schema) = (arguments[0], arguments[1], arguments[2])
+  let client = try KillTestDatabase.client(url: url, schema: schema)
+  let running = Task { await client.run() }
+  let storage = try await PostgresDurableStorage(client: client)
+  let started = ContinuousClock.now
+
+  /// `base` milliseconds since 1970, plus the time this process has run: claims lapse.
+  func clock(from base: Int64) -> @Sendable () -> Duration {
+    { .milliseconds(base) + (ContinuousClock.now - started) }
+  }
+
+  /// Delivers outputs into `killtest_deliveries`, one row per delivery: duplicates show.
+  @discardableResult
+  nonisolated func deliver<ID, Event, Context>(
+    _ charts: DurableCharts<ID, Event, Context>, client: PostgresClient
+  ) async throws -> Int {
+    try await charts.dispatchOutputs(limit: 50) { output in
+      try await client.query("INSERT INTO killtest_deliveries (output_id) VALUES (\(output.id))")
+    }
+  }
+
+  /// Sends every event of `instances`, each instance's in order, on 8 lanes at once; delivers
+  /// outputs as it goes.
+  nonisolated func sendAll(
+    _ instances: [Int], to tallies: DurableCharts<KillTestWorkload.Parity, KillTestWorkload.Tick, KillTestWorkload.Tally>,
+    client: PostgresClient
+  ) async throws {
+    let lanes = 8
+    try await withThrowingTaskGroup { group in
+      for lane in 0..<lanes {
+        group.addTask {
+          var sent = 0
+          for instance in stride(from: lane, to: instances.count, by: lanes).map({ instances[$0] }) {
+            for index in 0..<KillTestWorkload.eventsPerInstance {
+              try await tallies.send(
+                KillTestWorkload.event(instance: instance, event: index),
+                to: KillTestWorkload.instanceID(instance),
+                eventID: KillTestWorkload.eventID(instance: instance, event: index))
+              sent += 1
+              // Each lane reports every 50 sends; the test kills on these lines.
+              if sent % 50 == 0 {
+                say("progress")
+                try await deliver(tallies, client: client)
+              }
+            }
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+  }
+
+  switch mode {
+  case "send":
+    let (worker, workers) = (Int(arguments[3])!, Int(arguments[4])!)
+    let tallies = DurableCharts(
+      KillTestWorkload.tallyChart, schema: KillTestWorkload.tallySchema, storage: storage,
+      claimDuration: .seconds(1))
+    try await sendAll(
+      KillTestWorkload.instances(ofWorker: worker, workers: workers), to: tallies, client: client)
+    while try await deliver(tallies, client: client) > 0 {}
+
+  case "remind":
+    let (worker, workers, now) = (Int(arguments[3])!, Int(arguments[4])!, Int64(arguments[5])!)
+    let reminders = DurableCharts(
+      KillTestWorkload.reminderChart, schema: KillTestWorkload.reminderSchema, storage: storage,
+      now: clock(from: now))
+    for index in stride(from: worker, to: KillTestWorkload.instances, by: workers) {
+      do {
+        try await reminders.create(KillTestWorkload.reminderID(index))
+      } catch DurableError.instanceExists {}
+    }
+    say("created")
+    // Waits to be killed, as a server would, firing what is due (nothing, before the deadline).
+    while true {
+      try await reminders.fireDueTimers()
+      try await Task.sleep(for: .milliseconds(50))
+    }
+
+  case "fire":
+    let now = Int64(arguments[3])!
+    let reminders = DurableCharts(
+      KillTestWorkload.reminderChart, schema: KillTestWorkload.reminderSchema, storage: storage,
+      now: clock(from: now), claimDuration: .seconds(1))
+    var fired = 0
+    // Until no reminder waits: claims a killed worker held lapse after a second.
+    while try await !reminders.instances(in: .waiting, limit: 1).isEmpty {
+      let batch = try await reminders.fireDueTimers(limit: 20)
+      fired += batch
+      if batch > 0 {
+        say("progress \(fired)")
+      } else {
+        try await Task.sleep(for: .milliseconds(20))
+      }
+      try await deliver(reminders, client: client)
+    }
+    while try await deliver(reminders, client: client) > 0 {}
+
+  default:
+    FileHandle.standardError.write(Data("unknown mode \(mode)\n".utf8))
+    exit(2)
+  }
+  say("done")
+  running.cancel()
+#endif
