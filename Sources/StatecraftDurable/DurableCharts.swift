@@ -108,10 +108,8 @@
     public func send(
       _ event: Event, to id: String, eventID: String = UUID().uuidString
     ) async throws -> Step {
-      if let recorded = try await storage.appliedResult(definition: definition, id: id, eventID: eventID) {
-        return try decodeStep(recorded, id: id)
-      }
-      return try await step(id, eventID: eventID, event: event)!.step
+      // The commit finds an id applied before, and returns its recorded step instead.
+      try await step(id, eventID: eventID, event: event)!.step
     }
 
     /// Instance `id`'s snapshot as stored.

@@ -96,59 +96,100 @@
     }
 
     public func insert(_ row: DurableRow, nextTimer: Int64?, outputs: [DurableOutput]) async throws -> Bool {
-      try await client.withTransaction(logger: logger) { connection in
-        let inserted = try await Self.rows(
+      // One statement: every part is written only if the instance row is.
+      let states = Array(Set(row.activeStates))
+      let rows = try await transaction { connection in
+        try await Self.rows(
           connection,
           """
-          INSERT INTO statecraft_instances (definition, id, version, snapshot, created_at)
-          VALUES (\(row.definition), \(row.id), \(row.version), \(row.snapshot), \(row.createdAt))
-          ON CONFLICT DO NOTHING RETURNING 1
+          WITH created AS (
+            INSERT INTO statecraft_instances (definition, id, version, snapshot, created_at)
+            VALUES (\(row.definition), \(row.id), \(row.version), \(row.snapshot), \(row.createdAt))
+            ON CONFLICT DO NOTHING RETURNING 1
+          ), outputs AS (
+            INSERT INTO statecraft_outbox (output_id, definition, id, version, name)
+            SELECT output.id, \(row.definition), \(row.id), \(row.version), output.name
+            FROM created, unnest(\(outputs.map(\.id))::text[], \(outputs.map(\.name))::text[]) AS output(id, name)
+          ), states AS (
+            INSERT INTO statecraft_active_states (definition, id, state)
+            SELECT \(row.definition), \(row.id), state FROM created, unnest(\(states)::text[]) AS state
+          ), timer AS (
+            INSERT INTO statecraft_timers (definition, id, due_at)
+            SELECT \(row.definition), \(row.id), \(nextTimer)::bigint FROM created WHERE \(nextTimer)::bigint IS NOT NULL
+          )
+          SELECT count(*) FROM created
           """, logger)
-        guard !inserted.isEmpty else { return false }
-        try await Self.writeOutputs(connection, outputs, definition: row.definition, id: row.id, logger)
-        try await Self.writeActiveStates(connection, row, logger)
-        try await Self.writeTimer(connection, definition: row.definition, id: row.id, dueAt: nextTimer, logger)
-        return true
       }
+      return try rows.first?.decode(Int64.self) == 1
     }
 
     public func commit(_ commit: DurableCommit) async throws -> DurableCommitOutcome {
       let row = commit.row
-      return try await client.withTransaction(logger: logger) { connection in
-        if let result = try await Self.appliedResult(
-          connection, definition: row.definition, id: row.id, eventID: commit.eventID, logger)
-        {
-          return DurableCommitOutcome.duplicate(result: result)
-        }
-        // Under READ COMMITTED, a concurrent step on the same instance makes this wait for its
-        // commit, then re-read the row: its version has moved, and nothing is updated.
-        let updated = try await Self.rows(
-          connection,
-          """
-          UPDATE statecraft_instances SET version = \(row.version), snapshot = \(row.snapshot)
-          WHERE definition = \(row.definition) AND id = \(row.id) AND version = \(commit.expectedVersion)
-          RETURNING 1
-          """, logger)
-        guard updated.count == 1 else { return .conflict }
-        try await Self.rows(
-          connection,
-          """
-          INSERT INTO statecraft_events (definition, id, event_id, version, result)
-          VALUES (\(row.definition), \(row.id), \(commit.eventID), \(row.version), \(commit.result))
-          """, logger)
-        try await Self.rows(
-          connection,
-          """
-          INSERT INTO statecraft_journal (definition, id, version, line)
-          VALUES (\(row.definition), \(row.id), \(row.version), \(commit.journalLine))
-          """, logger)
-        try await Self.writeOutputs(connection, commit.outputs, definition: row.definition, id: row.id, logger)
-        try await Self.writeActiveStates(connection, row, logger)
-        try await Self.writeTimer(
-          connection, definition: row.definition, id: row.id, dueAt: commit.nextTimer, logger)
-        return .committed
+      var binds = PostgresBindings(capacity: 12)
+      binds.append(row.definition)  // $1
+      binds.append(row.id)  // $2
+      binds.append(row.version)  // $3
+      binds.append(row.snapshot)  // $4
+      binds.append(commit.expectedVersion)  // $5
+      binds.append(commit.eventID)  // $6
+      binds.append(commit.result)  // $7
+      binds.append(commit.journalLine)  // $8
+      binds.append(commit.outputs.map(\.id))  // $9
+      binds.append(commit.outputs.map(\.name))  // $10
+      binds.append(Array(Set(row.activeStates)))  // $11
+      binds.append(commit.nextTimer)  // $12
+      let rows = try await transaction { connection in
+        try await Self.rows(connection, PostgresQuery(unsafeSQL: Self.commitStatement, binds: binds), logger)
       }
+      guard let (updated, recorded) = try rows.first?.decode((Int64, String?).self) else { return .conflict }
+      if updated == 1 { return .committed }
+      if let recorded { return .duplicate(result: recorded) }
+      return .conflict
     }
+
+    /// A step's commit: one statement, between `BEGIN` and `COMMIT`. (A statement alone would be a
+    /// transaction of its own, but postgres-nio hands back its rows before the server has
+    /// committed it: a connection cut in between would report committed a step that was rolled
+    /// back. `COMMIT`'s answer is the server's word that it is.) The update is
+    /// the guard: it writes only if the version is still the expected one and the event id is
+    /// new, and every other part is written only if it did. Under READ COMMITTED, a concurrent step
+    /// on the same instance makes it wait for that step's commit, then re-read the row: the
+    /// version has moved, and nothing is written. Each value is bound once (see `commit(_:)`).
+    static let commitStatement = """
+      WITH updated AS (
+        UPDATE statecraft_instances SET version = $3, snapshot = $4
+        WHERE definition = $1 AND id = $2 AND version = $5
+          AND NOT EXISTS (
+            SELECT 1 FROM statecraft_events WHERE definition = $1 AND id = $2 AND event_id = $6)
+        RETURNING 1
+      ), event AS (
+        INSERT INTO statecraft_events (definition, id, event_id, version, result)
+        SELECT $1, $2, $6, $3, $7 FROM updated
+      ), journal AS (
+        INSERT INTO statecraft_journal (definition, id, version, line) SELECT $1, $2, $3, $8 FROM updated
+      ), outputs AS (
+        INSERT INTO statecraft_outbox (output_id, definition, id, version, name)
+        SELECT output.id, $1, $2, $3, output.name
+        FROM updated, unnest($9::text[], $10::text[]) AS output(id, name)
+      ), left_states AS (
+        DELETE FROM statecraft_active_states
+        WHERE definition = $1 AND id = $2 AND state <> ALL($11::text[]) AND EXISTS (SELECT 1 FROM updated)
+      ), entered_states AS (
+        INSERT INTO statecraft_active_states (definition, id, state)
+        SELECT $1, $2, state FROM updated, unnest($11::text[]) AS state
+        ON CONFLICT DO NOTHING
+      ), timer_set AS (
+        INSERT INTO statecraft_timers (definition, id, due_at)
+        SELECT $1, $2, $12::bigint FROM updated WHERE $12::bigint IS NOT NULL
+        ON CONFLICT (definition, id) DO UPDATE SET due_at = excluded.due_at, claimed_until = 0
+      ), timer_cleared AS (
+        DELETE FROM statecraft_timers
+        WHERE definition = $1 AND id = $2 AND $12::bigint IS NULL AND EXISTS (SELECT 1 FROM updated)
+      )
+      SELECT
+        (SELECT count(*) FROM updated),
+        (SELECT result FROM statecraft_events WHERE definition = $1 AND id = $2 AND event_id = $6)
+      """
 
     public func appliedResult(definition: String, id: String, eventID: String) async throws -> String? {
       try await client.withConnection { connection in
@@ -233,6 +274,25 @@
 
     // MARK: On one connection
 
+    /// Runs `body` between `BEGIN` and `COMMIT`. If any part fails, the connection is closed
+    /// rather than rolled back and reused: after a cut connection, postgres-nio (1.33) can leave a
+    /// `ROLLBACK` waiting forever. Closing it rolls the transaction back on the server.
+    private func transaction<Result: Sendable>(
+      _ body: (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+      try await client.withConnection { connection in
+        do {
+          try await Self.rows(connection, "BEGIN", logger)
+          let result = try await body(connection)
+          try await Self.rows(connection, "COMMIT", logger)
+          return result
+        } catch {
+          _ = connection.close() as EventLoopFuture<Void>
+          throw error
+        }
+      }
+    }
+
     /// Runs `query` and reads all its rows, so that the connection is free for the next one.
     @discardableResult
     private static func rows(
@@ -248,17 +308,13 @@
         let row = try await rows(
           connection,
           """
-          SELECT version, snapshot, created_at FROM statecraft_instances
-          WHERE definition = \(definition) AND id = \(id)
+          SELECT version, snapshot, created_at, ARRAY(
+            SELECT state FROM statecraft_active_states WHERE definition = \(definition) AND id = \(id))
+          FROM statecraft_instances WHERE definition = \(definition) AND id = \(id)
           """, logger
         ).first
       else { return nil }
-      let (version, snapshot, createdAt) = try row.decode((Int64, String, Int64).self)
-      let states = try await rows(
-        connection,
-        "SELECT state FROM statecraft_active_states WHERE definition = \(definition) AND id = \(id)",
-        logger
-      ).map { try $0.decode(String.self) }
+      let (version, snapshot, createdAt, states) = try row.decode((Int64, String, Int64, [String]).self)
       return DurableRow(
         definition: definition, id: id, version: version, snapshot: snapshot, activeStates: states,
         createdAt: createdAt)
@@ -274,52 +330,6 @@
         WHERE definition = \(definition) AND id = \(id) AND event_id = \(eventID)
         """, logger
       ).first?.decode(String.self)
-    }
-
-    private static func writeOutputs(
-      _ connection: PostgresConnection, _ outputs: [DurableOutput], definition: String, id: String,
-      _ logger: Logger
-    ) async throws {
-      for output in outputs {
-        try await rows(
-          connection,
-          """
-          INSERT INTO statecraft_outbox (output_id, definition, id, version, name)
-          VALUES (\(output.id), \(definition), \(id), \(output.version), \(output.name))
-          """, logger)
-      }
-    }
-
-    private static func writeActiveStates(
-      _ connection: PostgresConnection, _ row: DurableRow, _ logger: Logger
-    ) async throws {
-      try await rows(
-        connection,
-        "DELETE FROM statecraft_active_states WHERE definition = \(row.definition) AND id = \(row.id)",
-        logger)
-      let states = Array(Set(row.activeStates))
-      try await rows(
-        connection,
-        """
-        INSERT INTO statecraft_active_states (definition, id, state)
-        SELECT \(row.definition), \(row.id), unnest(\(states)::text[])
-        """, logger)
-    }
-
-    private static func writeTimer(
-      _ connection: PostgresConnection, definition: String, id: String, dueAt: Int64?, _ logger: Logger
-    ) async throws {
-      if let dueAt {
-        try await rows(
-          connection,
-          """
-          INSERT INTO statecraft_timers (definition, id, due_at) VALUES (\(definition), \(id), \(dueAt))
-          ON CONFLICT (definition, id) DO UPDATE SET due_at = excluded.due_at, claimed_until = 0
-          """, logger)
-      } else {
-        try await rows(
-          connection, "DELETE FROM statecraft_timers WHERE definition = \(definition) AND id = \(id)", logger)
-      }
     }
   }
 #endif

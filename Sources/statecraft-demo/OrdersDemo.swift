@@ -3,8 +3,13 @@
   import Statecraft
   import StatecraftDurable
   import StatecraftJournal
+  #if Postgres
+    import PostgresNIO
+    import StatecraftPostgres
+  #endif
 
-  /// `statecraft-demo orders`: order workflows kept durably in an SQLite file. Each scripted step
+  /// `statecraft-demo orders`: order workflows kept durably in an SQLite file, or in PostgreSQL
+  /// with `--postgres <url>`. Each scripted step
   /// has an event id, so a run that was killed and started again resumes where it was: the steps
   /// already applied come back with their recorded results, timers that fell due while it was
   /// down fire, and outputs committed but not delivered are delivered.
@@ -12,12 +17,14 @@
   ///     swift run statecraft-demo orders                  # runs, or resumes
   ///     swift run statecraft-demo orders --stop-after 4   # stops after 4 steps, as if killed
   ///     swift run statecraft-demo orders --reset          # starts over
+  ///     swift run statecraft-demo orders --postgres postgres://user@localhost/db
   enum OrdersDemo {
     static let demo = Demo(
       name: "orders",
-      summary: "durable charts: order workflows in SQLite that survive a restart, timers and outbox included; --stop-after N, --reset",
+      summary:
+        "durable charts: order workflows in SQLite (or --postgres URL) that survive a restart, timers and outbox included; --stop-after N, --reset",
       run: { await run() },
-      options: ["--stop-after", "--reset"]
+      options: ["--stop-after", "--reset", "--postgres"]
     )
 
     enum Order: String, Codable, Hashable, Sendable { case awaitingPayment, paid, shipped, cancelled }
@@ -58,22 +65,47 @@
       var now: @Sendable () -> Duration { { .seconds(1_800_000_000 + self.minute * 60) } }
     }
 
+    /// The value after `option` on the command line.
+    static func value(of option: String) -> String? {
+      let arguments = CommandLine.arguments
+      return arguments.firstIndex(of: option).flatMap { index in
+        arguments.indices.contains(index + 1) ? arguments[index + 1] : nil
+      }
+    }
+
     @MainActor
     static func run() async {
-      let path = FileManager.default.temporaryDirectory.appending(path: "statecraft-orders.sqlite").path()
-      let arguments = CommandLine.arguments
-      if arguments.contains("--reset") {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-      }
-      let stopAfter = arguments.firstIndex(of: "--stop-after").flatMap { index in
-        arguments.indices.contains(index + 1) ? Int(arguments[index + 1]) : nil
-      }
-      print("Orders, kept in \(path)\n")
+      let stopAfter = value(of: "--stop-after").flatMap { Int($0) }
+      let reset = CommandLine.arguments.contains("--reset")
       do {
+        let storage: any DurableStorage
+        let close: () async throws -> Void
+        if let url = value(of: "--postgres") {
+          #if Postgres
+            let client = PostgresClient(configuration: try PostgresDurableStorage.configuration(url: url))
+            let running = Task { await client.run() }
+            if reset { try await resetPostgres(client) }
+            storage = try await PostgresDurableStorage(client: client)
+            close = { running.cancel() }
+            print("Orders, kept in PostgreSQL\n")
+          #else
+            print("This build has no PostgreSQL: build with the Postgres trait.")
+            return
+          #endif
+        } else {
+          let path = FileManager.default.temporaryDirectory.appending(path: "statecraft-orders.sqlite").path()
+          if reset {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+          }
+          let sqlite = try await SQLiteDurableStorage(path: path)
+          storage = sqlite
+          close = { try await sqlite.close() }
+          print("Orders, kept in \(path)\n")
+        }
         let clock = ScriptClock()
-        let storage = try await SQLiteDurableStorage(path: path)
+        // One process: a claim on an output need not outlast the run that made it.
         let orders = DurableCharts(
-          chart, schema: SnapshotSchema("order"), storage: storage, now: clock.now)
+          chart, schema: SnapshotSchema("order"), storage: storage, now: clock.now, claimDuration: .zero)
         // Outputs committed before a kill and not yet delivered go out first.
         try await deliver(orders, label: "left from the last run")
         for (number, entry) in script.enumerated() {
@@ -106,11 +138,24 @@
         print("Shipped: \(try await orders.instances(in: .shipped))")
         print("\norder-1's journal:")
         for line in try await orders.journal(of: "order-1") { print("  \(line.prefix(120))…") }
-        try await storage.close()
+        try await close()
       } catch {
         print("The demo failed: \(error)")
       }
     }
+
+    #if Postgres
+      /// Deletes the demo's orders, and nothing else, from the database.
+      static func resetPostgres(_ client: PostgresClient) async throws {
+        _ = try await PostgresDurableStorage(client: client)
+        for table in [
+          "statecraft_instances", "statecraft_active_states", "statecraft_events", "statecraft_journal",
+          "statecraft_outbox", "statecraft_timers",
+        ] {
+          try await client.query("DELETE FROM \(unescaped: table) WHERE definition = 'order'")
+        }
+      }
+    #endif
 
     static func deliver(_ orders: DurableCharts<Order, OrderEvent, Nothing>, label: String?) async throws {
       try await orders.dispatchOutputs { output in

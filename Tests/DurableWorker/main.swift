@@ -3,6 +3,7 @@
 // when it has finished, and starts over from its first event when started again: a resent event
 // id is applied once.
 //
+//     durable-worker create <url> <schema>
 //     durable-worker send <url> <schema> <worker> <workers>
 //     durable-worker remind <url> <schema> <worker> <workers> <now-ms>
 //     durable-worker fire <url> <schema> <now-ms>
@@ -37,7 +38,7 @@
   nonisolated func deliver<ID, Event, Context>(
     _ charts: DurableCharts<ID, Event, Context>, client: PostgresClient
   ) async throws -> Int {
-    try await charts.dispatchOutputs(limit: 50) { output in
+    try await charts.dispatchOutputs(limit: 10) { output in
       try await client.query("INSERT INTO killtest_deliveries (output_id) VALUES (\(output.id))")
     }
   }
@@ -78,10 +79,16 @@
     let (worker, workers) = (Int(arguments[3])!, Int(arguments[4])!)
     let tallies = DurableCharts(
       KillTestWorkload.tallyChart, schema: KillTestWorkload.tallySchema, storage: storage,
-      claimDuration: .seconds(1))
+      claimDuration: .seconds(10))
     try await sendAll(
       KillTestWorkload.instances(ofWorker: worker, workers: workers), to: tallies, client: client)
     while try await deliver(tallies, client: client) > 0 {}
+
+  case "create":
+    let tallies = DurableCharts(KillTestWorkload.tallyChart, schema: KillTestWorkload.tallySchema, storage: storage)
+    for index in 0..<KillTestWorkload.instances {
+      try await tallies.create(KillTestWorkload.instanceID(index))
+    }
 
   case "remind":
     let (worker, workers, now) = (Int(arguments[3])!, Int(arguments[4])!, Int64(arguments[5])!)
@@ -108,7 +115,7 @@
     var fired = 0
     // Until no reminder waits: claims a killed worker held lapse after a second.
     while try await !reminders.instances(in: .waiting, limit: 1).isEmpty {
-      let batch = try await reminders.fireDueTimers(limit: 20)
+      let batch = try await reminders.fireDueTimers(limit: 5)
       fired += batch
       if batch > 0 {
         say("progress \(fired)")

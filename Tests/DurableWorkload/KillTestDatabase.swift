@@ -11,10 +11,11 @@
       ProcessInfo.processInfo.environment["STATECRAFT_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// A client whose connections use `schema`. Run it (`client.run()`) before use.
+    /// A client whose connections use `schema`, and name it as their application (so that a
+    /// test can find them in `pg_stat_activity`). Run it (`client.run()`) before use.
     public static func client(url: String, schema: String) throws -> PostgresClient {
       var configuration = try PostgresDurableStorage.configuration(url: url)
-      configuration.options.additionalStartupParameters = [("search_path", schema)]
+      configuration.options.additionalStartupParameters = [("search_path", schema), ("application_name", schema)]
       configuration.options.maximumConnections = 8
       return PostgresClient(configuration: configuration)
     }

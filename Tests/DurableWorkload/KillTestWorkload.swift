@@ -57,10 +57,13 @@ public enum KillTestWorkload {
     Array(stride(from: worker, to: instances, by: workers))
   }
 
-  /// What instance `instance` must end as: the pure step function applied to its events in order.
-  public static func expectedSnapshot(instance: Int) -> ChartSnapshot<Parity, Tick, Tally> {
+  /// What instance `instance` must end as: the pure step function applied to its first `events`
+  /// events in order.
+  public static func expectedSnapshot(
+    instance: Int, events: Int = eventsPerInstance
+  ) -> ChartSnapshot<Parity, Tick, Tally> {
     var snapshot = tallyChart.initialTransition().snapshot
-    for index in 0..<eventsPerInstance {
+    for index in 0..<events {
       snapshot = tallyChart.transition(from: snapshot, on: event(instance: instance, event: index)).snapshot
     }
     return snapshot
