@@ -134,7 +134,8 @@
         until: nowMilliseconds + DurableClock.milliseconds(claimDuration))
       var fired = 0
       for id in due {
-        let entry = try await load(id, useCache: true)
+        // From the database, not the cache: another process may have set the timer since.
+        let entry = try await load(id, useCache: false)
         guard let dueTime = entry.snapshot.timers.first?.due else { continue }
         // The step's id is its due time: a second worker firing the same timer finds it applied.
         let outcome = try await step(id, eventID: "timer@\(DurableClock.milliseconds(dueTime))", event: nil)
@@ -147,21 +148,26 @@
     /// marks each delivered once `handler` returns. A handler that throws stops the delivery;
     /// that output and the later ones are delivered again once their claim lapses
     /// (`claimDuration`). Returns how many were delivered. Several dispatchers share the outbox:
-    /// each claims its outputs, so that an output is delivered twice only when a dispatcher died
-    /// (or its handler threw) after the handler ran and before the output was marked.
+    /// each claims its outputs for `claimDuration` and delivers none of them past it, so that an
+    /// output is delivered twice only when a dispatcher died, or its handler threw, after the
+    /// handler ran and before the output was marked, or when one handler call outlasted the claim.
     @discardableResult
     public func dispatchOutputs(
       limit: Int = 100, to handler: (DurableOutput) async throws -> Void
     ) async throws -> Int {
       let nowMilliseconds = DurableClock.milliseconds(now())
+      let until = nowMilliseconds + DurableClock.milliseconds(claimDuration)
       let pending = try await storage.claimPendingOutputs(
-        definition: definition, at: nowMilliseconds, limit: limit,
-        until: nowMilliseconds + DurableClock.milliseconds(claimDuration))
+        definition: definition, at: nowMilliseconds, limit: limit, until: until)
+      var delivered = 0
       for output in pending {
+        // Past the claim, another dispatcher may have taken the rest: leave them to it.
+        guard DurableClock.milliseconds(now()) < until else { break }
         try await handler(output)
         try await storage.markDelivered([output.id])
+        delivered += 1
       }
-      return pending.count
+      return delivered
     }
 
     /// How many instances are in memory now: at most `cacheLimit`.
@@ -218,6 +224,8 @@
           cache.put(id, .init(version: version, snapshot: snapshot, createdAt: entry.createdAt))
           return (result, true)
         case .duplicate(let recorded):
+          // Applied by another process: what this one holds of the instance is out of date.
+          cache.remove(id)
           return (try decodeStep(recorded, id: id), false)
         case .conflict:
           cache.remove(id)
@@ -259,7 +267,8 @@
     }
 
     private func nextTimer(_ snapshot: Snapshot, createdAt: Int64) -> Int64? {
-      snapshot.timers.first.map { createdAt + DurableClock.milliseconds($0.due) }
+      // Rounded up: a row due before the chart's own time would be claimed with nothing to fire.
+      snapshot.timers.first.map { createdAt + DurableClock.millisecondsRoundingUp($0.due) }
     }
 
     private static func outputs(
@@ -320,6 +329,11 @@
 
     static func milliseconds(_ duration: Duration) -> Int64 {
       duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+    }
+
+    static func millisecondsRoundingUp(_ duration: Duration) -> Int64 {
+      let whole = milliseconds(duration)
+      return Duration.milliseconds(whole) < duration ? whole + 1 : whole
     }
   }
 #endif

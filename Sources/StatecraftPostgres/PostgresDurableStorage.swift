@@ -155,7 +155,8 @@
     /// new, and every other part is written only if it did. Under READ COMMITTED, a concurrent step
     /// on the same instance makes it wait for that step's commit, then re-read the row: the
     /// version has moved, and nothing is written. Each value is bound once (see `commit(_:)`).
-    static let commitStatement = """
+    /// Public for tools that measure it against raw postgres-nio.
+    public static let commitStatement = """
       WITH updated AS (
         UPDATE statecraft_instances SET version = $3, snapshot = $4
         WHERE definition = $1 AND id = $2 AND version = $5

@@ -252,3 +252,32 @@
     }
   }
 #endif
+
+#if Durable
+  extension DurableChartsTests {
+    enum Alarm: String, Codable, Hashable, Sendable { case idle, armed, rang }
+    enum AlarmEvent: Codable, Equatable, Sendable { case arm }
+
+    static let alarm = Statechart<Alarm, AlarmEvent, Lines>("alarm", initial: .idle, context: Lines()) {
+      StateNode(.idle) { OnEvent(.arm, target: .armed) }
+      StateNode(.armed) { After(.seconds(60), target: .rang) }
+      StateNode(final: .rang)
+    }
+
+    /// A worker fires a timer that another process set after the worker cached the instance.
+    @Test(arguments: TestBackend.available)
+    func aWorkerFiresATimerSetByAnotherProcessAfterItCachedTheInstance(backend: TestBackend) async throws {
+      try await Self.on(backend) { database in
+        let clock = TestWallClock()
+        let schema = SnapshotSchema<ChartSnapshot<Alarm, AlarmEvent, Lines>>("alarm")
+        let worker = DurableCharts(Self.alarm, schema: schema, storage: try await database.storage(), now: clock.now)
+        let web = DurableCharts(Self.alarm, schema: schema, storage: try await database.storage(), now: clock.now)
+        try await worker.create("x")  // the worker holds "x" idle, with no timer
+        try await web.send(.arm, to: "x")
+        clock.advance(by: .seconds(61))
+        #expect(try await worker.fireDueTimers() == 1)
+        #expect(try await web.snapshot(of: "x").configuration == [.rang])
+      }
+    }
+  }
+#endif

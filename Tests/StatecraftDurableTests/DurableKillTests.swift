@@ -43,6 +43,8 @@
         ["send", database.url, database.schema, "\(worker)", "\(workers)"]
       }
       var processes = try (0..<workers).map { try WorkerProcess(arguments($0)) }
+      // A failure must not leave workers running into the next tests.
+      defer { for process in processes { process.kill() } }
       let seed = UInt64.random(in: 0...UInt64.max)
       var random = SplitMix(state: seed)
       var kills = 0
@@ -123,6 +125,7 @@
       let creators = try (0..<workers).map {
         try WorkerProcess(["remind", database.url, database.schema, "\($0)", "\(workers)", "\(createdAt)"])
       }
+      defer { for creator in creators { creator.kill() } }
       for creator in creators { await creator.wait(line: "created") }
       for creator in creators {
         creator.kill()
@@ -136,6 +139,7 @@
       let deadline = createdAt + Int64(KillTestWorkload.reminderDelay.components.seconds) * 1_000 + 1
       let fire = ["fire", database.url, database.schema, "\(deadline)"]
       var firers = try (0..<workers).map { _ in try WorkerProcess(fire) }
+      defer { for firer in firers { firer.kill() } }
       // One is killed after its first batch, if it has not finished by then, and started again.
       let first = 0
       await firers[first].wait(progress: 1)

@@ -99,6 +99,8 @@
 
     /// SIGKILL: no chance to finish a transaction or a delivery.
     func kill() {
+      // A process already reaped may have given its pid to another.
+      guard process.isRunning else { return }
       Foundation.kill(process.processIdentifier, SIGKILL)
     }
 

@@ -93,14 +93,22 @@
         _ = try await connection.query("PRAGMA busy_timeout = 5000")
         _ = try await connection.query("PRAGMA journal_mode = WAL")
         for table in Self.tables { _ = try await connection.query(table) }
-        // Tables from before claims: add the column.
-        for table in ["statecraft_outbox", "statecraft_timers"] {
-          let columns = try await connection.query("PRAGMA table_info(\(table))")
-            .compactMap { $0.column("name")?.string }
-          if !columns.contains("claimed_until") {
-            _ = try await connection.query(
-              "ALTER TABLE \(table) ADD COLUMN claimed_until INTEGER NOT NULL DEFAULT 0")
+        // Tables from before claims: add the column, in a transaction, so that two processes
+        // opening an old file at once do not both add it.
+        _ = try await connection.query("BEGIN IMMEDIATE")
+        do {
+          for table in ["statecraft_outbox", "statecraft_timers"] {
+            let columns = try await connection.query("PRAGMA table_info(\(table))")
+              .compactMap { $0.column("name")?.string }
+            if !columns.contains("claimed_until") {
+              _ = try await connection.query(
+                "ALTER TABLE \(table) ADD COLUMN claimed_until INTEGER NOT NULL DEFAULT 0")
+            }
           }
+          _ = try await connection.query("COMMIT")
+        } catch {
+          _ = try? await connection.query("ROLLBACK")
+          throw error
         }
       }
     }
