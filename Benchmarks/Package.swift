@@ -17,6 +17,7 @@ let package = Package(
     .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     // Tight loops outside the benchmark harness, as a new user would time them, and the binary to
@@ -50,6 +51,19 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Tools/DurableLoad"
+    ),
+    // Durable charts on PostgreSQL from 1, 2 and 4 processes, against raw postgres-nio
+    // transactions of the same statement.
+    .executableTarget(
+      name: "PostgresLoad",
+      dependencies: [
+        .product(name: "Statecraft", package: "Statecraft"),
+        .product(name: "StatecraftDurable", package: "Statecraft"),
+        .product(name: "StatecraftPostgres", package: "Statecraft"),
+        .product(name: "StatecraftJournal", package: "Statecraft"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ],
+      path: "Tools/PostgresLoad"
     ),
     // A page that opens the inspector's WebSocket and never reads it: the slowest page there is.
     .target(name: "StalledPage", path: "Tools/StalledPage"),

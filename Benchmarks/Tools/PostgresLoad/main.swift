@@ -1,0 +1,179 @@
+// Durable charts on PostgreSQL against their floor, from 1, 2 and 4 OS processes: each process
+// sends its share of the events, one at a time, to its own instances out of 1,000. The floor
+// runs, per event, exactly what `PostgresDurableStorage.commit` runs (`BEGIN`, its one statement
+// with JSON of the same size, `COMMIT`) in raw postgres-nio, without Statecraft: the ratio is
+// Statecraft's own cost (the step function, encoding, the cache, the version check).
+//
+//     swift run -c release PostgresLoad <url> [events per run] [rounds]
+//     swift run -c release PostgresLoad memory [instances]
+//
+// `.ci/postgres start` prints a URL for a throwaway server. `memory` creates instances in SQLite
+// and reports the process's resident size against the runtime's cache bound.
+import Foundation
+import Logging
+import PostgresNIO
+import Statecraft
+import StatecraftDurable
+import StatecraftJournal
+import StatecraftPostgres
+
+enum Light: String, Codable, Hashable, Sendable { case off, on }
+enum Toggle: String, Codable, Equatable, Sendable { case toggle }
+struct Count: Codable, Equatable, Sendable { var toggles = 0 }
+
+let chart = Statechart<Light, Toggle, Count>("light", initial: .off, context: Count()) {
+  StateNode(.off) { OnEvent(.toggle, target: .on, actions: [.assign { $0.toggles += 1 }]) }
+  StateNode(.on) { OnEvent(.toggle, target: .off, actions: [.assign { $0.toggles += 1 }]) }
+}
+let schema = SnapshotSchema<ChartSnapshot<Light, Toggle, Count>>("light")
+let instances = 1_000
+let quiet = Logger(label: "load", factory: { _ in SwiftLogNoOpLogHandler() })
+
+func client(_ url: String, schema: String) throws -> PostgresClient {
+  var configuration = try PostgresDurableStorage.configuration(url: url)
+  configuration.options.additionalStartupParameters = [("search_path", schema)]
+  configuration.options.maximumConnections = 2
+  return PostgresClient(configuration: configuration)
+}
+
+func microseconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
+}
+
+/// Child: sends `events` events to the instances `worker` of `workers` owns; prints its
+/// latencies in microseconds, one per line, then its wall time.
+func child(mode: String, url: String, schemaName: String, worker: Int, workers: Int, events: Int) async throws {
+  let client = try client(url, schema: schemaName)
+  let running = Task { await client.run() }
+  let mine = Array(stride(from: worker, to: instances, by: workers))
+  let clock = ContinuousClock()
+  var latencies: [Duration] = []
+  latencies.reserveCapacity(events)
+  let started = clock.now
+  if mode == "durable" {
+    let lights = DurableCharts(
+      chart, schema: schema, storage: try await PostgresDurableStorage(client: client), cacheLimit: instances)
+    for event in 0..<events {
+      let start = clock.now
+      try await lights.send(.toggle, to: "light-\(mine[event % mine.count])", eventID: "\(worker)-\(event)")
+      latencies.append(start.duration(to: clock.now))
+    }
+  } else {
+    // Snapshots, results and journal lines of the sizes Statecraft writes.
+    let snapshot = #"{"statecraft":"snapshot","definition":"light","version":1,"state":{"configuration":["on"],"context":{"toggles":1},"history":{},"timers":[],"time":0,"isDone":false,"nextTimerSequence":0}}"#
+    let result = #"{"version":1,"handled":true,"outputs":[],"snapshot":"\#(snapshot.replacingOccurrences(of: "\"", with: "\\\""))"}"#
+    let line = #"{"type":"step","step":1,"time":0.0,"eventID":"event-0","message":"toggle","state":{"configuration":["on"],"context":{"toggles":1},"history":{},"timers":[],"time":0,"isDone":false,"nextTimerSequence":0}}"#
+    var versions = [Int64](repeating: 0, count: mine.count)
+    for event in 0..<events {
+      let start = clock.now
+      let slot = event % mine.count
+      var binds = PostgresBindings(capacity: 12)
+      binds.append("light")
+      binds.append("light-\(mine[slot])")
+      binds.append(versions[slot] + 1)
+      binds.append(snapshot)
+      binds.append(versions[slot])
+      binds.append("\(worker)-\(event)")
+      binds.append(result)
+      binds.append(line)
+      binds.append([String]())
+      binds.append([String]())
+      binds.append([versions[slot] % 2 == 0 ? "on" : "off"])
+      binds.append(Int64?.none)
+      let statement = PostgresQuery(unsafeSQL: PostgresDurableStorage.commitStatement, binds: binds)
+      try await client.withConnection { connection in
+        _ = try await connection.query("BEGIN", logger: quiet).collect()
+        _ = try await connection.query(statement, logger: quiet).collect()
+        _ = try await connection.query("COMMIT", logger: quiet).collect()
+      }
+      versions[slot] += 1
+      latencies.append(start.duration(to: clock.now))
+    }
+  }
+  let wall = started.duration(to: clock.now)
+  var output = latencies.map { String(Int(microseconds($0))) }.joined(separator: "\n")
+  output += "\nwall \(microseconds(wall))\n"
+  FileHandle.standardOutput.write(Data(output.utf8))
+  running.cancel()
+}
+
+/// Parent: a fresh schema with 1,000 instances, then `workers` children at once.
+func run(mode: String, url: String, workers: Int, events: Int) async throws -> (rate: Double, p50: Double, p99: Double) {
+  let schemaName = "load_\(UUID().uuidString.prefix(8).lowercased())"
+  let admin = try client(url, schema: "public")
+  let adminRunning = Task { await admin.run() }
+  try await admin.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(schemaName)"))
+  let setup = try client(url, schema: schemaName)
+  let setupRunning = Task { await setup.run() }
+  let lights = DurableCharts(chart, schema: schema, storage: try await PostgresDurableStorage(client: setup))
+  for index in 0..<instances { try await lights.create("light-\(index)") }
+  setupRunning.cancel()
+
+  let processes = try (0..<workers).map { worker -> (Process, Foundation.Pipe) in
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["child", mode, url, schemaName, "\(worker)", "\(workers)", "\(events / workers)"]
+    let pipe = Foundation.Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    return (process, pipe)
+  }
+  var latencies: [Double] = []
+  var wall = 0.0
+  for (process, pipe) in processes {
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    for line in text.split(separator: "\n") {
+      if line.hasPrefix("wall ") { wall = max(wall, Double(line.dropFirst(5))!) } else { latencies.append(Double(line)!) }
+    }
+  }
+  try await admin.query(PostgresQuery(unsafeSQL: "DROP SCHEMA \(schemaName) CASCADE"))
+  adminRunning.cancel()
+  latencies.sort()
+  let percentile = { (fraction: Double) in latencies[min(latencies.count - 1, Int(Double(latencies.count) * fraction))] }
+  return (Double(latencies.count) / (wall / 1e6), percentile(0.5), percentile(0.99))
+}
+
+/// The process's resident size, in bytes.
+func residentBytes() -> Int {
+  let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
+  let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+  return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "child":
+  try await child(
+    mode: arguments[1], url: arguments[2], schemaName: arguments[3], worker: Int(arguments[4])!,
+    workers: Int(arguments[5])!, events: Int(arguments[6])!)
+case "memory":
+  let count = arguments.dropFirst().first.flatMap(Int.init) ?? 100_000
+  let path = FileManager.default.temporaryDirectory.appending(path: "postgres-load-memory-\(UUID().uuidString).sqlite").path()
+  let storage = try await SQLiteDurableStorage(path: path)
+  let lights = DurableCharts(chart, schema: schema, storage: storage, cacheLimit: 1_000)
+  let before = residentBytes()
+  for index in 0..<count {
+    try await lights.create("light-\(index)")
+    try await lights.send(.toggle, to: "light-\(index)")
+  }
+  print("touched \(count) instances: resident \(residentBytes() / 1_048_576) MiB (\(before / 1_048_576) MiB before), cache \(lights.cachedCount) of 1,000")
+  try await storage.close()
+case let url?:
+  let events = arguments.dropFirst().first.flatMap(Int.init) ?? 4_000
+  let rounds = arguments.dropFirst(2).first.flatMap(Int.init) ?? 2
+  print("\(events) events per run over \(instances) instances, \(rounds) rounds, raw and durable alternating")
+  for round in 1...rounds {
+    for workers in [1, 2, 4] {
+      let floor = try await run(mode: "raw", url: url, workers: workers, events: events)
+      let durable = try await run(mode: "durable", url: url, workers: workers, events: events)
+      print(
+        String(
+          format: "round %d, %d processes: raw %.0f events/s (p50 %.0f µs, p99 %.0f µs); DurableCharts %.0f events/s (p50 %.0f µs, p99 %.0f µs); ratio %.2fx",
+          round, workers, floor.rate, floor.p50, floor.p99, durable.rate, durable.p50, durable.p99,
+          durable.rate / floor.rate))
+    }
+  }
+default:
+  print("usage: PostgresLoad <url> [events] [rounds] | PostgresLoad memory [instances]")
+}
