@@ -33,7 +33,15 @@
   ///   overdue timers fire at the first call.
   /// - The chart's time is wall time since the instance was created (`now`, injectable for tests).
   ///
-  /// Not durable: invocations (``Invoke``) are not started by this runtime.
+  /// - *Invocations, at least once*: an ``Invoke`` runs in the process whose step entered its
+  ///   state, and is cancelled by the step that exits it; its events are sent to the instance
+  ///   like any other, and dropped once its state is no longer active. A snapshot holds no
+  ///   running work: when a runtime loads an instance from the database (the first step after a
+  ///   restart, or after the instance left the cache) it starts its active states' invocations
+  ///   again, with the stored context, unless it runs them already. An invocation can therefore
+  ///   run more than once: again after a crash, and in each process that loads the instance.
+  ///   Make its work idempotent, or give the instance's events to one process. Call
+  ///   ``resumeInvocations(limit:)`` at start-up for the instances no event will reach.
   public final class DurableCharts<
     ID: Hashable & Sendable & Codable,
     Event: Codable & Sendable & Equatable,
@@ -60,6 +68,9 @@
     let maxAttempts: Int
     let claimDuration: Duration
     let cache: DurableInstanceCache<Snapshot>
+    let invocations = DurableInvocations<ID>()
+    let restartsInvocations: Bool
+    let diagnostics = DiagnosticHandler.current
     private var definition: String { schema.definition }
 
     /// A runtime for `chart`'s instances in `storage`.
@@ -72,11 +83,18 @@
     ///   - maxAttempts: How many times a step is tried when other steps keep committing first.
     ///   - claimDuration: How long a worker holds the due timers and the outputs it claimed, so
     ///     that other workers skip them. A worker that dies holding them delays them this long.
+    ///   - restartsInvocations: Whether loading an instance from the database starts its active
+    ///     states' invocations again. A process that only reads or relays events can turn it off.
+    ///
+    /// Diagnostics (an invocation that throws with no `onError`, an invocation's event that could
+    /// not be committed) go to the ``DiagnosticHandler`` current when the runtime is created.
     public init(
       _ chart: Statechart<ID, Event, Context>, schema: SnapshotSchema<Snapshot>,
       storage: some DurableStorage, now: @escaping @Sendable () -> Duration = DurableClock.wallTime,
-      cacheLimit: Int = 1_000, maxAttempts: Int = 8, claimDuration: Duration = .seconds(30)
+      cacheLimit: Int = 1_000, maxAttempts: Int = 8, claimDuration: Duration = .seconds(30),
+      restartsInvocations: Bool = true
     ) {
+      self.restartsInvocations = restartsInvocations
       self.chart = chart
       self.schema = schema
       self.storage = storage
@@ -99,6 +117,7 @@
           row, nextTimer: nextTimer(step.snapshot, createdAt: createdAt), outputs: outputs)
       else { throw DurableError.instanceExists(id) }
       cache.put(id, .init(version: 0, snapshot: step.snapshot, createdAt: createdAt))
+      perform(step.effects, of: id)
       return step.snapshot
     }
 
@@ -114,7 +133,7 @@
 
     /// Instance `id`'s snapshot as stored.
     public func snapshot(of id: String) async throws -> Snapshot {
-      try await load(id, useCache: false).snapshot
+      try await load(id, useCache: false, resuming: false).snapshot
     }
 
     /// The instances whose active states include `state`, by id.
@@ -173,6 +192,30 @@
     /// How many instances are in memory now: at most `cacheLimit`.
     public var cachedCount: Int { cache.count }
 
+    /// Starts the invocations of the instances in states with invocations, at most `limit`
+    /// instances, unless this runtime runs them already: call it when a process starts, for the
+    /// instances that were waiting on an invocation when the last one stopped, and that no event
+    /// or timer will load. Returns how many invocations it started.
+    @discardableResult
+    public func resumeInvocations(limit: Int = 1_000) async throws -> Int {
+      var started = 0
+      var seen = Set<String>()
+      for state in chart.invokingStates {
+        for id in try await storage.instances(definition: definition, inState: "\(state)", limit: limit)
+        where seen.count < limit && seen.insert(id).inserted {
+          let snapshot = try await load(id, useCache: false, resuming: false).snapshot
+          for effect in chart.resumption(of: snapshot).effects {
+            guard case .startInvocation(let invocation, let context) = effect else { continue }
+            if startInvocation(invocation, context: context, of: id, replacing: false) { started += 1 }
+          }
+        }
+      }
+      return started
+    }
+
+    /// How many invocations run in this process now.
+    public var runningInvocations: Int { invocations.count }
+
     /// Instance `id`'s journal: one JSON line per step, in the journal format's `step` lines.
     public func journal(of id: String) async throws -> [String] {
       try await storage.journal(definition: definition, id: id)
@@ -184,11 +227,13 @@
     /// `nil` when there was nothing to do (no event and no timer due); `isNew` is false when the
     /// event id had been applied already, by another `send` or another worker.
     private func step(
-      _ id: String, eventID: String, event: Event?
+      _ id: String, eventID: String, event: Event?, whileIn invocationState: ID? = nil
     ) async throws -> (step: Step, isNew: Bool)? {
       var useCache = true
       for _ in 0..<maxAttempts {
         let entry = try await load(id, useCache: useCache)
+        // An invocation's event, after its state exited (in another process): dropped.
+        if let invocationState, !entry.snapshot.isIn(invocationState) { return nil }
         let nowMilliseconds = DurableClock.milliseconds(now())
         let time = Duration.milliseconds(max(0, nowMilliseconds - entry.createdAt))
         var snapshot = entry.snapshot
@@ -222,6 +267,7 @@
         switch try await storage.commit(commit) {
         case .committed:
           cache.put(id, .init(version: version, snapshot: snapshot, createdAt: entry.createdAt))
+          perform(effects, of: id)
           return (result, true)
         case .duplicate(let recorded):
           // Applied by another process: what this one holds of the instance is out of date.
@@ -235,7 +281,9 @@
       throw DurableError.conflict(instance: id, attempts: maxAttempts)
     }
 
-    private func load(_ id: String, useCache: Bool) async throws -> DurableInstanceCache<Snapshot>.Entry {
+    private func load(
+      _ id: String, useCache: Bool, resuming: Bool = true
+    ) async throws -> DurableInstanceCache<Snapshot>.Entry {
       if useCache, let entry = cache.entry(id) { return entry }
       guard let row = try await storage.load(definition: definition, id: id) else {
         throw DurableError.unknownInstance(id)
@@ -254,7 +302,85 @@
       let entry = DurableInstanceCache<Snapshot>.Entry(
         version: row.version, snapshot: snapshot, createdAt: row.createdAt)
       cache.put(id, entry)
+      if resuming && restartsInvocations {
+        perform(chart.resumption(of: snapshot).effects, of: id, replacing: false)
+      }
       return entry
+    }
+
+    // MARK: Invocations
+
+    /// Starts and cancels the invocations a committed step's effects name. Outputs are the
+    /// outbox's; a failed action was recorded in the step.
+    private func perform(_ effects: [ChartEffect<ID, Event, Context>], of id: String, replacing: Bool = true) {
+      for effect in effects {
+        switch effect {
+        case .startInvocation(let invocation, let context):
+          startInvocation(invocation, context: context, of: id, replacing: replacing)
+        case .cancelInvocation(let invocation):
+          invocations.cancel(.init(instance: id, invocation: invocation))
+        case .output, .actionFailed:
+          continue
+        }
+      }
+    }
+
+    @discardableResult
+    private func startInvocation(
+      _ invocation: ChartInvocationID<ID>, context: Context, of id: String, replacing: Bool
+    ) -> Bool {
+      let chart = self.chart
+      return invocations.start(.init(instance: id, invocation: invocation), replacing: replacing) { [weak self] in
+        // Nothing is delivered once the invocation is cancelled, or its runtime released.
+        let deliver: @Sendable (Event) async -> Void = { [weak self] event in
+          guard !Task.isCancelled, let self else { return }
+          await self.deliver(event, to: id, from: invocation)
+        }
+        do {
+          if let done = try await chart.runInvocation(invocation, context: context, send: deliver) {
+            await deliver(done)
+          }
+        } catch {
+          guard !Task.isCancelled, let self else { return }
+          self.report(
+            "The invocation \(invocation) of instance '\(id)' threw \(error). Give its Invoke an onError: to"
+              + " turn the error into an event.", error: error, invocation: invocation)
+        }
+      }
+    }
+
+    /// Commits an invocation's event while its state is active. A failure to commit is tried
+    /// again with the same event id (a connection cut mid-commit may have applied it), then
+    /// reported.
+    private func deliver(_ event: Event, to id: String, from invocation: ChartInvocationID<ID>) async {
+      let eventID = "\(invocation)@\(UUID().uuidString)"
+      var lastError: (any Error)?
+      for _ in 0..<3 {
+        do {
+          _ = try await step(id, eventID: eventID, event: event, whileIn: invocation.state)
+          return
+        } catch let error as DurableError {
+          lastError = error
+          break
+        } catch {
+          lastError = error
+        }
+      }
+      report(
+        "The event \(event) of the invocation \(invocation) could not be committed to instance '\(id)':"
+          + " \(lastError.map { "\($0)" } ?? "")", error: lastError, invocation: invocation)
+    }
+
+    private func report(_ message: String, error: (any Error)?, invocation: ChartInvocationID<ID>) {
+      diagnostics.report(
+        Diagnostic(
+          kind: .effectFailed, message: message, source: "DurableCharts(\(definition))", error: error,
+          callSite: chart.callSite(of: invocation)))
+    }
+
+    /// Waits until no invocation runs in this runtime, for tests.
+    func settleInvocations() async {
+      await invocations.settle()
     }
 
     // MARK: Encoding

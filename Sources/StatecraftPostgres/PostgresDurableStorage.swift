@@ -288,18 +288,34 @@
           try await Self.rows(connection, "COMMIT", logger)
           return result
         } catch {
-          _ = connection.close() as EventLoopFuture<Void>
+          // Closed before the pool has it back, so that the pool never lends it again.
+          try? await connection.close().get()
           throw error
         }
       }
     }
 
     /// Runs `query` and reads all its rows, so that the connection is free for the next one.
+    ///
+    /// postgres-nio (1.33) writes a query to its channel with no promise for the write: a query
+    /// written just after the channel closed is dropped, and its `await` never returns. On the
+    /// channel's event loop, a channel still active still has postgres-nio's handler, which
+    /// answers every query it is given (with an error if the connection closes later); a closed
+    /// one fails here. The check and the write are one event-loop turn, so nothing falls between.
     @discardableResult
     private static func rows(
       _ connection: PostgresConnection, _ query: PostgresQuery, _ logger: Logger
     ) async throws -> [PostgresRow] {
-      try await connection.query(query, logger: logger).collect()
+      try await connection.eventLoop.flatSubmit {
+        connection.isClosed
+          ? connection.eventLoop.makeFailedFuture(ConnectionClosed())
+          : connection.query(query, logger: logger)
+      }.get().rows
+    }
+
+    /// The connection closed before a query could be written to it: the query did not run.
+    public struct ConnectionClosed: Error, CustomStringConvertible {
+      public var description: String { "The PostgreSQL connection closed before the query was sent." }
     }
 
     private static func loadRow(

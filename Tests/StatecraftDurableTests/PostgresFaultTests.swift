@@ -12,13 +12,10 @@
   /// applied exactly once or not at all, with an error to the sender; never half.
   ///
   /// It found that a commit sent as one statement was reported committed when the cut came before
-  /// the server committed it (now `BEGIN` … `COMMIT`). It is disabled because of what it finds
-  /// next: in about half the runs here, a connection cut in the middle of a statement leaves
-  /// postgres-nio 1.33.2's query waiting forever, so that the sender's `send` never returns.
-  /// Enable it once that is fixed or worked around.
-  @Suite(
-    .enabled(if: KillTestDatabase.url != nil, "Needs STATECRAFT_POSTGRES_URL (.ci/postgres start)"),
-    .disabled("A cut connection can leave postgres-nio 1.33.2's query waiting forever; see the comment"))
+  /// the server committed it (now `BEGIN` … `COMMIT`), and that in about half the runs a query
+  /// written to a connection that had just been cut waited forever in postgres-nio 1.33.2 (now
+  /// written from the connection's event loop, once it is known to be open).
+  @Suite(.enabled(if: KillTestDatabase.url != nil, "Needs STATECRAFT_POSTGRES_URL (.ci/postgres start)"))
   struct PostgresFaultTests {
     typealias Tallies = DurableCharts<KillTestWorkload.Parity, KillTestWorkload.Tick, KillTestWorkload.Tally>
 

@@ -89,6 +89,12 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   /// Every state id, in document order.
   public var states: [ID] { table.nodes.dropFirst().compactMap(\.id) }
 
+  /// The states that have an ``Invoke``, in document order: where a runtime that restores
+  /// snapshots looks for work to start again.
+  public var invokingStates: [ID] {
+    table.nodes.dropFirst().compactMap { $0.invocations.isEmpty ? nil : $0.id }
+  }
+
   // MARK: The step function
 
   /// The snapshot the chart starts in: its initial configuration entered, the eventless
@@ -168,10 +174,42 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
     }
   }
 
-  /// What resuming a restored snapshot takes: starting its active states' invocations again.
+  /// What resuming a restored snapshot takes: starting its active states' invocations again, as
+  /// `startInvocation` effects with the snapshot's context. A snapshot holds no running work, so
+  /// a runtime that restores one (the durable runtime, or one of your own) starts these.
+  ///
+  /// ```swift
+  /// let resumed = player.resumption(of: saved)
+  /// resumed.effects      // [.startInvocation(loading.invoke[0], context: …)]
+  /// ```
   @inlinable
-  func resumption(of snapshot: ChartSnapshot<ID, Event, Context>) -> ChartStep<ID, Event, Context> {
+  public func resumption(of snapshot: ChartSnapshot<ID, Event, Context>) -> ChartStep<ID, Event, Context> {
     interpret(snapshot) { $0.resume() }
+  }
+
+  /// Runs the invocation a `startInvocation` effect names, for a runtime of one's own: each event
+  /// it sends goes to `send`, and it returns its done event. An error it throws becomes the event
+  /// its `onError` makes (`nil` if that makes none), and is rethrown when it has no `onError`.
+  /// The caller delivers the events to the chart while the invocation's state is active, and
+  /// cancels the task that runs this when the state exits (a `cancelInvocation` effect).
+  ///
+  /// ```swift
+  /// case .startInvocation(let id, let context):
+  ///   tasks[id] = Task {
+  ///     let done = try await chart.runInvocation(id, context: context) { await deliver($0) }
+  ///     if let done { await deliver(done) }
+  ///   }
+  /// ```
+  public func runInvocation(
+    _ id: ChartInvocationID<ID>, context: Context, send: @escaping @Sendable (Event) async -> Void
+  ) async throws -> Event? {
+    guard let invocation = invocation(id) else { return nil }
+    do {
+      return try await invocation.run(context, send)
+    } catch {
+      guard let onError = invocation.onError else { throw error }
+      return onError(error)
+    }
   }
 
   /// Runs `body` on an interpreter of a copy of `snapshot`, which it changes in place, and returns
@@ -190,6 +228,11 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
     return ChartStep(
       snapshot: next, effects: outcome.effects, handled: outcome.handled, changed: outcome.changed,
       observations: outcome.observations)
+  }
+
+  /// Where the invocation `id` names was written (its `Invoke`), for a runtime's diagnostics.
+  public func callSite(of id: ChartInvocationID<ID>) -> CallSite? {
+    invocation(id)?.callSite
   }
 
   /// The invocation an effect names.

@@ -1,0 +1,76 @@
+#if Durable
+  import Statecraft
+  import Synchronization
+
+  /// The invocations a durable runtime runs in this process: one task per instance and
+  /// invocation, started when a step enters the invocation's state or when the instance is loaded
+  /// with that state active, and cancelled when a step exits it or the runtime is released.
+  final class DurableInvocations<ID: Hashable & Sendable>: Sendable {
+    struct Key: Hashable, Sendable {
+      let instance: String
+      let invocation: ChartInvocationID<ID>
+    }
+
+    private struct Running {
+      var tasks: [Key: (token: UInt64, task: Task<Void, Never>)] = [:]
+      var nextToken: UInt64 = 0
+    }
+
+    private let running = Mutex(Running())
+
+    deinit {
+      cancelAll()
+    }
+
+    /// Starts `operation` for `key` unless it runs already; `true` if it started it.
+    @discardableResult
+    func start(_ key: Key, replacing: Bool, _ operation: @escaping @Sendable () async -> Void) -> Bool {
+      running.withLock { running in
+        if let current = running.tasks[key] {
+          guard replacing else { return false }
+          current.task.cancel()
+        }
+        running.nextToken += 1
+        let token = running.nextToken
+        // The task takes the lock only once it runs, after this insertion.
+        let task = Task { [weak self] in
+          await operation()
+          self?.finished(key, token: token)
+        }
+        running.tasks[key] = (token, task)
+        return true
+      }
+    }
+
+    /// Whether `key`'s task runs and has not been cancelled.
+    func isRunning(_ key: Key) -> Bool {
+      running.withLock { $0.tasks[key].map { !$0.task.isCancelled } ?? false }
+    }
+
+    func cancel(_ key: Key) {
+      running.withLock { $0.tasks.removeValue(forKey: key) }?.task.cancel()
+    }
+
+    func cancelAll() {
+      for entry in running.withLock({ running in defer { running.tasks = [:] }; return running.tasks.values }) {
+        entry.task.cancel()
+      }
+    }
+
+    var count: Int { running.withLock { $0.tasks.count } }
+
+    /// Waits until no invocation runs, including those that the ones running start.
+    func settle() async {
+      while let task = running.withLock({ $0.tasks.values.first?.task }) {
+        // A task removes itself as it ends.
+        await task.value
+      }
+    }
+
+    private func finished(_ key: Key, token: UInt64) {
+      running.withLock { running in
+        if running.tasks[key]?.token == token { running.tasks[key] = nil }
+      }
+    }
+  }
+#endif
