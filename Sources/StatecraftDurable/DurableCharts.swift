@@ -259,9 +259,11 @@
         let outputs = Self.outputs(of: effects, definition: definition, id: id, version: version)
         let result = Step(
           version: version, snapshot: snapshot, handled: handled, outputs: outputs.map(\.name))
+        // Encoded once, for the row and for the recorded result.
+        let row = try row(id: id, version: version, snapshot: snapshot, createdAt: entry.createdAt)
         let commit = DurableCommit(
-          row: try row(id: id, version: version, snapshot: snapshot, createdAt: entry.createdAt),
-          expectedVersion: entry.version, eventID: eventID, result: try encodeStep(result),
+          row: row, expectedVersion: entry.version, eventID: eventID,
+          result: try encodeStep(result, snapshot: row.snapshot),
           journalLine: try journalLine(version: version, time: time, event: event, eventID: eventID, snapshot: snapshot),
           outputs: outputs, nextTimer: nextTimer(snapshot, createdAt: entry.createdAt))
         switch try await storage.commit(commit) {
@@ -415,10 +417,10 @@
       var snapshot: String
     }
 
-    private func encodeStep(_ step: Step) throws -> String {
+    /// `snapshot` is `step.snapshot` as the schema encodes it.
+    private func encodeStep(_ step: Step, snapshot: String) throws -> String {
       let stored = StoredStep(
-        version: step.version, handled: step.handled, outputs: step.outputs,
-        snapshot: String(decoding: try schema.encode(step.snapshot), as: UTF8.self))
+        version: step.version, handled: step.handled, outputs: step.outputs, snapshot: snapshot)
       return String(decoding: try JSONEncoder().encode(stored), as: UTF8.self)
     }
 

@@ -1,6 +1,6 @@
 #if Durable
   import Statecraft
-  import Synchronization
+  import StatecraftEngine
 
   /// The invocations a durable runtime runs in this process: one task per instance and
   /// invocation, started when a step enters the invocation's state or when the instance is loaded
@@ -16,7 +16,7 @@
       var nextToken: UInt64 = 0
     }
 
-    private let running = Mutex(Running())
+    private let running = CriticalState(Running())
 
     deinit {
       cancelAll()

@@ -152,12 +152,19 @@ case "memory":
   let path = FileManager.default.temporaryDirectory.appending(path: "postgres-load-memory-\(UUID().uuidString).sqlite").path()
   let storage = try await SQLiteDurableStorage(path: path)
   let lights = DurableCharts(chart, schema: schema, storage: storage, cacheLimit: 1_000)
-  let before = residentBytes()
+  let mebibyte = 1_048_576.0
+  print(String(format: "before: resident %.1f MiB", Double(residentBytes()) / mebibyte))
+  // The resident size once the cache is full, then as ten and a hundred times more instances
+  // pass through it: bounded memory shows as a flat line after the first.
   for index in 0..<count {
     try await lights.create("light-\(index)")
     try await lights.send(.toggle, to: "light-\(index)")
+    if [1_000, 10_000, 100_000, count].contains(index + 1) {
+      print(String(
+        format: "touched %d instances: resident %.1f MiB, %d of them cached (limit 1,000)",
+        index + 1, Double(residentBytes()) / mebibyte, lights.cachedCount))
+    }
   }
-  print("touched \(count) instances: resident \(residentBytes() / 1_048_576) MiB (\(before / 1_048_576) MiB before), cache \(lights.cachedCount) of 1,000")
   try await storage.close()
 case let url?:
   let events = arguments.dropFirst().first.flatMap(Int.init) ?? 4_000
