@@ -80,17 +80,22 @@
     }
 
     /// Waits until the process has said `progress` lines, or another line `line`, or has ended.
+    /// A cancelled wait (the test's time limit) kills the process, whose end ends the wait.
     func wait(progress: Int = .max, line: String? = nil) async {
       let condition: @Sendable (Int, [String]) -> Bool = { count, lines in
         count >= progress || line.map(lines.contains) == true
       }
-      await withCheckedContinuation { continuation in
-        let now = output.withLock { output in
-          if output.ended || condition(output.progress, output.lines) { return true }
-          output.waiters.append((condition, continuation))
-          return false
+      await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in
+          let now = output.withLock { output in
+            if output.ended || condition(output.progress, output.lines) { return true }
+            output.waiters.append((condition, continuation))
+            return false
+          }
+          if now { continuation.resume() }
         }
-        if now { continuation.resume() }
+      } onCancel: {
+        kill()
       }
     }
 

@@ -192,7 +192,7 @@ struct TestStoreMessageTests {
 
   /// A failure reaches Swift Testing itself, not only a collector: were it lost (as IssueReporting
   /// could lose it in a release build), `withKnownIssue` would fail the test. `.ci/run` runs this
-  /// suite in a release build too.
+  /// suite in the release configuration too.
   @Test func aFailureIsRecordedBySwiftTesting() async {
     await withKnownIssue {
       let store = TestStore(initialState: Counter(), reducer: Self.reducer(TestClock()))
