@@ -5,10 +5,10 @@
 // Statecraft's own cost (the step function, encoding, the cache, the version check).
 //
 //     swift run -c release PostgresLoad <url> [events per run] [rounds]
-//     swift run -c release PostgresLoad memory [instances]
+//     swift run -c release PostgresLoad memory [instances] [url]
 //
 // `.ci/postgres start` prints a URL for a throwaway server. `memory` creates instances in SQLite
-// and reports the process's resident size against the runtime's cache bound.
+// (in PostgreSQL with a URL) and reports the process's resident size against the runtime's cache bound.
 import Foundation
 import Logging
 import PostgresNIO
@@ -149,11 +149,32 @@ case "child":
     workers: Int(arguments[5])!, events: Int(arguments[6])!)
 case "memory":
   let count = arguments.dropFirst().first.flatMap(Int.init) ?? 100_000
-  let path = FileManager.default.temporaryDirectory.appending(path: "postgres-load-memory-\(UUID().uuidString).sqlite").path()
-  let storage = try await SQLiteDurableStorage(path: path)
+  // On PostgreSQL when a URL follows, in a fresh schema; else in an SQLite file.
+  let storage: any DurableStorage
+  var cleanUp: () async throws -> Void
+  if let url = arguments.dropFirst(2).first {
+    let schemaName = "memory_\(UUID().uuidString.prefix(8).lowercased())"
+    let admin = try client(url, schema: "public")
+    let adminRunning = Task { await admin.run() }
+    try await admin.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(schemaName)"))
+    let pool = try client(url, schema: schemaName)
+    let poolRunning = Task { await pool.run() }
+    storage = try await PostgresDurableStorage(client: pool)
+    cleanUp = {
+      poolRunning.cancel()
+      try await admin.query(PostgresQuery(unsafeSQL: "DROP SCHEMA \(schemaName) CASCADE"))
+      adminRunning.cancel()
+    }
+  } else {
+    let path = FileManager.default.temporaryDirectory.appending(path: "postgres-load-memory-\(UUID().uuidString).sqlite").path()
+    let sqlite = try await SQLiteDurableStorage(path: path)
+    storage = sqlite
+    cleanUp = { try await sqlite.close() }
+  }
   let lights = DurableCharts(chart, schema: schema, storage: storage, cacheLimit: 1_000)
   let mebibyte = 1_048_576.0
   print(String(format: "before: resident %.1f MiB", Double(residentBytes()) / mebibyte))
+  fflush(nil)
   // The resident size once the cache is full, then as ten and a hundred times more instances
   // pass through it: bounded memory shows as a flat line after the first.
   for index in 0..<count {
@@ -163,9 +184,10 @@ case "memory":
       print(String(
         format: "touched %d instances: resident %.1f MiB, %d of them cached (limit 1,000)",
         index + 1, Double(residentBytes()) / mebibyte, lights.cachedCount))
+      fflush(nil)  // every stream: stdout is a global Swift 6 will not read here
     }
   }
-  try await storage.close()
+  try await cleanUp()
 case let url?:
   let events = arguments.dropFirst().first.flatMap(Int.init) ?? 4_000
   let rounds = arguments.dropFirst(2).first.flatMap(Int.init) ?? 2
@@ -182,5 +204,5 @@ case let url?:
     }
   }
 default:
-  print("usage: PostgresLoad <url> [events] [rounds] | PostgresLoad memory [instances]")
+  print("usage: PostgresLoad <url> [events] [rounds] | PostgresLoad memory [instances] [url]")
 }
