@@ -71,7 +71,7 @@
     let invocations = DurableInvocations<ID>()
     let restartsInvocations: Bool
     let diagnostics = DiagnosticHandler.current
-    private var definition: String { schema.definition }
+    var definition: String { schema.definition }
 
     /// A runtime for `chart`'s instances in `storage`.
     ///
@@ -226,7 +226,7 @@
     /// Runs one step of instance `id` and commits it; with no event, only fires the timers due.
     /// `nil` when there was nothing to do (no event and no timer due); `isNew` is false when the
     /// event id had been applied already, by another `send` or another worker.
-    private func step(
+    func step(
       _ id: String, eventID: String, event: Event?, whileIn invocationState: ID? = nil
     ) async throws -> (step: Step, isNew: Bool)? {
       var useCache = true
@@ -283,7 +283,7 @@
       throw DurableError.conflict(instance: id, attempts: maxAttempts)
     }
 
-    private func load(
+    func load(
       _ id: String, useCache: Bool, resuming: Bool = true
     ) async throws -> DurableInstanceCache<Snapshot>.Entry {
       if useCache, let entry = cache.entry(id) { return entry }
@@ -308,81 +308,6 @@
         perform(chart.resumption(of: snapshot).effects, of: id, replacing: false)
       }
       return entry
-    }
-
-    // MARK: Invocations
-
-    /// Starts and cancels the invocations a committed step's effects name. Outputs are the
-    /// outbox's; a failed action was recorded in the step.
-    private func perform(_ effects: [ChartEffect<ID, Event, Context>], of id: String, replacing: Bool = true) {
-      for effect in effects {
-        switch effect {
-        case .startInvocation(let invocation, let context):
-          startInvocation(invocation, context: context, of: id, replacing: replacing)
-        case .cancelInvocation(let invocation):
-          invocations.cancel(.init(instance: id, invocation: invocation))
-        case .output, .actionFailed:
-          continue
-        }
-      }
-    }
-
-    @discardableResult
-    private func startInvocation(
-      _ invocation: ChartInvocationID<ID>, context: Context, of id: String, replacing: Bool
-    ) -> Bool {
-      let chart = self.chart
-      return invocations.start(.init(instance: id, invocation: invocation), replacing: replacing) { [weak self] in
-        // Nothing is delivered once the invocation is cancelled, or its runtime released.
-        let deliver: @Sendable (Event) async -> Void = { [weak self] event in
-          guard !Task.isCancelled, let self else { return }
-          await self.deliver(event, to: id, from: invocation)
-        }
-        do {
-          if let done = try await chart.runInvocation(invocation, context: context, send: deliver) {
-            await deliver(done)
-          }
-        } catch {
-          guard !Task.isCancelled, let self else { return }
-          self.report(
-            "The invocation \(invocation) of instance '\(id)' threw \(error). Give its Invoke an onError: to"
-              + " turn the error into an event.", error: error, invocation: invocation)
-        }
-      }
-    }
-
-    /// Commits an invocation's event while its state is active. A failure to commit is tried
-    /// again with the same event id (a connection cut mid-commit may have applied it), then
-    /// reported.
-    private func deliver(_ event: Event, to id: String, from invocation: ChartInvocationID<ID>) async {
-      let eventID = "\(invocation)@\(UUID().uuidString)"
-      var lastError: (any Error)?
-      for _ in 0..<3 {
-        do {
-          _ = try await step(id, eventID: eventID, event: event, whileIn: invocation.state)
-          return
-        } catch let error as DurableError {
-          lastError = error
-          break
-        } catch {
-          lastError = error
-        }
-      }
-      report(
-        "The event \(event) of the invocation \(invocation) could not be committed to instance '\(id)':"
-          + " \(lastError.map { "\($0)" } ?? "")", error: lastError, invocation: invocation)
-    }
-
-    private func report(_ message: String, error: (any Error)?, invocation: ChartInvocationID<ID>) {
-      diagnostics.report(
-        Diagnostic(
-          kind: .effectFailed, message: message, source: "DurableCharts(\(definition))", error: error,
-          callSite: chart.callSite(of: invocation)))
-    }
-
-    /// Waits until no invocation runs in this runtime, for tests.
-    func settleInvocations() async {
-      await invocations.settle()
     }
 
     // MARK: Encoding
