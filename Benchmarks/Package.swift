@@ -31,6 +31,13 @@ let package = Package(
       ],
       path: "Tools/SendLoops"
     ),
+    // The chart's and the machine's step and send in tight loops, for callgrind: only API old
+    // enough to build against earlier commits, to compare instruction counts across them.
+    .executableTarget(
+      name: "ChartSteps",
+      dependencies: [.product(name: "Statecraft", package: "Statecraft")],
+      path: "Tools/ChartSteps"
+    ),
     // The live inspector under load: throughput with a page that never reads, and the heap.
     .executableTarget(
       name: "InspectorLoad",

@@ -10,33 +10,35 @@ public import HashTreeCollections
 /// - the delayed sends that have an id, by id, which ``ChartAction/cancel(_:)`` cancels;
 /// - the delayed transitions' timers, by state, which leaving the state cancels.
 ///
-/// The queue is two optional references: a chart with no timer copies nothing for it, and the
-/// indexes are made with the first timer that needs them.
+/// The queue is one optional reference, as the array of timers it replaced was: a snapshot with no
+/// timer copies nothing for it, and any snapshot copies one word, which every step of every chart
+/// pays for (callgrind counted 10 instructions a step more for two).
 @usableFromInline
 struct ChartTimerQueue<ID: Hashable & Sendable, Event: Sendable>: Sendable {
   @usableFromInline typealias Timer = ChartTimer<ID, Event>
+  @usableFromInline typealias SendsByID = TreeDictionary<String, TreeDictionary<UInt64, Timer>>
+  @usableFromInline typealias DelayedByState = TreeDictionary<ID, [Timer]>
 
-  /// The indexes, in one immutable box: a snapshot keeps one optional reference for them, `nil`
-  /// until a timer needs one. A change makes a new box around the changed dictionaries, whose
-  /// copies cost O(1).
+  /// The timers and their indexes, in one immutable box. A change makes a new box around the
+  /// changed structures, whose copies cost O(1).
   @usableFromInline
-  final class Indexes: Sendable {
+  final class Storage: Sendable {
+    /// The timers in firing order.
+    @usableFromInline let order: ChartTimerTree<ID, Event>
     /// The delayed sends that have an id, by id.
-    @usableFromInline let sendsByID: TreeDictionary<String, TreeDictionary<UInt64, Timer>>
+    @usableFromInline let sendsByID: SendsByID
     /// The delayed transitions' timers, by state.
-    @usableFromInline let delayedByState: TreeDictionary<ID, [Timer]>
+    @usableFromInline let delayedByState: DelayedByState
 
-    @inlinable init(
-      sendsByID: TreeDictionary<String, TreeDictionary<UInt64, Timer>>,
-      delayedByState: TreeDictionary<ID, [Timer]>
-    ) {
+    @inlinable init(order: ChartTimerTree<ID, Event>, sendsByID: SendsByID, delayedByState: DelayedByState) {
+      self.order = order
       self.sendsByID = sendsByID
       self.delayedByState = delayedByState
     }
   }
 
-  @usableFromInline var order = ChartTimerTree<ID, Event>()
-  @usableFromInline var indexes: Indexes?
+  /// `nil` exactly when no timer is pending.
+  @usableFromInline var storage: Storage?
 
   @inlinable init() {}
 
@@ -45,54 +47,49 @@ struct ChartTimerQueue<ID: Hashable & Sendable, Event: Sendable>: Sendable {
     for timer in timers { insert(timer) }
   }
 
-  @inlinable var isEmpty: Bool { order.isEmpty }
+  @inlinable var isEmpty: Bool { storage == nil }
 
   /// The timer that fires first.
-  @inlinable var first: Timer? { order.first }
+  @inlinable var first: Timer? { storage?.order.first }
 
   /// The timers in firing order.
-  @inlinable var sorted: [Timer] { order.sorted }
+  @inlinable var sorted: [Timer] { storage?.order.sorted ?? [] }
 
-  /// Changes the indexes: `body` gets copies of both dictionaries, O(1) each.
-  @inlinable mutating func updateIndexes(
-    _ body: (
-      inout TreeDictionary<String, TreeDictionary<UInt64, Timer>>, inout TreeDictionary<ID, [Timer]>
-    ) -> Void
+  /// Changes the timers and their indexes: `body` gets copies of all three, O(1) each.
+  @inlinable mutating func update(
+    _ body: (inout ChartTimerTree<ID, Event>, inout SendsByID, inout DelayedByState) -> Void
   ) {
-    var sendsByID = indexes?.sendsByID ?? [:]
-    var delayedByState = indexes?.delayedByState ?? [:]
-    body(&sendsByID, &delayedByState)
-    indexes =
-      sendsByID.isEmpty && delayedByState.isEmpty
-      ? nil : Indexes(sendsByID: sendsByID, delayedByState: delayedByState)
+    var order = storage?.order ?? ChartTimerTree()
+    var sendsByID = storage?.sendsByID ?? [:]
+    var delayedByState = storage?.delayedByState ?? [:]
+    body(&order, &sendsByID, &delayedByState)
+    storage =
+      order.isEmpty ? nil : Storage(order: order, sendsByID: sendsByID, delayedByState: delayedByState)
   }
 
   @inlinable mutating func insert(_ timer: Timer) {
-    order.insert(timer)
-    switch timer.kind {
-    case .send(_, let id?):
-      updateIndexes { sendsByID, _ in sendsByID[id, default: [:]][timer.sequence] = timer }
-    case .send(_, nil):
-      break
-    case .after(let state, _):
-      updateIndexes { _, delayedByState in delayedByState[state, default: []].append(timer) }
+    update { order, sendsByID, delayedByState in
+      order.insert(timer)
+      switch timer.kind {
+      case .send(_, let id?): sendsByID[id, default: [:]][timer.sequence] = timer
+      case .send(_, nil): break
+      case .after(let state, _): delayedByState[state, default: []].append(timer)
+      }
     }
   }
 
   /// Removes the timer that fires first, and returns it.
   @inlinable mutating func popFirst() -> Timer? {
-    guard let timer = order.first else { return nil }
-    order.removeFirst()
-    switch timer.kind {
-    case .send(_, let id?):
-      updateIndexes { sendsByID, _ in
+    guard let timer = first else { return nil }
+    update { order, sendsByID, delayedByState in
+      order.removeFirst()
+      switch timer.kind {
+      case .send(_, let id?):
         sendsByID[id]?[timer.sequence] = nil
         if sendsByID[id]?.isEmpty == true { sendsByID[id] = nil }
-      }
-    case .send(_, nil):
-      break
-    case .after(let state, _):
-      updateIndexes { _, delayedByState in
+      case .send(_, nil):
+        break
+      case .after(let state, _):
         // A state has one timer for each of its delayed transitions at most: a short list.
         delayedByState[state]?.removeAll { $0.sequence == timer.sequence }
         if delayedByState[state]?.isEmpty == true { delayedByState[state] = nil }
@@ -103,22 +100,23 @@ struct ChartTimerQueue<ID: Hashable & Sendable, Event: Sendable>: Sendable {
 
   /// Cancels the delayed sends with `id`.
   @inlinable mutating func removeSends(id: String) {
-    guard let timers = indexes?.sendsByID[id] else { return }
-    updateIndexes { sendsByID, _ in sendsByID[id] = nil }
-    for (_, timer) in timers { order.remove(timer) }
+    guard let timers = storage?.sendsByID[id] else { return }
+    update { order, sendsByID, _ in
+      sendsByID[id] = nil
+      for (_, timer) in timers { order.remove(timer) }
+    }
   }
 
   /// Cancels the timers of `state`'s delayed transitions.
   @inlinable mutating func removeDelayedTransitions(of state: ID) {
-    guard let timers = indexes?.delayedByState[state] else { return }
-    updateIndexes { _, delayedByState in delayedByState[state] = nil }
-    for timer in timers { order.remove(timer) }
+    guard let timers = storage?.delayedByState[state] else { return }
+    update { order, _, delayedByState in
+      delayedByState[state] = nil
+      for timer in timers { order.remove(timer) }
+    }
   }
 
-  @inlinable mutating func removeAll() {
-    guard !isEmpty else { return }
-    self = ChartTimerQueue()
-  }
+  @inlinable mutating func removeAll() { storage = nil }
 
   /// Numbers the timers again from zero, in firing order, and returns the next number: for a
   /// chart whose numbers ran out.

@@ -30,7 +30,7 @@ struct ChartTimerTree<ID: Hashable & Sendable, Event: Sendable>: Sendable {
     @inlinable func with(right: Node?) -> Node { Node(timer, priority: priority, left: left, right: right) }
   }
 
-  /// The tree: one optional reference, so that a snapshot with no timer copies nothing for it.
+  /// The tree: `nil` when no timer is pending.
   @usableFromInline var root: Node?
 
   @inlinable init() {}
