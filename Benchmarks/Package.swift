@@ -38,6 +38,12 @@ let package = Package(
       dependencies: [.product(name: "Statecraft", package: "Statecraft")],
       path: "Tools/ChartSteps"
     ),
+    // `send` through nested features on the main thread, for callgrind.
+    .executableTarget(
+      name: "NestedSends",
+      dependencies: ["NestedFeatures", .product(name: "Statecraft", package: "Statecraft")],
+      path: "Tools/NestedSends"
+    ),
     // The live inspector under load: throughput with a page that never reads, and the heap.
     .executableTarget(
       name: "InspectorLoad",

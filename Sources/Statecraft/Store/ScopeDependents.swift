@@ -1,63 +1,82 @@
-/// A scoped store that follows its parent: told after each change of the parent's state.
+public import Synchronization
+
+/// A scoped store's following of its parent, as the store above it holds it: strongly, so that
+/// telling it of a change costs no weak reference. (An object that is weakly referenced pays the
+/// runtime's slow path on every retain and release, and loading the reference costs a call: at
+/// every level, on every action.) The scoped store itself is not held: it marks its follower
+/// released when it goes, and the store above drops the follower.
 @MainActor @usableFromInline
-protocol ScopeDependent: AnyObject {
-  func parentChanged()
+class ScopeFollower {
+  /// Set when the scoped store that this follows for is released. Atomic, as a store may be
+  /// released on any thread.
+  @usableFromInline nonisolated let isReleased = Atomic<Bool>(false)
+
+  @usableFromInline nonisolated init() {}
+
+  /// The parent's state may have changed.
+  @usableFromInline func parentChanged() {}
 }
 
-/// The scoped stores that follow a store, held weakly: a scoped store no one keeps leaves the list
-/// at the next change.
+/// The followers of a store's state: the scoped stores made from it that read it.
 @usableFromInline
 struct ScopeDependents {
-  /// A class, so that the list is read without copying weak references: a struct holding one
-  /// copied it with each read, at each level, on each action.
-  @usableFromInline
-  final class Entry {
-    weak var dependent: (any ScopeDependent)?
-
-    init(dependent: any ScopeDependent) {
-      self.dependent = dependent
-    }
-  }
-
-  @usableFromInline var entries: [Entry] = []
+  @usableFromInline var entries: [ScopeFollower] = []
 
   @usableFromInline init() {}
 
   @usableFromInline var isEmpty: Bool { entries.isEmpty }
 
-  @usableFromInline
-  mutating func add(_ dependent: any ScopeDependent) {
-    entries.append(Entry(dependent: dependent))
-  }
-
-  /// Tells every dependent, and returns whether some were gone. Called on a copy, so that a
-  /// dependent's observers may scope new stores from the owner while it is told: they read the
-  /// new state when they are made.
+  /// Adds a follower, and drops those whose stores were released: a view that scopes a store on
+  /// each render leaves no trail, even while the parent does not change.
   @MainActor @usableFromInline
-  func notify() -> Bool {
-    var sawGone = false
-    for entry in entries {
-      if let dependent = entry.dependent {
-        dependent.parentChanged()
-      } else {
-        sawGone = true
-      }
-    }
-    return sawGone
+  mutating func add(_ follower: ScopeFollower) {
+    removeReleased()
+    entries.append(follower)
   }
 
-  /// Forgets the dependents that are gone.
-  @usableFromInline
-  mutating func removeGone() {
-    entries.removeAll { $0.dependent == nil }
+  /// Forgets the followers whose stores were released.
+  @MainActor @usableFromInline
+  mutating func removeReleased() {
+    entries.removeAll { $0.isReleased.load(ordering: .relaxed) }
   }
 }
 
-extension StoreScoping {
-  /// Tells the stores that follow this one that its state may have changed.
+/// A store's state as the stores scoped from it follow it: a store, or a scoped store's node.
+@MainActor @usableFromInline
+protocol ScopeSource<State>: AnyObject {
+  associatedtype State
+  /// The state, without registering an Observation access: a scoped store observes its own part.
+  var untrackedState: State { get }
+  /// The followers of this state.
+  var dependents: ScopeDependents { get set }
+}
+
+extension ScopeSource {
+  /// Tells the stores that follow this one that its state may have changed: those there when it
+  /// starts, whose stores are still there. From a copy of the list, so that a follower's
+  /// observers may scope new stores from this one while it is told: they read the new state when
+  /// they are made.
   @inlinable
   func tellDependents() {
-    let dependents = self.dependents
-    if dependents.notify() { self.dependents.removeGone() }
+    // One follower, the usual case at each level of a tree: no copy of the list to retain.
+    if dependents.entries.count == 1 {
+      let follower = dependents.entries[0]
+      if follower.isReleased.load(ordering: .relaxed) {
+        dependents.removeReleased()
+      } else {
+        follower.parentChanged()
+      }
+      return
+    }
+    let entries = dependents.entries
+    var sawReleased = false
+    for follower in entries {
+      if follower.isReleased.load(ordering: .relaxed) {
+        sawReleased = true
+      } else {
+        follower.parentChanged()
+      }
+    }
+    if sawReleased { dependents.removeReleased() }
   }
 }

@@ -1,55 +1,101 @@
 public import ConcurrencyExtras
 
-/// What `scope(state:action:)` needs of a store or a scoped store: its state, read without
-/// observing it, a way to follow its changes, and a way to send. Both scope through
-/// ``scoped(state:action:)``.
+/// What `scope(state:action:)` needs of a store or a scoped store: the state that the stores
+/// scoped from it follow, and a way to send. Both scope through ``scoped(state:action:)``.
 @MainActor @usableFromInline
 protocol StoreScoping<State, Action>: AnyObject {
   associatedtype State
   associatedtype Action: Sendable
-  /// The state, without registering an Observation access: a scoped store observes its own part.
-  var untrackedState: State { get }
-  /// The stores scoped from this one that follow it.
-  var dependents: ScopeDependents { get set }
+  associatedtype Source: ScopeSource<State>
+  /// What the stores scoped from this one follow: the store itself, or a scoped store's node.
+  var scopeSource: Source { get }
   /// Sends `action`, from a store scoped from this one, at the call site of that store's `send`.
   func send(_ action: Action, at callSite: CallSite) -> StoreTask
 }
 
 extension StoreScoping {
+  /// The state, without registering an Observation access.
+  @inlinable
+  var untrackedState: State { scopeSource.untrackedState }
+
   /// A store for the part of this one's state that `read` finds (`nil` when the child is gone),
   /// which sends through `embed`. It keeps this one alive.
+  ///
+  /// - Parameter followChange: Takes a change of this store's state into the new store's node;
+  ///   by default, through `read` and the state's `==` found at run time.
   @inlinable
   func scoped<ChildState, ChildAction: Sendable>(
     id: AnyHashableSendable? = nil,
     initial: ChildState,
     read: @escaping (State) -> ChildState?,
     embed: @escaping (ChildAction) -> Action,
-    isDuplicate: ((ChildState, ChildState) -> Bool)? = nil
+    followChange: (@MainActor (ScopeNode<ChildState>) -> Void)? = nil
   ) -> ScopedStore<ChildState, ChildAction> {
-    ScopedStore(
-      id: id,
+    scoped(
+      id: id, initial: initial, read: read, embed: embed,
+      followChange: followChange ?? { [unowned(unsafe) source = scopeSource] node in
+        node.takeParentChange(read(source.untrackedState))
+      })
+  }
+
+  /// ``scoped(id:initial:read:embed:followChange:)`` with a `followChange` that is not optional:
+  /// an optional closure is stored at its most general abstraction, and calling it cost a
+  /// reabstraction thunk at each level on each action.
+  @inlinable
+  func scoped<ChildState, ChildAction: Sendable>(
+    id: AnyHashableSendable?,
+    initial: ChildState,
+    read: @escaping (State) -> ChildState?,
+    embed: @escaping (ChildAction) -> Action,
+    followChange: @escaping @MainActor (ScopeNode<ChildState>) -> Void
+  ) -> ScopedStore<ChildState, ChildAction> {
+    // Unowned, and unretained: the node lives no longer than its source. The source holds it in
+    // its dependents, and the scoped store that holds it keeps this store, and so the source,
+    // alive through `sendAction`. A strong reference would make a cycle through the dependents.
+    let source = scopeSource
+    let node = ScopeNode(
       initial: initial,
-      readState: { [self] in read(untrackedState) },
-      follow: { [self] dependent in dependents.add(dependent) },
-      followChange: { $0.takeParentChange() },
-      sendAction: { [self] action, callSite in send(embed(action), at: callSite) },
-      isDuplicate: isDuplicate)
+      readState: { [unowned(unsafe) source] in read(source.untrackedState) },
+      follow: { [unowned(unsafe) source] follower in source.dependents.add(follower) },
+      followChange: followChange)
+    return ScopedStore(
+      id: id, node: node,
+      sendAction: { [self] action, callSite in send(embed(action), at: callSite) })
   }
 
   /// A scoped store for a part that is always there.
   @inlinable
   func scoped<ChildState, ChildAction: Sendable>(
     state toChildState: @escaping (State) -> ChildState,
-    action fromChildAction: @escaping (ChildAction) -> Action,
-    isDuplicate: ((ChildState, ChildState) -> Bool)? = nil
+    action fromChildAction: @escaping (ChildAction) -> Action
   ) -> ScopedStore<ChildState, ChildAction> {
-    scoped(
-      initial: toChildState(untrackedState), read: toChildState, embed: fromChildAction,
-      isDuplicate: isDuplicate)
+    scoped(initial: toChildState(untrackedState), read: toChildState, embed: fromChildAction)
+  }
+
+  /// A scoped store for an `Equatable` part that is always there. Each change is read and compared
+  /// in one closure, specialised for the part's type, with its own `==`: a comparison through a
+  /// stored function cost two reabstraction thunks at each level on each action, and the read
+  /// through an optional one more.
+  @inlinable
+  func scoped<ChildState: Equatable, ChildAction: Sendable>(
+    state toChildState: @escaping (State) -> ChildState,
+    action fromChildAction: @escaping (ChildAction) -> Action
+  ) -> ScopedStore<ChildState, ChildAction> {
+    // Unowned and unretained, as in `scoped(id:initial:read:embed:followChange:)`.
+    let source = scopeSource
+    return scoped(
+      id: nil, initial: toChildState(source.untrackedState), read: toChildState,
+      embed: fromChildAction,
+      followChange: { [unowned(unsafe) source] node in
+        node.takeEquatableParentChange(toChildState(source.untrackedState))
+      })
   }
 }
 
-extension Store: StoreScoping {
+extension Store: StoreScoping, ScopeSource {
+  @inlinable
+  var scopeSource: Store { self }
+
   @inlinable
   var untrackedState: State { core.ownerState }
 
@@ -60,6 +106,9 @@ extension Store: StoreScoping {
 }
 
 extension ScopedStore: StoreScoping {
+  @inlinable
+  var scopeSource: ScopeNode<State> { node }
+
   @inlinable
   func send(_ action: Action, at callSite: CallSite) -> StoreTask {
     sendAction(action, callSite)

@@ -1,4 +1,5 @@
 import Statecraft
+import Synchronization
 import Testing
 
 @MainActor
@@ -67,4 +68,40 @@ struct ChildObservationTests {
     #expect(leaf.state.value == 1)
     #expect(store.state.descendant(10)?.value == 1)
   }
+
+  /// A scoped store that is released is no longer read nor told of its parent's changes, whether
+  /// it is released on the main actor or off it: a view that scopes a store on each render
+  /// leaves no work behind.
+  @Test func releasedScopedStoresAreNeitherReadNorTold() async {
+    let store = Store(initialState: Parent(), reducer: parentReducer(feed))
+    let reads = ReadCount()
+    func scopeProfile() -> ScopedStore<Counter, CounterAction> {
+      store.scope(state: { reads.count += 1; return $0.profile }, action: ParentAction.profile)
+    }
+    let kept = scopeProfile()
+    _ = kept.state
+    for _ in 0..<100 { _ = scopeProfile().state }  // read once each, then released
+    let holder = Holder()
+    holder.slot.withLock { $0 = scopeProfile() }
+    _ = holder.slot.withLock { $0 }!.state
+    await Task.detached { holder.slot.withLock { $0 = nil } }.value  // the last reference
+
+    let before = reads.count
+    store.send(.profile(.increment))
+    #expect(reads.count == before + 1)  // the kept store alone
+    #expect(kept.state.count == 1)
+    store.send(.profile(.increment))
+    #expect(reads.count == before + 2)
+  }
+}
+
+/// A scoped store, handed to another thread to be released there.
+private final class Holder: Sendable {
+  let slot = Mutex<ScopedStore<Counter, CounterAction>?>(nil)
+}
+
+/// How many times a scoped store's state was read from its parent.
+@MainActor
+private final class ReadCount {
+  var count = 0
 }

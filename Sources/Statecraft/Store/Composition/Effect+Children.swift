@@ -24,11 +24,19 @@ extension Effect {
   }
 
   /// `first`, then `second`, merged without an array when either does nothing.
-  @inlinable
+  // Always inlined: composed reducers merge two `.none`s at every level on every action, and the
+  // call cost more than the two null checks.
+  @inlinable @inline(__always)
   static func merging(_ first: Self, _ second: Self) -> Self {
     if first.isNone { return second }
     if second.isNone { return first }
-    return .merge([first, second])
+    return merged(first, second)
+  }
+
+  /// `first` and `second` merged, out of line.
+  @usableFromInline
+  static func merged(_ first: Self, _ second: Self) -> Self {
+    .merge([first, second])
   }
 
   /// A diagnostic for `action`, sent to a child that is not there.

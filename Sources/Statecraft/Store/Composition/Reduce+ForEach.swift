@@ -43,7 +43,7 @@ extension Reduce where Action: CaseRoutable {
       { state, action in
         // A copy of the ids shares their storage: comparing it with the ids afterwards costs
         // nothing unless elements were added or removed.
-        let idsBefore = path.get(state).ids
+        let idsBefore = path.get(in: &state).ids
         var elementEffect = Effect<Action>.none
         if let elementAction = route.extract(action) {
           let id = elementAction.id
@@ -55,7 +55,7 @@ extension Reduce where Action: CaseRoutable {
             .inChild(ChildScopeKey(site: toElements, identity: id))
         }
         let effect = Effect.merging(elementEffect, reduce(&state, action))
-        let idsAfter = path.get(state).ids
+        let idsAfter = path.get(in: &state).ids
         guard idsAfter != idsBefore else { return effect }
         let removed = idsBefore.subtracting(idsAfter)
         let added = idsAfter.subtracting(idsBefore)

@@ -30,8 +30,7 @@ extension Reduce where Action: CaseRoutable {
   ) -> Self {
     let path = StatePath(toChild)
     return ifLet(
-      path, route: Action.cases[keyPath: action], identity: { _ in true },
-      current: { path.isPresent($0) ? true : nil }, child: child)
+      path, route: Action.cases[keyPath: action], identify: ChildPresence(path: path), child: child)
   }
 
   /// Runs `child` on an optional, identifiable part of the state while it is there. As
@@ -44,20 +43,20 @@ extension Reduce where Action: CaseRoutable {
   ) -> Self where ChildState.ID: Sendable {
     let path = StatePath(toChild)
     return ifLet(
-      path, route: Action.cases[keyPath: action], identity: \.id, current: { path.get($0)?.id },
-      child: child)
+      path, route: Action.cases[keyPath: action], identify: ChildByID(path: path), child: child)
   }
 
-  /// - Parameter current: The identity of the child in a state, or `nil` when it is not there.
-  ///   For a child that is not `Identifiable`, only its presence, read without copying it.
+  /// - Parameter identify: Tells one child from another: by its presence, or by its `id`. A
+  ///   value of a concrete type, so that its reads are inlined into the reducer: they run twice
+  ///   at each level of a tree on each action routed through it.
   @inlinable
-  func ifLet<ChildState, ChildAction, Identity: Hashable & Sendable>(
+  func ifLet<ChildState, ChildAction, Identify: ChildIdentity>(
     _ path: StatePath<State, ChildState?>,
     route: EnumCase<Action, ChildAction>,
-    identity: @escaping (ChildState) -> Identity,
-    current: @escaping (State) -> Identity?,
+    identify: Identify,
     child: @escaping () -> Reduce<ChildState, ChildAction>
-  ) -> Self {
+  ) -> Self where Identify.State == State, Identify.Child == ChildState {
+    typealias Identity = Identify.ID
     let child = LazyReduce(child)
     let toChild = path.keyPath
     let key = { (identity: Identity) in ChildScopeKey(site: toChild, identity: identity) }
@@ -65,22 +64,22 @@ extension Reduce where Action: CaseRoutable {
     /// it, if it stayed.
     let childEnded: (ChildState?, ChildState?) -> [[ChildScopeKey]] = { before, after in
       guard let before else { return [] }
-      let id = identity(before)
-      guard let after, identity(after) == id else { return [[key(id)]] }
+      let id = identify.identity(of: before)
+      guard let after, identify.identity(of: after) == id else { return [[key(id)]] }
       guard let ended = child.reducer.ended else { return [] }
       return ended(before, after).map { [key(id)] + $0 }
     }
     /// What the child starts when it appears, in its own scope.
     let childStarted: (inout ChildState) -> Effect<Action> = { childState in
       guard let started = child.reducer.started else { return .none }
-      return started(&childState).map(route.embed).inChild(key(identity(childState)))
+      return started(&childState).map(route.embed).inChild(key(identify.identity(of: childState)))
     }
     return Self(
       { state, action in
         // Two reads of the child, before and after: each is a key-path projection, at every level
         // of a deep tree.
         if let childAction = route.extract(action) {
-          guard let before = current(state) else {
+          guard let before = identify.current(&state) else {
             return .childNotPresent(action, "\(toChild) is nil")
           }
           // The child's reducer finds what it ends under it; this one, whether it ended.
@@ -88,24 +87,63 @@ extension Reduce where Action: CaseRoutable {
             path.modify(&state) { child(&$0!, childAction) }.map(route.embed)
               .inChild(key(before)),
             reduce(&state, action))
-          let after = current(state)
+          let after = identify.current(&state)
           guard after != before else { return effect }
           effect = .merging(effect, .endChildren([key(before)]))
           guard after != nil else { return effect }
           return .merging(effect, path.modify(&state) { childStarted(&$0!) })
         }
         // Kept whole while this reducer runs: something under the child could end.
-        let beforeChild = path.get(state)
+        let beforeChild = path.get(in: &state)
         let effect = reduce(&state, action)
-        let afterChild = path.get(state)
+        let afterChild = path.get(in: &state)
         let ending = Effect.merging(effect, .endChildren(paths: childEnded(beforeChild, afterChild)))
         // A child that appeared, or was replaced, starts what it starts.
-        guard let afterChild, beforeChild.map(identity) != identity(afterChild) else { return ending }
+        guard let afterChild,
+          beforeChild.map({ identify.identity(of: $0) }) != identify.identity(of: afterChild)
+        else { return ending }
         return .merging(ending, path.modify(&state) { childStarted(&$0!) })
       },
       ended: Self.ended(ended) { childEnded(path.get($0), path.get($1)) },
       started: Self.started(started) { state in
-        path.get(state) == nil ? .none : path.modify(&state) { childStarted(&$0!) }
+        path.isPresent(in: &state) ? path.modify(&state) { childStarted(&$0!) } : .none
       })
   }
+}
+
+/// How ``Reduce/ifLet(_:action:then:)`` tells one child from another.
+@usableFromInline
+protocol ChildIdentity<State, Child> {
+  associatedtype State
+  associatedtype Child
+  associatedtype ID: Hashable & Sendable
+  /// The identity of the child in `state`, or `nil` when it is not there. In place: a copy of
+  /// the state at every level of a tree, twice on every action, cost more than the rest.
+  func current(_ state: inout State) -> ID?
+  /// The identity of `child`.
+  func identity(of child: Child) -> ID
+}
+
+/// A child that is not `Identifiable`: known by its presence alone, read without copying it.
+@usableFromInline
+struct ChildPresence<State, Child>: ChildIdentity {
+  @usableFromInline let path: StatePath<State, Child?>
+
+  @inlinable init(path: StatePath<State, Child?>) { self.path = path }
+
+  @inlinable func current(_ state: inout State) -> Bool? { path.isPresent(in: &state) ? true : nil }
+
+  @inlinable func identity(of child: Child) -> Bool { true }
+}
+
+/// An `Identifiable` child: known by its `id`, so that one replaced by another ends.
+@usableFromInline
+struct ChildByID<State, Child: Identifiable>: ChildIdentity where Child.ID: Sendable {
+  @usableFromInline let path: StatePath<State, Child?>
+
+  @inlinable init(path: StatePath<State, Child?>) { self.path = path }
+
+  @inlinable func current(_ state: inout State) -> Child.ID? { path.get(in: &state)?.id }
+
+  @inlinable func identity(of child: Child) -> Child.ID { child.id }
 }

@@ -29,9 +29,9 @@ extension Reduce where Action: CaseRoutable {
         }
         guard child.reducer.ended != nil else { return reduce(&state, action) }
         // The child's reducer did not run: find what this one ended under it.
-        let before = path.get(state)
+        let before = path.get(in: &state)
         let effect = reduce(&state, action)
-        return .merging(effect, .endChildren(paths: childEnded(before, path.get(state))))
+        return .merging(effect, .endChildren(paths: childEnded(before, path.get(in: &state))))
       },
       ended: Self.ended(ended) { childEnded(path.get($0), path.get($1)) },
       started: Self.started(started) { state in

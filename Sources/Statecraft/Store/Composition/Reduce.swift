@@ -155,13 +155,17 @@ extension Store where Environment == Void {
 /// of nested optional children does, without recursing forever when it is composed.
 // A class, so that the reducer made is kept. Not Sendable, like the reducers that hold it: they
 // run wherever their store runs, one action at a time.
+//
+// No runtime exclusivity checks on its fields: each level of a composed tree checked one on every
+// action. Every access is an instantaneous read or write of a whole value, never an `inout`
+// access held across a call, and the class is not Sendable, so no two accesses overlap.
 @usableFromInline
 final class LazyReduce<State, Action: Sendable> {
-  @usableFromInline var make: (() -> Reduce<State, Action>)?
-  @usableFromInline var made: Reduce<State, Action>?
+  @exclusivity(unchecked) @usableFromInline var make: (() -> Reduce<State, Action>)?
+  @exclusivity(unchecked) @usableFromInline var made: Reduce<State, Action>?
   /// The made reducer's function, kept apart: running it then retains one closure, not the three
   /// a copy of the reducer holds.
-  @usableFromInline var reduce: ((inout State, Action) -> Effect<Action>)?
+  @exclusivity(unchecked) @usableFromInline var reduce: ((inout State, Action) -> Effect<Action>)?
 
   @inlinable
   init(_ make: @escaping () -> Reduce<State, Action>) {

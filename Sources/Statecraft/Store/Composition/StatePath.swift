@@ -27,7 +27,17 @@ struct StatePath<Root, Value> {
     }
   }
 
-  /// The part of `root`.
+  /// The part of `root`, read in place: `root` is not copied to find it.
+  @inlinable
+  func get(in root: inout Root) -> Value {
+    guard let offset else { return root[keyPath: keyPath] }
+    return withUnsafeBytes(of: &root) { bytes in
+      bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
+    }
+  }
+
+  /// The part of `root`. A copy of `root` is made to find it: a state in place should be read
+  /// with ``get(in:)``.
   @inlinable
   func get(_ root: Root) -> Value {
     guard let offset else { return root[keyPath: keyPath] }
@@ -38,7 +48,17 @@ struct StatePath<Root, Value> {
 }
 
 extension StatePath {
-  /// Whether the optional part of `root` is there, read without copying it.
+  /// Whether the optional part of `root` is there, read in place, without copying `root` or the
+  /// part: a composed reducer asks at every level of a tree, twice, on every action.
+  @inlinable
+  func isPresent<Wrapped>(in root: inout Root) -> Bool where Value == Wrapped? {
+    guard let offset else { return root[keyPath: keyPath] != nil }
+    return withUnsafeBytes(of: &root) { bytes in
+      bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Value.self).pointee != nil
+    }
+  }
+
+  /// Whether the optional part of `root` is there, read without copying the part.
   @inlinable
   func isPresent<Wrapped>(_ root: Root) -> Bool where Value == Wrapped? {
     guard let offset else { return root[keyPath: keyPath] != nil }

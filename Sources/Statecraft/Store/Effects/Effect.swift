@@ -67,23 +67,38 @@ public struct Effect<Action: Sendable>: Sendable {
     }
   }
 
-  @usableFromInline let operation: Operation
-  /// Whether this effect does nothing. Stored, so that a store reads one byte for the common
-  /// `.none` rather than copying the operation to look at its case (`Operation` has too many
-  /// cases for the compiler to copy it inline: it copies and destroys it through its metadata).
-  @usableFromInline package let isNone: Bool
+  /// The operation, in a box shared by copies: `nil` for ``none``. One optional reference, so that
+  /// copying or destroying an effect is one retain or release, `.none` costing a null check.
+  /// (`Operation` has too many cases for the compiler to copy it inline: held unboxed, every copy
+  /// and destroy of an effect, `.none` included, went through its metadata, and a composed
+  /// reducer makes and drops several effects at each level on each action.)
+  @usableFromInline let box: Box?
+
+  /// An effect's operation, in the box that copies of the effect share.
+  @usableFromInline
+  final class Box: Sendable {
+    @usableFromInline let operation: Operation
+
+    @inlinable init(_ operation: Operation) {
+      self.operation = operation
+    }
+  }
+
+  /// The operation this effect stands for.
+  @inlinable var operation: Operation { box?.operation ?? .none }
+
+  /// Whether this effect does nothing.
+  @inlinable package var isNone: Bool { box == nil }
 
   /// An effect that does something: ``none`` is the one effect that does not.
   @inlinable
   init(_ operation: Operation) {
-    self.operation = operation
-    self.isNone = false
+    self.box = Box(operation)
   }
 
   @inlinable
   init(none: Void) {
-    self.operation = .none
-    self.isNone = true
+    self.box = nil
   }
 
   /// An effect that does nothing.

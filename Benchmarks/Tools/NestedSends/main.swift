@@ -1,0 +1,25 @@
+// `send` through the nested features, synchronously on the main thread, for callgrind (which
+// counts instructions repeatably on a noisy VM, and cannot read `SendLoops`' debug information):
+//
+//     swift build -c release --product NestedSends
+//     valgrind --tool=callgrind .build/release/NestedSends deep10 20000
+//     valgrind --tool=callgrind .build/release/NestedSends deep10 0     # subtract this run
+//
+// Modes: deeproot, deep1, deep10, and the same with `all` (every level's state observed).
+import NestedFeatures
+import Statecraft
+
+let arguments = CommandLine.arguments
+let mode = arguments.count > 1 ? arguments[1] : "deep10"
+let n = arguments.count > 2 ? Int(arguments[2]) ?? 20_000 : 20_000
+
+MainActor.assumeIsolated {
+  let (root, level1, level10) = NestedFeatures.make(everyLevelObserved: mode.hasSuffix("all"))
+  switch mode {
+  case "deeproot", "deeprootall": for _ in 0..<n { root.send(.increment) }
+  case "deep1", "deep1all": for _ in 0..<n { level1.send(.increment) }
+  case "deep10", "deep10all": for _ in 0..<n { level10.send(.increment) }
+  default: fatalError("unknown mode \(mode)")
+  }
+  if level10.state.value == -1 { print("") }
+}
