@@ -131,6 +131,7 @@ let package = Package(
         .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["Durable"])),
         .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Durable"])),
+        .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Durable"])),
         .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Durable"])),
       ]
     ),

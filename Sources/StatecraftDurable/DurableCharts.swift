@@ -49,29 +49,16 @@
   >: Sendable {
     public typealias Snapshot = ChartSnapshot<ID, Event, Context>
 
-    /// What a `send` did: the instance's new version and snapshot, whether an active state took
-    /// the event, and the outputs the step produced.
-    public struct Step: Sendable, Equatable {
-      public let version: Int64
-      public let snapshot: Snapshot
-      public let handled: Bool
-      public let outputs: [String]
-      /// Whether the event id had been applied before: this is that step's recorded result, and
-      /// nothing was applied now.
-      public var wasAppliedBefore = false
-    }
+    /// What a `send` did: see ``DurableStep``.
+    public typealias Step = DurableStep<Snapshot>
 
     let chart: Statechart<ID, Event, Context>
-    let schema: SnapshotSchema<Snapshot>
-    let storage: any DurableStorage
-    let now: @Sendable () -> Duration
-    let maxAttempts: Int
-    let claimDuration: Duration
-    let cache: DurableInstanceCache<Snapshot>
+    let core: DurableCore<Snapshot>
     let invocations = DurableInvocations<ID>()
     let restartsInvocations: Bool
     let diagnostics = DiagnosticHandler.current
-    var definition: String { schema.definition }
+    var definition: String { core.definition }
+    var now: @Sendable () -> Duration { core.now }
 
     /// A runtime for `chart`'s instances in `storage`.
     ///
@@ -96,27 +83,24 @@
     ) {
       self.restartsInvocations = restartsInvocations
       self.chart = chart
-      self.schema = schema
-      self.storage = storage
-      self.now = now
-      self.maxAttempts = max(1, maxAttempts)
-      self.claimDuration = claimDuration
-      self.cache = DurableInstanceCache(limit: cacheLimit)
+      self.core = DurableCore(
+        schema: schema, storage: storage, now: now, cacheLimit: cacheLimit,
+        maxAttempts: maxAttempts, claimDuration: claimDuration,
+        problems: { chart.validate($0).map { "\($0)" } },
+        activeStates: { $0.configuration.map { "\($0)" } },
+        nextTimer: { snapshot, createdAt in
+          // Rounded up: a row due before the chart's own time would be claimed with nothing to
+          // fire.
+          snapshot.timers.first.map { createdAt + DurableClock.millisecondsRoundingUp($0.due) }
+        })
     }
 
     /// Creates instance `id` in the chart's initial state. Throws
     /// ``DurableError/instanceExists(_:)`` if there is one.
     @discardableResult
     public func create(_ id: String) async throws -> Snapshot {
-      let createdAt = DurableClock.milliseconds(now())
       let step = chart.initialTransition()
-      let row = try row(id: id, version: 0, snapshot: step.snapshot, createdAt: createdAt)
-      let outputs = Self.outputs(of: step.effects, definition: definition, id: id, version: 0)
-      guard
-        try await storage.insert(
-          row, nextTimer: nextTimer(step.snapshot, createdAt: createdAt), outputs: outputs)
-      else { throw DurableError.instanceExists(id) }
-      cache.put(id, .init(version: 0, snapshot: step.snapshot, createdAt: createdAt))
+      try await core.create(id, snapshot: step.snapshot, outputs: Self.outputs(of: step.effects))
       perform(step.effects, of: id)
       return step.snapshot
     }
@@ -138,7 +122,7 @@
 
     /// The instances whose active states include `state`, by id.
     public func instances(in state: ID, limit: Int = 1_000) async throws -> [String] {
-      try await storage.instances(definition: definition, inState: "\(state)", limit: limit)
+      try await core.instances(inState: "\(state)", limit: limit)
     }
 
     /// Steps every instance whose next timer is due now, firing its timers, at most `limit` of
@@ -148,9 +132,9 @@
     @discardableResult
     public func fireDueTimers(limit: Int = 100) async throws -> Int {
       let nowMilliseconds = DurableClock.milliseconds(now())
-      let due = try await storage.claimDueInstances(
+      let due = try await core.storage.claimDueInstances(
         definition: definition, at: nowMilliseconds, limit: limit,
-        until: nowMilliseconds + DurableClock.milliseconds(claimDuration))
+        until: nowMilliseconds + DurableClock.milliseconds(core.claimDuration))
       var fired = 0
       for id in due {
         // From the database, not the cache: another process may have set the timer since.
@@ -174,23 +158,11 @@
     public func dispatchOutputs(
       limit: Int = 100, to handler: (DurableOutput) async throws -> Void
     ) async throws -> Int {
-      let nowMilliseconds = DurableClock.milliseconds(now())
-      let until = nowMilliseconds + DurableClock.milliseconds(claimDuration)
-      let pending = try await storage.claimPendingOutputs(
-        definition: definition, at: nowMilliseconds, limit: limit, until: until)
-      var delivered = 0
-      for output in pending {
-        // Past the claim, another dispatcher may have taken the rest: leave them to it.
-        guard DurableClock.milliseconds(now()) < until else { break }
-        try await handler(output)
-        try await storage.markDelivered([output.id])
-        delivered += 1
-      }
-      return delivered
+      try await core.dispatchOutputs(limit: limit, to: handler)
     }
 
     /// How many instances are in memory now: at most `cacheLimit`.
-    public var cachedCount: Int { cache.count }
+    public var cachedCount: Int { core.cache.count }
 
     /// Starts the invocations of the instances in states with invocations, at most `limit`
     /// instances, unless this runtime runs them already: call it when a process starts, for the
@@ -201,7 +173,7 @@
       var started = 0
       var seen = Set<String>()
       for state in chart.invokingStates {
-        for id in try await storage.instances(definition: definition, inState: "\(state)", limit: limit)
+        for id in try await core.instances(inState: "\(state)", limit: limit)
         where seen.count < limit && seen.insert(id).inserted {
           let snapshot = try await load(id, useCache: false, resuming: false).snapshot
           for effect in chart.resumption(of: snapshot).effects {
@@ -218,7 +190,7 @@
 
     /// Instance `id`'s journal: one JSON line per step, in the journal format's `step` lines.
     public func journal(of id: String) async throws -> [String] {
-      try await storage.journal(definition: definition, id: id)
+      try await core.journal(of: id)
     }
 
     // MARK: Steps
@@ -229,13 +201,14 @@
     func step(
       _ id: String, eventID: String, event: Event?, whileIn invocationState: ID? = nil
     ) async throws -> (step: Step, isNew: Bool)? {
-      var useCache = true
-      for _ in 0..<maxAttempts {
-        let entry = try await load(id, useCache: useCache)
+      let chart = self.chart
+      let now = core.now
+      let message = try DurableCore<Snapshot>.message(event)
+      let outcome = try await core.step(id, eventID: eventID, loaded: { resume(id, $0) }) {
+        entry -> (DurableCore<Snapshot>.Proposal, [ChartEffect<ID, Event, Context>])? in
         // An invocation's event, after its state exited (in another process): dropped.
         if let invocationState, !entry.snapshot.isIn(invocationState) { return nil }
-        let nowMilliseconds = DurableClock.milliseconds(now())
-        let time = Duration.milliseconds(max(0, nowMilliseconds - entry.createdAt))
+        let time = Duration.milliseconds(max(0, DurableClock.milliseconds(now()) - entry.createdAt))
         var snapshot = entry.snapshot
         var effects: [ChartEffect<ID, Event, Context>] = []
         var handled = false
@@ -255,121 +228,37 @@
           (snapshot, handled) = (step.snapshot, step.handled)
           effects += step.effects
         }
-        let version = entry.version + 1
-        let outputs = Self.outputs(of: effects, definition: definition, id: id, version: version)
-        let result = Step(
-          version: version, snapshot: snapshot, handled: handled, outputs: outputs.map(\.name))
-        // Encoded once, for the row and for the recorded result.
-        let row = try row(id: id, version: version, snapshot: snapshot, createdAt: entry.createdAt)
-        let commit = DurableCommit(
-          row: row, expectedVersion: entry.version, eventID: eventID,
-          result: try encodeStep(result, snapshot: row.snapshot),
-          journalLine: try journalLine(version: version, time: time, event: event, eventID: eventID, snapshot: snapshot),
-          outputs: outputs, nextTimer: nextTimer(snapshot, createdAt: entry.createdAt))
-        switch try await storage.commit(commit) {
-        case .committed:
-          cache.put(id, .init(version: version, snapshot: snapshot, createdAt: entry.createdAt))
-          perform(effects, of: id)
-          return (result, true)
-        case .duplicate(let recorded):
-          // Applied by another process: what this one holds of the instance is out of date.
-          cache.remove(id)
-          return (try decodeStep(recorded, id: id), false)
-        case .conflict:
-          cache.remove(id)
-          useCache = false
-        }
+        let proposal = DurableCore<Snapshot>.Proposal(
+          snapshot: snapshot, handled: handled, outputs: Self.outputs(of: effects),
+          message: message, time: time)
+        return (proposal, effects)
       }
-      throw DurableError.conflict(instance: id, attempts: maxAttempts)
+      guard let outcome else { return nil }
+      if let effects = outcome.extra { perform(effects, of: id) }
+      return (outcome.step, outcome.isNew)
     }
 
+    /// Instance `id`'s latest entry; loaded from the database, it starts its active states'
+    /// invocations again when `resuming`.
     func load(
       _ id: String, useCache: Bool, resuming: Bool = true
     ) async throws -> DurableInstanceCache<Snapshot>.Entry {
-      if useCache, let entry = cache.entry(id) { return entry }
-      guard let row = try await storage.load(definition: definition, id: id) else {
-        throw DurableError.unknownInstance(id)
-      }
-      let snapshot: Snapshot
-      do {
-        snapshot = try schema.decode(Data(row.snapshot.utf8))
-      } catch {
-        throw DurableError.unreadableSnapshot(instance: id, reason: "\(error)")
-      }
-      let problems = chart.validate(snapshot)
-      guard problems.isEmpty else {
-        throw DurableError.unreadableSnapshot(
-          instance: id, reason: problems.map { "\($0)" }.joined(separator: "; "))
-      }
-      let entry = DurableInstanceCache<Snapshot>.Entry(
-        version: row.version, snapshot: snapshot, createdAt: row.createdAt)
-      cache.put(id, entry)
-      if resuming && restartsInvocations {
-        perform(chart.resumption(of: snapshot).effects, of: id, replacing: false)
-      }
+      let (entry, fromDatabase) = try await core.load(id, useCache: useCache)
+      if fromDatabase && resuming { resume(id, entry) }
       return entry
     }
 
-    // MARK: Encoding
-
-    private func row(id: String, version: Int64, snapshot: Snapshot, createdAt: Int64) throws -> DurableRow {
-      DurableRow(
-        definition: definition, id: id, version: version,
-        snapshot: String(decoding: try schema.encode(snapshot), as: UTF8.self),
-        activeStates: snapshot.configuration.map { "\($0)" }, createdAt: createdAt)
+    /// Starts again the invocations of an instance just loaded from the database, unless this
+    /// runtime runs them already or does not restart invocations.
+    private func resume(_ id: String, _ entry: DurableInstanceCache<Snapshot>.Entry) {
+      guard restartsInvocations else { return }
+      perform(chart.resumption(of: entry.snapshot).effects, of: id, replacing: false)
     }
 
-    private func nextTimer(_ snapshot: Snapshot, createdAt: Int64) -> Int64? {
-      // Rounded up: a row due before the chart's own time would be claimed with nothing to fire.
-      snapshot.timers.first.map { createdAt + DurableClock.millisecondsRoundingUp($0.due) }
-    }
-
-    private static func outputs(
-      of effects: [ChartEffect<ID, Event, Context>], definition: String, id: String, version: Int64
-    ) -> [DurableOutput] {
+    private static func outputs(of effects: [ChartEffect<ID, Event, Context>]) -> [String] {
       effects.compactMap { effect -> String? in
         if case .output(let output, _, _) = effect { output.name } else { nil }
-      }.enumerated().map { index, name in
-        DurableOutput(id: "\(definition)/\(id)/\(version)/\(index)", instance: id, name: name, version: version)
       }
-    }
-
-    /// What a step is stored as, so that a retried `send` returns it.
-    private struct StoredStep: Codable {
-      var version: Int64
-      var handled: Bool
-      var outputs: [String]
-      var snapshot: String
-    }
-
-    /// `snapshot` is `step.snapshot` as the schema encodes it.
-    private func encodeStep(_ step: Step, snapshot: String) throws -> String {
-      let stored = StoredStep(
-        version: step.version, handled: step.handled, outputs: step.outputs, snapshot: snapshot)
-      return String(decoding: try JSONEncoder().encode(stored), as: UTF8.self)
-    }
-
-    private func decodeStep(_ text: String, id: String) throws -> Step {
-      do {
-        let stored = try JSONDecoder().decode(StoredStep.self, from: Data(text.utf8))
-        return Step(
-          version: stored.version, snapshot: try schema.decode(Data(stored.snapshot.utf8)),
-          handled: stored.handled, outputs: stored.outputs, wasAppliedBefore: true)
-      } catch {
-        throw DurableError.unreadableSnapshot(instance: id, reason: "\(error)")
-      }
-    }
-
-    private func journalLine(
-      version: Int64, time: Duration, event: Event?, eventID: String, snapshot: Snapshot
-    ) throws -> String {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      let message = try event.map { String(decoding: try encoder.encode($0), as: UTF8.self) } ?? "null"
-      let state = String(decoding: try encoder.encode(snapshot), as: UTF8.self)
-      let id = String(decoding: try encoder.encode(eventID), as: UTF8.self)
-      let seconds = Double(DurableClock.milliseconds(time)) / 1_000
-      return #"{"type":"step","step":\#(version),"time":\#(seconds),"eventID":\#(id),"message":\#(message),"state":\#(state)}"#
     }
   }
 

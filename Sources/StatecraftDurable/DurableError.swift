@@ -10,6 +10,9 @@
     case unreadableSnapshot(instance: String, reason: String)
     /// Other steps kept committing first, `attempts` times in a row.
     case conflict(instance: String, attempts: Int)
+    /// An output in the outbox could not be decoded as the definition's output type: written by
+    /// another version of the definition. It stays in the outbox.
+    case unreadableOutput(id: String, reason: String)
 
     public var description: String {
       switch self {
@@ -19,6 +22,8 @@
         "The stored snapshot of instance '\(id)' cannot be read: \(reason)"
       case .conflict(let id, let attempts):
         "Instance '\(id)': \(attempts) attempts in a row found another step committed first."
+      case .unreadableOutput(let id, let reason):
+        "The output '\(id)' in the outbox cannot be read: \(reason)"
       }
     }
   }

@@ -2,6 +2,7 @@
   import Foundation
   import Logging
   import NIOCore
+  import NIOPosix
   import SQLiteNIO
   import Synchronization
 
@@ -17,15 +18,29 @@
   /// first use.
   public final class SQLiteDurableStorage: DurableStorage {
     private let connection: SQLiteConnection
+    /// The connection's own thread. SQLite waits for another connection's lock (`busy_timeout`)
+    /// by blocking its thread: on sqlite-nio's shared pool, connections waiting so could hold
+    /// every thread while the one holding the lock waited for a thread to commit on, until the
+    /// timeout failed them with "database is locked".
+    private let thread: NIOThreadPool
     private let gate = TransactionGate()
     private let isClosed = Atomic(false)
 
     /// Opens (or creates) the database at `path`, and its tables.
     public init(path: String) async throws {
-      connection = try await SQLiteConnection.open(
-        storage: .file(path: path),
-        // Library code never prints: sqlite-nio logs nowhere.
-        logger: Logger(label: "statecraft.durable.sqlite", factory: { _ in SwiftLogNoOpLogHandler() }))
+      let thread = NIOThreadPool(numberOfThreads: 1)
+      thread.start()
+      do {
+        connection = try await SQLiteConnection.open(
+          storage: .file(path: path), threadPool: thread,
+          // Library code never prints: sqlite-nio logs nowhere.
+          logger: Logger(label: "statecraft.durable.sqlite", factory: { _ in SwiftLogNoOpLogHandler() }),
+          on: MultiThreadedEventLoopGroup.singleton.any())
+      } catch {
+        try? await thread.shutdownGracefully()
+        throw error
+      }
+      self.thread = thread
       try await prepare()
     }
 
@@ -33,14 +48,18 @@
     /// it again does nothing.
     public func close() async throws {
       guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+      defer { thread.shutdownGracefully { _ in } }
       try await connection.close()
     }
 
     deinit {
       // The close keeps the connection alive until it is done. sqlite-nio's close must run once:
-      // a second one dereferences the closed handle.
+      // a second one dereferences the closed handle. The thread goes once the close is done.
       if !isClosed.exchange(true, ordering: .acquiringAndReleasing) {
-        _ = connection.close() as EventLoopFuture<Void>
+        let thread = self.thread
+        (connection.close() as EventLoopFuture<Void>).whenComplete { _ in
+          thread.shutdownGracefully { _ in }
+        }
       }
     }
 

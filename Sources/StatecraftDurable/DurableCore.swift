@@ -1,0 +1,245 @@
+#if Durable
+  import Foundation
+  import Statecraft
+  import StatecraftJournal
+
+  /// The half of a durable runtime that does not depend on what it runs: instances' rows and
+  /// their versions, steps committed exactly once with the version guard and its retries, the
+  /// cache, the outbox and the journal. ``DurableCharts`` and ``DurableMachines`` put a definition
+  /// on it: what a step does to a snapshot, and what a snapshot's active states and next timer
+  /// are.
+  final class DurableCore<Snapshot: Codable & Sendable>: Sendable {
+    typealias Entry = DurableInstanceCache<Snapshot>.Entry
+
+    /// What a definition makes of one event (or of the time passing) on the latest snapshot.
+    struct Proposal {
+      var snapshot: Snapshot
+      var handled: Bool
+      var outputs: [String]
+      /// The event as JSON, or `null` for a step of timers alone: the journal line's message.
+      var message: String
+      /// The instance's own time at the step, for the journal line.
+      var time: Duration
+    }
+
+    let schema: SnapshotSchema<Snapshot>
+    let storage: any DurableStorage
+    let now: @Sendable () -> Duration
+    let maxAttempts: Int
+    let claimDuration: Duration
+    let cache: DurableInstanceCache<Snapshot>
+    /// The problems that make a loaded snapshot unusable with the definition: none when valid.
+    let problems: @Sendable (Snapshot) -> [String]
+    /// The names the database indexes a snapshot under.
+    let activeStates: @Sendable (Snapshot) -> [String]
+    /// When the instance's next timer is due, in milliseconds since 1970, from its creation time.
+    let nextTimer: @Sendable (Snapshot, _ createdAt: Int64) -> Int64?
+
+    var definition: String { schema.definition }
+
+    init(
+      schema: SnapshotSchema<Snapshot>, storage: some DurableStorage,
+      now: @escaping @Sendable () -> Duration, cacheLimit: Int, maxAttempts: Int,
+      claimDuration: Duration,
+      problems: @escaping @Sendable (Snapshot) -> [String],
+      activeStates: @escaping @Sendable (Snapshot) -> [String],
+      nextTimer: @escaping @Sendable (Snapshot, Int64) -> Int64? = { _, _ in nil }
+    ) {
+      self.schema = schema
+      self.storage = storage
+      self.now = now
+      self.maxAttempts = max(1, maxAttempts)
+      self.claimDuration = claimDuration
+      self.cache = DurableInstanceCache(limit: cacheLimit)
+      self.problems = problems
+      self.activeStates = activeStates
+      self.nextTimer = nextTimer
+    }
+
+    // MARK: Instances
+
+    /// Inserts instance `id` with its first snapshot and the outputs of its start. Throws
+    /// ``DurableError/instanceExists(_:)`` if there is one.
+    func create(_ id: String, snapshot: Snapshot, outputs: [String]) async throws {
+      let createdAt = DurableClock.milliseconds(now())
+      let row = try row(id: id, version: 0, snapshot: snapshot, createdAt: createdAt)
+      guard
+        try await storage.insert(
+          row, nextTimer: nextTimer(snapshot, createdAt),
+          outputs: Self.outbox(outputs, definition: definition, id: id, version: 0))
+      else { throw DurableError.instanceExists(id) }
+      cache.put(id, Entry(version: 0, snapshot: snapshot, createdAt: createdAt))
+    }
+
+    /// Instance `id`'s latest entry: the cached one when `useCache`, else the database's.
+    /// `fromDatabase` tells a runtime that the instance was loaded, for what it restarts then.
+    func load(_ id: String, useCache: Bool) async throws -> (entry: Entry, fromDatabase: Bool) {
+      if useCache, let entry = cache.entry(id) { return (entry, false) }
+      guard let row = try await storage.load(definition: definition, id: id) else {
+        throw DurableError.unknownInstance(id)
+      }
+      let snapshot: Snapshot
+      do {
+        snapshot = try schema.decode(Data(row.snapshot.utf8))
+      } catch {
+        throw DurableError.unreadableSnapshot(instance: id, reason: "\(error)")
+      }
+      let problems = problems(snapshot)
+      guard problems.isEmpty else {
+        throw DurableError.unreadableSnapshot(instance: id, reason: problems.joined(separator: "; "))
+      }
+      let entry = Entry(version: row.version, snapshot: snapshot, createdAt: row.createdAt)
+      cache.put(id, entry)
+      return (entry, true)
+    }
+
+    /// The instances indexed under `state`, by id.
+    func instances(inState state: String, limit: Int) async throws -> [String] {
+      try await storage.instances(definition: definition, inState: state, limit: limit)
+    }
+
+    /// Instance `id`'s journal: one JSON line per step.
+    func journal(of id: String) async throws -> [String] {
+      try await storage.journal(definition: definition, id: id)
+    }
+
+    // MARK: Steps
+
+    /// Runs `propose` on instance `id`'s latest entry and commits what it proposes, as one
+    /// transaction guarded by the entry's version; on a conflict, reloads and proposes again, up
+    /// to `maxAttempts` times. `nil` when `propose` had nothing to do; `isNew` is false when
+    /// `eventID` had been applied already, and the step is that one's, as recorded. `extra` is
+    /// what `propose` returned beside the proposal that was committed: what the definition does
+    /// once the step is in the database.
+    ///
+    /// `loaded` is called with each entry read from the database rather than the cache.
+    func step<Extra>(
+      _ id: String, eventID: String,
+      loaded: (Entry) -> Void = { _ in },
+      propose: (Entry) throws -> (Proposal, Extra)?
+    ) async throws -> (step: DurableStep<Snapshot>, isNew: Bool, extra: Extra?)? {
+      var useCache = true
+      for attempt in 0..<maxAttempts {
+        if attempt > 0 { try await backOff(after: attempt) }
+        let (entry, fromDatabase) = try await load(id, useCache: useCache)
+        if fromDatabase { loaded(entry) }
+        guard let (proposal, extra) = try propose(entry) else { return nil }
+        let version = entry.version + 1
+        let outputs = Self.outbox(proposal.outputs, definition: definition, id: id, version: version)
+        let result = DurableStep(
+          version: version, snapshot: proposal.snapshot, handled: proposal.handled,
+          outputs: proposal.outputs)
+        // Encoded once, for the row and for the recorded result.
+        let row = try row(id: id, version: version, snapshot: proposal.snapshot, createdAt: entry.createdAt)
+        let commit = DurableCommit(
+          row: row, expectedVersion: entry.version, eventID: eventID,
+          result: try encode(result, snapshot: row.snapshot),
+          journalLine: try journalLine(version: version, proposal: proposal, eventID: eventID),
+          outputs: outputs, nextTimer: nextTimer(proposal.snapshot, entry.createdAt))
+        switch try await storage.commit(commit) {
+        case .committed:
+          cache.put(id, Entry(version: version, snapshot: proposal.snapshot, createdAt: entry.createdAt))
+          return (result, true, extra)
+        case .duplicate(let recorded):
+          // Applied by another process: what this one holds of the instance is out of date.
+          cache.remove(id)
+          return (try decode(recorded, id: id), false, nil)
+        case .conflict:
+          cache.remove(id)
+          useCache = false
+        }
+      }
+      throw DurableError.conflict(instance: id, attempts: maxAttempts)
+    }
+
+    /// Waits a random while after `attempts` conflicts in a row, up to twice as long after each:
+    /// without it, a writer whose cache is fresh (it just committed) wins every race against one
+    /// that reloads, and two runtimes sending to one instance at once exhausted the attempts.
+    private func backOff(after attempts: Int) async throws {
+      let ceiling = 1 << min(attempts, 6)  // up to 64 ms
+      try await Task.sleep(for: .microseconds(Int.random(in: 0...(ceiling * 1_000))))
+    }
+
+    // MARK: The outbox
+
+    /// See ``DurableCharts/dispatchOutputs(limit:to:)``.
+    func dispatchOutputs(
+      limit: Int, to handler: (DurableOutput) async throws -> Void
+    ) async throws -> Int {
+      let nowMilliseconds = DurableClock.milliseconds(now())
+      let until = nowMilliseconds + DurableClock.milliseconds(claimDuration)
+      let pending = try await storage.claimPendingOutputs(
+        definition: definition, at: nowMilliseconds, limit: limit, until: until)
+      var delivered = 0
+      for output in pending {
+        // Past the claim, another dispatcher may have taken the rest: leave them to it.
+        guard DurableClock.milliseconds(now()) < until else { break }
+        try await handler(output)
+        try await storage.markDelivered([output.id])
+        delivered += 1
+      }
+      return delivered
+    }
+
+    // MARK: Encoding
+
+    private func row(id: String, version: Int64, snapshot: Snapshot, createdAt: Int64) throws -> DurableRow {
+      DurableRow(
+        definition: definition, id: id, version: version,
+        snapshot: String(decoding: try schema.encode(snapshot), as: UTF8.self),
+        activeStates: activeStates(snapshot), createdAt: createdAt)
+    }
+
+    private static func outbox(
+      _ names: [String], definition: String, id: String, version: Int64
+    ) -> [DurableOutput] {
+      names.enumerated().map { index, name in
+        DurableOutput(id: "\(definition)/\(id)/\(version)/\(index)", instance: id, name: name, version: version)
+      }
+    }
+
+    /// What a step is stored as, so that a retried `send` returns it.
+    private struct StoredStep: Codable {
+      var version: Int64
+      var handled: Bool
+      var outputs: [String]
+      var snapshot: String
+    }
+
+    /// `snapshot` is `step.snapshot` as the schema encodes it.
+    private func encode(_ step: DurableStep<Snapshot>, snapshot: String) throws -> String {
+      let stored = StoredStep(
+        version: step.version, handled: step.handled, outputs: step.outputs, snapshot: snapshot)
+      return String(decoding: try JSONEncoder().encode(stored), as: UTF8.self)
+    }
+
+    private func decode(_ text: String, id: String) throws -> DurableStep<Snapshot> {
+      do {
+        let stored = try JSONDecoder().decode(StoredStep.self, from: Data(text.utf8))
+        return DurableStep(
+          version: stored.version, snapshot: try schema.decode(Data(stored.snapshot.utf8)),
+          handled: stored.handled, outputs: stored.outputs, wasAppliedBefore: true)
+      } catch {
+        throw DurableError.unreadableSnapshot(instance: id, reason: "\(error)")
+      }
+    }
+
+    /// The step as a `step` line of the journal format.
+    private func journalLine(version: Int64, proposal: Proposal, eventID: String) throws -> String {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      let state = String(decoding: try encoder.encode(proposal.snapshot), as: UTF8.self)
+      let id = String(decoding: try encoder.encode(eventID), as: UTF8.self)
+      let seconds = Double(DurableClock.milliseconds(proposal.time)) / 1_000
+      return #"{"type":"step","step":\#(version),"time":\#(seconds),"eventID":\#(id),"message":\#(proposal.message),"state":\#(state)}"#
+    }
+
+    /// `event` as the journal line's message.
+    static func message(_ event: (some Encodable)?) throws -> String {
+      guard let event else { return "null" }
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      return String(decoding: try encoder.encode(event), as: UTF8.self)
+    }
+  }
+#endif
