@@ -176,7 +176,7 @@
     }
 
     @Test(arguments: TestBackend.available)
-    func aStateOfAnotherDefinitionOrANewerVersionNamesItsInstance(backend: TestBackend) async throws {
+    func aCorruptStoredStateNamesItsInstanceAndOthersKeepWorking(backend: TestBackend) async throws {
       try await DurableChartsTests.on(backend) { database in
         let subscriptions = try await Self.subscriptions(database)
         try await subscriptions.create("corrupt")

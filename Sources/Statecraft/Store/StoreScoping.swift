@@ -31,6 +31,7 @@ extension StoreScoping {
     embed: @escaping (ChildAction) -> Action,
     followChange: (@MainActor (ScopeNode<ChildState>) -> Void)? = nil
   ) -> ScopedStore<ChildState, ChildAction> {
+    // Unowned and unretained, as in the overload below, which says why that is safe.
     scoped(
       id: id, initial: initial, read: read, embed: embed,
       followChange: followChange ?? { [unowned(unsafe) source = scopeSource] node in
