@@ -44,6 +44,12 @@ let package = Package(
       dependencies: ["NestedFeatures", .product(name: "Statecraft", package: "Statecraft")],
       path: "Tools/NestedSends"
     ),
+    // `Store.send` with inspectors attached, for callgrind: what the engine's records cost.
+    .executableTarget(
+      name: "InspectedSends",
+      dependencies: [.product(name: "Statecraft", package: "Statecraft")],
+      path: "Tools/InspectedSends"
+    ),
     // The live inspector under load: throughput with a page that never reads, and the heap.
     .executableTarget(
       name: "InspectorLoad",

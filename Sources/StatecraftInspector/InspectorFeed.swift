@@ -29,7 +29,8 @@
       var dropped: UInt64 = 0
       var droppedInAll: UInt64 = 0
       var journalDrops: [UInt64: UInt64] = [:]
-      var waiter: CheckedContinuation<Batch?, Never>?
+      /// The pump, waiting for a first record.
+      var waiter: CheckedContinuation<Void, Never>?
       var isFinished = false
       /// Records appended, and records the pump has handled (published or dropped).
       var appended: UInt64 = 0
@@ -52,28 +53,26 @@
     var count: Int { state.withLock { $0.entries.count } }
 
     func append(_ entry: Entry) {
-      let handOff = state.withLock { state -> (CheckedContinuation<Batch?, Never>, Batch)? in
+      // The lock's result is an optional class reference, not a generic tuple: this is the
+      // app's hot path.
+      let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
         guard !state.isFinished else { return nil }
         state.appended += 1
-        if let waiter = state.waiter.take() {
-          // The pump waits: hand it this record directly.
-          return (waiter, Batch(entries: [entry], dropped: 0))
-        }
         if state.entries.count >= limit, let oldest = state.entries.popFirst() {
           state.dropped += 1
           state.droppedInAll += 1
           if oldest.journal != nil { state.journalDrops[oldest.record.owner.id, default: 0] += 1 }
         }
         state.entries.append(entry)
-        return nil
+        return state.waiter.take()
       }
-      if let (waiter, batch) = handOff { waiter.resume(returning: batch) }
+      waiter?.resume()
     }
 
     /// Every record waiting, once there is at least one; `nil` once the feed is finished.
     func next() async -> Batch? {
-      await withCheckedContinuation { continuation in
-        let ready = state.withLock { state -> Batch?? in
+      while true {
+        let batch = state.withLock { state -> Batch?? in
           if !state.entries.isEmpty || state.dropped > 0 {
             defer {
               state.entries = Deque(minimumCapacity: min(state.entries.count, 1_024))
@@ -83,11 +82,17 @@
             return .some(
               Batch(entries: state.entries, dropped: state.dropped, journalDrops: state.journalDrops))
           }
-          if state.isFinished { return .some(nil) }
-          state.waiter = continuation
-          return .none
+          return state.isFinished ? .some(nil) : .none
         }
-        if let ready { continuation.resume(returning: ready) }
+        if let batch { return batch }
+        await withCheckedContinuation { continuation in
+          let ready = state.withLock { state in
+            guard state.entries.isEmpty, state.dropped == 0, !state.isFinished else { return true }
+            state.waiter = continuation
+            return false
+          }
+          if ready { continuation.resume() }
+        }
       }
     }
 
@@ -122,7 +127,7 @@
         defer { state.settleWaiters.removeAll() }
         return (state.waiter.take(), state.settleWaiters.map(\.continuation))
       }
-      waiter?.resume(returning: nil)
+      waiter?.resume()
       for continuation in settling { continuation.resume() }
     }
   }

@@ -25,8 +25,15 @@
 
   /// A journal an owner's records also go to, written by the server's pump, and what the page's
   /// download link serves.
-  struct JournalTap: Sendable {
+  ///
+  /// A class, so that an entry holding one is copied with a retain, not through an existential's
+  /// value witnesses.
+  final class JournalTap: Sendable {
     let journal: any DownloadableJournal
+
+    init(journal: any DownloadableJournal) {
+      self.journal = journal
+    }
   }
 
   /// A journal the page can download: any ``Journal``, whatever its types.

@@ -87,19 +87,78 @@ package final class Inspection: Sendable {
     state.withLock { $0.stateBefore.take() }
   }
 
+  /// What a thread that claimed the delivery needs to build and deliver its record outside the
+  /// lock.
+  @usableFromInline
+  package struct Claim {
+    let sequence: UInt64
+    let time: Duration
+    let dropped: UInt64
+    let inspectors: [any Inspector]
+  }
+
   /// Numbers, timestamps and delivers a record of `owner`.
   ///
   /// The common case, no other thread delivering, takes the lock twice and copies the record
   /// into no queue: once to number it and claim the delivery, once to find the queue empty.
-  package func emit(_ kind: InspectionRecord.Kind, owner: OwnerIdentity, callSite: CallSite?) {
-    let claim = state.withLock { state -> (sequence: UInt64, time: Duration, dropped: UInt64, inspectors: [any Inspector])? in
+  package func emit(_ kind: consuming InspectionRecord.Kind, owner: OwnerIdentity, callSite: CallSite?) {
+    guard let claim = claim({ copy kind }, owner: owner, callSite: callSite) else { return }
+    deliver(record(kind, claim, owner: owner, callSite: callSite), then: nil, to: claim.inspectors)
+  }
+
+  /// Numbers and timestamps the `received` record of a step and claims the delivery, without
+  /// delivering yet: ``emitStateUpdated(_:callSite:update:owner:claim:)`` delivers both when the step ends,
+  /// with one more lock and one clock read for the two. `nil` when another thread is delivering:
+  /// the record is queued, as ``emit(_:owner:callSite:)`` would.
+  ///
+  /// Records that the step emits meanwhile (a diagnostic, say) are queued behind this one, so
+  /// inspectors still receive every record in sequence order.
+  package func claimStep(
+    _ received: InspectionRecord.Kind, owner: OwnerIdentity, callSite: CallSite?
+  ) -> Claim? {
+    claim({ received }, owner: owner, callSite: callSite)
+  }
+
+  /// Ends a step that ``claimStep(_:owner:callSite:)`` began: delivers its `received` record and
+  /// then its state update, stamped with the step's time.
+  package func emitStateUpdated(
+    _ received: consuming InspectionRecord.Kind, callSite: CallSite?,
+    update: consuming InspectionRecord.Kind, owner: OwnerIdentity, claim: Claim
+  ) {
+    let first = record(received, claim, owner: owner, callSite: callSite)
+    let updated = state.withLock { state -> (sequence: UInt64, inspectors: [any Inspector])? in
+      state.lastSequence &+= 1
+      guard state.queue.isEmpty else {
+        // Records emitted during the step wait: the update goes behind them.
+        state.queue.append(
+          InspectionRecord(
+            owner: owner, sequence: state.lastSequence, sinceEpoch: claim.time, kind: copy update))
+        return nil
+      }
+      return (state.lastSequence, state.inspectors)
+    }
+    guard let updated else {
+      deliver(first, then: nil, to: claim.inspectors)
+      return
+    }
+    let second = InspectionRecord(
+      owner: owner, sequence: updated.sequence, sinceEpoch: claim.time, kind: update)
+    deliver(first, then: second, to: updated.inspectors)
+  }
+
+  /// Numbers and timestamps a record, and claims the delivery; queues the record instead if
+  /// another thread is delivering.
+  private func claim(
+    _ kind: () -> InspectionRecord.Kind, owner: OwnerIdentity, callSite: CallSite?
+  ) -> Claim? {
+    state.withLock { state -> Claim? in
       state.lastSequence &+= 1
       let time = InspectionRecord.sinceEpoch
       guard !state.isDelivering else {
         // Someone else delivers: queue the record, keeping the bound by dropping the oldest.
         state.queue.append(
           InspectionRecord(
-            owner: owner, sequence: state.lastSequence, sinceEpoch: time, kind: kind,
+            owner: owner, sequence: state.lastSequence, sinceEpoch: time, kind: kind(),
             callSite: callSite))
         if state.queue.count > state.bufferLimit, state.queue.popFirst() != nil {
           state.dropped += 1
@@ -109,21 +168,38 @@ package final class Inspection: Sendable {
       }
       state.isDelivering = true
       defer { state.dropped = 0 }
-      return (state.lastSequence, time, state.dropped, state.inspectors)
+      return Claim(
+        sequence: state.lastSequence, time: time, dropped: state.dropped,
+        inspectors: state.inspectors)
     }
-    guard let claim else { return }
+  }
+
+  private func record(
+    _ kind: consuming InspectionRecord.Kind, _ claim: Claim, owner: OwnerIdentity,
+    callSite: CallSite?
+  ) -> InspectionRecord {
     var record = InspectionRecord(
-      owner: owner, sequence: claim.sequence, sinceEpoch: claim.time, kind: kind, callSite: callSite)
+      owner: owner, sequence: claim.sequence, sinceEpoch: claim.time, kind: kind,
+      callSite: callSite)
     record.droppedBefore = claim.dropped
-    var inspectors = claim.inspectors
-    while true {
-      // Outside the lock: an inspector may emit (by reporting a diagnostic), and that record
-      // waits its turn behind this one.
+    return record
+  }
+
+  /// Delivers `first` (and `second`) to `inspectors`, then what was queued meanwhile, until the
+  /// queue is empty; then gives the delivery up. Only the thread holding the delivery calls it.
+  private func deliver(
+    _ first: InspectionRecord, then second: InspectionRecord?, to inspectors: [any Inspector]
+  ) {
+    // Outside the lock: an inspector may emit (by reporting a diagnostic), and that record
+    // waits its turn behind these.
+    for inspector in inspectors {
+      inspector.receive(first)
+      if let second { inspector.receive(second) }
+    }
+    while let (record, inspectors) = state.withLock({ state -> (InspectionRecord, [any Inspector])? in
+      state.nextRecord().map { ($0, state.inspectors) }
+    }) {
       for inspector in inspectors { inspector.receive(record) }
-      guard let next = state.withLock({ state -> (InspectionRecord, [any Inspector])? in
-        state.nextRecord().map { ($0, state.inspectors) }
-      }) else { return }
-      (record, inspectors) = next
     }
   }
 }

@@ -139,6 +139,33 @@ package final class OwnerContext: Sendable {
     inspection.emit(kind(), owner: identity, callSite: callSite)
   }
 
+  /// Begins inspecting the step of one message: numbers and timestamps its `received` record and
+  /// holds it back, so that ``endStep(_:received:callSite:update:)`` delivers it with the state
+  /// update for one more lock and no second clock read. `nil` when no inspector is attached, or
+  /// when the record was queued behind another thread's delivery.
+  @usableFromInline
+  package func beginStep(
+    _ received: InspectionRecord.Kind, callSite: CallSite?
+  ) -> Inspection.Claim? {
+    guard isInspected, let inspection else { return nil }
+    return inspection.claimStep(received, owner: identity, callSite: callSite)
+  }
+
+  /// Ends a step that ``beginStep(_:callSite:)`` began: delivers its `received` record, then
+  /// `update`.
+  @usableFromInline
+  package func endStep(
+    _ claim: Inspection.Claim?, received: consuming InspectionRecord.Kind, callSite: CallSite?,
+    update: @autoclosure () -> InspectionRecord.Kind
+  ) {
+    guard let claim, let inspection else {
+      emit(update())
+      return
+    }
+    inspection.emitStateUpdated(
+      received, callSite: callSite, update: update(), owner: identity, claim: claim)
+  }
+
   /// Keeps the state before the message being processed, while inspectors wait for its update.
   /// Only the holder of the processing right calls it, when an inspector is attached.
   @usableFromInline

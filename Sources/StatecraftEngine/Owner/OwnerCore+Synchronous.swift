@@ -67,11 +67,12 @@ extension OwnerCore {
           let outcome: Outcome
           if isInspected {
             let before = state
-            ownerContext.emit(
-              .received(InspectedValue(message: envelope.message)), callSite: envelope.callSite)
+            let received = InspectionRecord.Kind.received(InspectedValue(message: envelope.message))
+            let claim = ownerContext.beginStep(received, callSite: envelope.callSite)
             outcome = step(&state, envelope.message, envelope.callSite)
-            ownerContext.emit(
-              .stateUpdated(before: InspectedValue(before), after: InspectedValue(state)))
+            ownerContext.endStep(
+              claim, received: received, callSite: envelope.callSite,
+              update: .stateUpdated(before: InspectedValue(before), after: InspectedValue(state)))
           } else {
             outcome = step(&state, envelope.message, envelope.callSite)
           }

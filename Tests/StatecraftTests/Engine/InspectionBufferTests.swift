@@ -43,6 +43,12 @@ struct InspectionBufferTests {
     func receive(_ record: InspectionRecord) { sequences.withLock { $0.append(record.sequence) } }
   }
 
+  /// Keeps the records it receives.
+  final class RecordKeeper: Inspector {
+    let records = Mutex<[InspectionRecord]>([])
+    func receive(_ record: InspectionRecord) { records.withLock { $0.append(record) } }
+  }
+
   @Test func recordsThatThreadsEmitAtOnceAreEachDeliveredOnceInOrder() async {
     let recorder = SequenceRecorder()
     let inspection = Inspection(inspectors: [recorder])
@@ -64,6 +70,48 @@ struct InspectionBufferTests {
     #expect(recorder.sequences.withLock { $0 } == Array(1...UInt64(threads * perThread)))
     #expect(inspection.queuedCount == 0)
     #expect(inspection.droppedCount == 0)
+  }
+
+  /// A step holds its `received` record back until the step ends, to deliver it with the state
+  /// update: a record emitted during the step (a diagnostic, an effect on another thread) must
+  /// still reach inspectors after the `received` and before the update, in sequence order.
+  @Test func aRecordEmittedDuringAStepArrivesBetweenItsReceivedAndItsUpdate() {
+    let recorder = RecordKeeper()
+    let inspection = Inspection(inspectors: [recorder])
+    let received = InspectionRecord.Kind.received(InspectedValue("step"))
+    let claim = inspection.claimStep(received, owner: Self.owner, callSite: nil)
+    #expect(claim != nil)
+    #expect(recorder.records.withLock { $0 }.isEmpty, "held back until the step ends")
+    inspection.emit(.received(InspectedValue("during")), owner: Self.owner, callSite: nil)
+    inspection.emitStateUpdated(
+      received, callSite: nil,
+      update: .stateUpdated(before: InspectedValue(0), after: InspectedValue(1)),
+      owner: Self.owner, claim: claim!)
+    #expect(recorder.records.withLock { $0 }.map(\.sequence) == [1, 2, 3])
+    #expect(recorder.records.withLock { $0 }.map { "\($0.kind)" } == [
+      "\(InspectionRecord.Kind.received(InspectedValue("step")))",
+      "\(InspectionRecord.Kind.received(InspectedValue("during")))",
+      "\(InspectionRecord.Kind.stateUpdated(before: InspectedValue(0), after: InspectedValue(1)))",
+    ])
+    #expect(inspection.queuedCount == 0)
+    // The delivery was given up: the next record is delivered at once.
+    inspection.emit(.received(InspectedValue("after")), owner: Self.owner, callSite: nil)
+    #expect(recorder.records.withLock { $0 }.map(\.sequence) == [1, 2, 3, 4])
+  }
+
+  /// Without a record in between, a step's two records share one timestamp and follow each other.
+  @Test func aStepDeliversItsReceivedAndItsUpdateTogether() {
+    let times = RecordKeeper()
+    let inspection = Inspection(inspectors: [times])
+    let received = InspectionRecord.Kind.received(InspectedValue("step"))
+    let claim = inspection.claimStep(received, owner: Self.owner, callSite: nil)!
+    inspection.emitStateUpdated(
+      received, callSite: nil,
+      update: .stateUpdated(before: InspectedValue(0), after: InspectedValue(1)),
+      owner: Self.owner, claim: claim)
+    let records = times.records.withLock { $0 }
+    #expect(records.map(\.sequence) == [1, 2])
+    #expect(records[0].time == records[1].time)
   }
 
   @Test(arguments: [10, 1_000])
