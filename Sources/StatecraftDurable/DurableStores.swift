@@ -1,0 +1,187 @@
+#if Durable
+  import Foundation
+  public import Statecraft
+  public import StatecraftJournal
+
+  /// A reducer's instances, by id, kept in a database: the ``Store`` of a server, one per order or
+  /// customer, with the guarantees of ``DurableCharts``. Each accepted action is one transaction
+  /// that runs the reducer on the latest state, writes the new state with its version, records the
+  /// action's event id, and appends the step to the instance's journal.
+  ///
+  /// ```swift
+  /// let storage = try await SQLiteDurableStorage(path: "carts.sqlite")
+  /// let carts = DurableStores(schema: SnapshotSchema<Cart>("cart"), storage: storage) {
+  ///   (cart: inout Cart, action: CartAction) -> Effect<CartAction> in
+  ///   switch action {
+  ///   case .add(let item): cart.items.append(item); return .none
+  ///   case .checkOut: cart.isCheckingOut = true
+  ///     return .run { send in await send(.paid(try await payments.charge(cart.total))) }
+  ///   case .paid: cart.isPaid = true; return .none
+  ///   }
+  /// }
+  /// try await carts.create("cart-7", state: Cart())
+  /// try await carts.send(.add("tea"), to: "cart-7", eventID: request.idempotencyKey)
+  /// ```
+  ///
+  /// **What is durable.** The state, its version, the ids of the actions applied (a `send` retried
+  /// with the same `eventID` is applied once and returns the first result), and the journal.
+  ///
+  /// **What is not: effects.** An effect is running code, not data, and a reducer's effect runs in
+  /// the process that committed its step, after the commit, at most once: a crash or a release of
+  /// the runtime while it runs loses it, and a retried `send` that finds its step applied does not
+  /// run it again. Every action an effect sends, a synchronous `.send` included, is committed as a
+  /// step of its own, in the order sent, with an event id made from the step's. Effect ids and
+  /// cancellation work within an instance. Work that must survive a crash belongs in a
+  /// ``DurableMachines`` or ``DurableCharts`` output, which the outbox delivers at least once.
+  ///
+  /// Instances are indexed under the names `index` gives a state (none by default):
+  /// `instances(indexedAs:)` finds every instance whose state has that name.
+  public final class DurableStores<State: Codable & Sendable, Action: Codable & Sendable>: Sendable {
+    /// What a `send` did: see ``DurableStep``. A store's step has no outputs, and is always
+    /// `handled`.
+    public typealias Step = DurableStep<State>
+
+    let reducer: @Sendable (inout State, Action) -> Effect<Action>
+    let core: DurableCore<State>
+    let effects: DurableStoreEffects<Action>
+    let diagnostics = DiagnosticHandler.current
+
+    /// A runtime for `reducer`'s instances in `storage`.
+    ///
+    /// - Parameters:
+    ///   - schema: Names the definition (its instances' rows carry it) and versions the stored
+    ///     states; older ones are migrated on load, newer ones refused.
+    ///   - now: The wall time, since 1970, for the journal's times. Tests pass their own.
+    ///   - cacheLimit: How many instances stay in memory between steps.
+    ///   - maxAttempts: How many times a step is tried when other steps keep committing first.
+    ///   - index: The names the database indexes a state under, for ``instances(indexedAs:limit:)``.
+    ///   - reducer: Changes an instance's state for an action. It may run more than once for one
+    ///     action when another process commits first: keep it pure, and do work in its effect.
+    ///
+    /// Diagnostics (an effect that throws, an effect's action that could not be committed) go to
+    /// the ``DiagnosticHandler`` current when the runtime is created.
+    public init(
+      schema: SnapshotSchema<State>, storage: some DurableStorage,
+      now: @escaping @Sendable () -> Duration = DurableClock.wallTime, cacheLimit: Int = 1_000,
+      maxAttempts: Int = 8, index: @escaping @Sendable (State) -> [String] = { _ in [] },
+      fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+      column: UInt = #column,
+      reducer: @escaping @Sendable (inout State, Action) -> Effect<Action>
+    ) {
+      self.reducer = reducer
+      self.core = DurableCore(
+        schema: schema, storage: storage, now: now, cacheLimit: cacheLimit,
+        maxAttempts: maxAttempts, claimDuration: .seconds(30),
+        problems: { _ in [] }, activeStates: index)
+      let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+      let diagnostics = self.diagnostics
+      self.effects = DurableStoreEffects {
+        DiagnosticHandler.$current.withValue(diagnostics) {
+          OwnerContext(type: DurableStores<State, Action>.self, callSite: callSite)
+        }
+      }
+    }
+
+    deinit {
+      effects.cancelAll()
+    }
+
+    /// Creates instance `id` in `state`. Throws ``DurableError/instanceExists(_:)`` if there is
+    /// one.
+    public func create(_ id: String, state: State) async throws {
+      try await core.create(id, snapshot: state, outputs: [])
+    }
+
+    /// Sends `action` to instance `id`: one step, committed, or the result of the step that
+    /// `eventID` already made. The reducer's effect starts once the step is committed, in this
+    /// process; a step applied before starts nothing.
+    @discardableResult
+    public func send(
+      _ action: Action, to id: String, eventID: String = UUID().uuidString,
+      fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+      column: UInt = #column
+    ) async throws -> Step {
+      let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+      return try await step(action, to: id, eventID: eventID, callSite: callSite)
+    }
+
+    /// Instance `id`'s state as stored.
+    public func state(of id: String) async throws -> State {
+      try await core.load(id, useCache: false).entry.snapshot
+    }
+
+    /// The instances whose state `index` names `name`, by id.
+    public func instances(indexedAs name: String, limit: Int = 1_000) async throws -> [String] {
+      try await core.instances(inState: name, limit: limit)
+    }
+
+    /// Instance `id`'s journal: one JSON line per step, in the journal format's `step` lines.
+    public func journal(of id: String) async throws -> [String] {
+      try await core.journal(of: id)
+    }
+
+    /// Waits until no effect of this runtime runs and every action they sent is committed, or
+    /// reported as failed. For tests, and for a server that drains before it stops.
+    public func effectsFinished() async {
+      await effects.settle()
+    }
+
+    /// How many instances are in memory now: at most `cacheLimit`.
+    public var cachedCount: Int { core.cache.count }
+
+    /// How many instances have an effect running now. An instance keeps nothing in memory for
+    /// its effects once they end. For tests.
+    package var instancesRunningEffects: Int { effects.instancesWithEffects }
+
+    private func step(
+      _ action: Action, to id: String, eventID: String, callSite: CallSite
+    ) async throws -> Step {
+      let reducer = self.reducer
+      let now = core.now
+      let message = try DurableCore<State>.message(action)
+      let outcome = try await core.step(id, eventID: eventID) {
+        entry -> (DurableCore<State>.Proposal, Effect<Action>)? in
+        var state = entry.snapshot
+        let effect = reducer(&state, action)
+        let time = Duration.milliseconds(max(0, DurableClock.milliseconds(now()) - entry.createdAt))
+        return (
+          .init(snapshot: state, handled: true, outputs: [], message: message, time: time), effect
+        )
+      }
+      // `propose` always proposes: a step is committed or was applied before.
+      let (step, isNew, effect) = outcome!
+      if isNew, let effect, !effect.isNone {
+        await MainActor.run {
+          effects.start(effect, of: id, eventID: eventID, callSite: callSite) {
+            [weak self] action, actionID in
+            await self?.deliver(action, to: id, eventID: actionID, callSite: callSite)
+          }
+        }
+      }
+      return step
+    }
+
+    /// Commits an action an effect sent. A failure to commit is tried again with the same event
+    /// id (a connection cut mid-commit may have applied it), then reported.
+    private func deliver(_ action: Action, to id: String, eventID: String, callSite: CallSite) async {
+      var lastError: (any Error)?
+      for _ in 0..<3 {
+        do {
+          _ = try await step(action, to: id, eventID: eventID, callSite: callSite)
+          return
+        } catch let error as DurableError {
+          lastError = error
+          break
+        } catch {
+          lastError = error
+        }
+      }
+      diagnostics.report(
+        Diagnostic(
+          kind: .effectFailed,
+          message: "The action \(action) that an effect sent could not be committed to instance '\(id)':"
+            + " \(lastError.map { "\($0)" } ?? "")",
+          source: "DurableStores(\(core.definition))", error: lastError, callSite: callSite))
+    }
+  }
+#endif
