@@ -5,9 +5,9 @@
 
   /// The half of a durable runtime that does not depend on what it runs: instances' rows and
   /// their versions, steps committed exactly once with the version guard and its retries, the
-  /// cache, the outbox and the journal. ``DurableCharts``, ``DurableMachines`` and ``DurableStores`` put a definition
-  /// on it: what a step does to a snapshot, and what a snapshot's active states and next timer
-  /// are.
+  /// cache, the outbox and the journal. ``DurableCharts``, ``DurableMachines`` and
+  /// ``DurableStores`` put a definition on it: what a step does to a snapshot, and what a
+  /// snapshot's active states and next timer are.
   final class DurableCore<Snapshot: Codable & Sendable>: Sendable {
     typealias Entry = DurableInstanceCache<Snapshot>.Entry
 
