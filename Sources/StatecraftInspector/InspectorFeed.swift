@@ -3,12 +3,11 @@
   import StatecraftEngine
 
   /// The app's side of the live inspector: records wait here for the server, at most `limit` of
-  /// them, the oldest dropped first and counted; and the step rings of the stores it inspects.
+  /// them, the oldest dropped first and counted.
   ///
-  /// The owner's thread only appends under a lock, or writes a step to its ring. Describing,
-  /// diffing and encoding a record happen on the server's side, in ``InspectorServer``'s pump, so
-  /// a slow or absent page never makes the app wait, and never makes it keep more than `limit`
-  /// records (and, for each store, `limit` steps in its ring).
+  /// The owner's thread only appends under a lock. Describing, diffing and encoding a record
+  /// happen on the server's side, in ``InspectorServer``'s pump, so a slow or absent page never
+  /// makes the app wait, and never makes it keep more than `limit` records.
   final class InspectorFeed: Sendable {
     struct Entry: Sendable {
       let record: InspectionRecord
@@ -23,34 +22,20 @@
       /// For each owner attached with a journal, how many of its records were dropped before
       /// its first record in `entries` (or its next one): its journal must say so.
       var journalDrops: [UInt64: UInt64] = [:]
-      /// The settle requests this batch answers: those made before it was taken.
-      var settles: UInt64 = 0
-    }
-
-    /// A store's ring of steps, and the journal its steps also go to.
-    struct Ring: Sendable {
-      let ring: AnyStepRing
-      let journal: JournalTap?
     }
 
     private struct State {
       var entries = Deque<Entry>()
-      var rings: [Ring] = []
       var dropped: UInt64 = 0
       var droppedInAll: UInt64 = 0
       var journalDrops: [UInt64: UInt64] = [:]
       /// The pump, waiting for a first record.
       var waiter: CheckedContinuation<Void, Never>?
       var isFinished = false
-      /// Whether a ring was written, or a settle asked for, since the pump last looked.
-      var isWoken = false
       /// Records appended, and records the pump has handled (published or dropped).
       var appended: UInt64 = 0
       var handled: UInt64 = 0
-      /// Settles asked for, and those a batch answered.
-      var settlesAsked: UInt64 = 0
-      var settlesAnswered: UInt64 = 0
-      var settleWaiters: [(target: UInt64, ticket: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
+      var settleWaiters: [(target: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     let limit: Int
@@ -84,58 +69,25 @@
       waiter?.resume()
     }
 
-    /// Takes a store's ring: the pump drains it with the records.
-    func adopt(_ ring: AnyStepRing, journal: JournalTap?) {
-      let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-        guard !state.isFinished else { return nil }
-        state.rings.append(Ring(ring: ring, journal: journal))
-        return wake(&state)
-      }
-      waiter?.resume()
-    }
-
-    /// Wakes the pump: a ring was written, or a settle asked for.
-    private func wake() {
-      state.withLock { wake(&$0) }?.resume()
-    }
-
-    private func wake(_ state: inout State) -> CheckedContinuation<Void, Never>? {
-      state.isWoken = true
-      return state.waiter.take()
-    }
-
-    /// Every record waiting, and every step the rings hold, once there is at least one (or a
-    /// settle asks); `nil` once the feed is finished.
+    /// Every record waiting, once there is at least one; `nil` once the feed is finished.
     func next() async -> Batch? {
       while true {
-        let taken = state.withLock { state -> (Batch, [Ring])? in
-          if state.isFinished { return nil }
-          defer {
-            state.entries = Deque(minimumCapacity: min(state.entries.count, 1_024))
-            state.dropped = 0
-            state.journalDrops = [:]
-            state.isWoken = false
+        let batch = state.withLock { state -> Batch?? in
+          if !state.entries.isEmpty || state.dropped > 0 {
+            defer {
+              state.entries = Deque(minimumCapacity: min(state.entries.count, 1_024))
+              state.dropped = 0
+              state.journalDrops = [:]
+            }
+            return .some(
+              Batch(entries: state.entries, dropped: state.dropped, journalDrops: state.journalDrops))
           }
-          return (
-            Batch(
-              entries: state.entries, dropped: state.dropped, journalDrops: state.journalDrops,
-              settles: state.settlesAsked),
-            state.rings
-          )
+          return state.isFinished ? .some(nil) : .none
         }
-        guard let taken else { return nil }
-        var batch = taken.0
-        let rings = taken.1
-        drain(rings, into: &batch)
-        if !batch.entries.isEmpty || batch.dropped > 0 || batch.settles > answeredSettles {
-          return batch
-        }
+        if let batch { return batch }
         await withCheckedContinuation { continuation in
-          // Each ring wakes the pump at its next write, unless it holds steps already.
-          let ringHasSteps = rings.contains { !$0.ring.wakeOnNextWrite { [weak self] in self?.wake() } }
-          let ready = ringHasSteps || state.withLock { state in
-            guard state.entries.isEmpty, state.dropped == 0, !state.isFinished, !state.isWoken
-            else { return true }
+          let ready = state.withLock { state in
+            guard state.entries.isEmpty, state.dropped == 0, !state.isFinished else { return true }
             state.waiter = continuation
             return false
           }
@@ -144,70 +96,26 @@
       }
     }
 
-    private var answeredSettles: UInt64 { state.withLock { $0.settlesAnswered } }
-
-    /// Adds the rings' steps to `batch`, in time order with its records, and forgets the rings
-    /// whose store is gone once they are empty.
-    private func drain(_ rings: [Ring], into batch: inout Batch) {
-      guard !rings.isEmpty else { return }
-      var steps: [Entry] = []
-      var drained: UInt64 = 0
-      var ringDropped: UInt64 = 0
-      var closedAndEmpty: [ObjectIdentifier] = []
-      for ring in rings {
-        let wasClosed = ring.ring.isClosed
-        // Steps the ring overwrote are counted by the first record after them
-        // (`droppedBefore`), which the pump tells the page and the journal about.
-        let (records, dropped) = ring.ring.drain()
-        drained += UInt64(records.count)
-        ringDropped += 2 * dropped
-        steps.append(contentsOf: records.map { Entry(record: $0, journal: ring.journal) })
-        if wasClosed, records.isEmpty { closedAndEmpty.append(ObjectIdentifier(ring.ring)) }
-      }
-      state.withLock { state in
-        state.appended += drained
-        state.droppedInAll += ringDropped
-        state.rings.removeAll { closedAndEmpty.contains(ObjectIdentifier($0.ring)) }
-      }
-      guard !steps.isEmpty else { return }
-      // The stores' steps and the other records, in the order they happened.
-      batch.entries = Deque(
-        (Array(batch.entries) + steps).sorted { a, b in
-          a.record.time != b.record.time
-            ? a.record.time < b.record.time
-            : (a.record.owner.id, a.record.sequence) < (b.record.owner.id, b.record.sequence)
-        })
-    }
-
     /// Records that the pump has published `batch`, and wakes those that wait for it.
     func markHandled(_ batch: Batch) {
       let ready = state.withLock { state in
         state.handled += UInt64(batch.entries.count) + batch.dropped
-        state.settlesAnswered = max(state.settlesAnswered, batch.settles)
         let handled = state.handled
-        let answered = state.settlesAnswered
-        let isReady = { (waiter: (target: UInt64, ticket: UInt64, continuation: CheckedContinuation<Void, Never>)) in
-          waiter.target <= handled && waiter.ticket <= answered
-        }
-        let ready = state.settleWaiters.filter(isReady).map(\.continuation)
-        state.settleWaiters.removeAll(where: isReady)
+        let ready = state.settleWaiters.filter { $0.target <= handled }.map(\.continuation)
+        state.settleWaiters.removeAll { $0.target <= handled }
         return ready
       }
       for waiter in ready { waiter.resume() }
     }
 
-    /// Returns once the pump has handled every record appended before the call, and every step
-    /// the rings held then.
+    /// Returns once the pump has handled every record appended before the call.
     func settle() async {
       await withCheckedContinuation { continuation in
-        let (done, waiter) = state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?) in
-          if state.isFinished { return (true, nil) }
-          if state.rings.isEmpty, state.handled >= state.appended { return (true, nil) }
-          state.settlesAsked += 1
-          state.settleWaiters.append((state.appended, state.settlesAsked, continuation))
-          return (false, wake(&state))
+        let done = state.withLock { state in
+          if state.handled >= state.appended || state.isFinished { return true }
+          state.settleWaiters.append((state.appended, continuation))
+          return false
         }
-        waiter?.resume()
         if done { continuation.resume() }
       }
     }

@@ -14,22 +14,12 @@
   ///
   /// Receiving a record only appends it to the server's bounded buffer: the owner never waits for
   /// the page.
-  public struct LiveInspector: Inspector, StepReader {
+  public struct LiveInspector: Inspector {
     let feed: InspectorFeed
     let journal: JournalTap?
 
     public func receive(_ record: InspectionRecord) {
       feed.append(InspectorFeed.Entry(record: record, journal: journal))
-    }
-
-    /// The server's buffer: how many records wait for a slow owner's delivery, and how many steps
-    /// a store's ring keeps.
-    public var bufferLimit: Int { feed.limit }
-
-    /// A store whose only inspector this is writes its steps to a ring, typed, which the
-    /// server's pump drains: a step costs the store a clock read, a lock and a copy.
-    package func read(_ ring: AnyStepRing) {
-      feed.adopt(ring, journal: journal)
     }
   }
 

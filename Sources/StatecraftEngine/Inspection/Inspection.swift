@@ -21,6 +21,7 @@ import Synchronization
 package final class Inspection: Sendable {
   private struct State {
     var inspectors: [any Inspector]
+    var lastSequence: UInt64 = 0
     /// Whether a thread is delivering records now; the others queue theirs.
     var isDelivering = false
     var queue = Deque<InspectionRecord>()
@@ -55,66 +56,17 @@ package final class Inspection: Sendable {
   package static let defaultBufferLimit = 1_000
 
   private let state: CriticalState<State>
-  /// The owner's last sequence number. Atomic, so that a step written to a ``StepRing`` takes its
-  /// numbers without the lock; records take theirs under it, so that they queue in their order.
-  private let lastSequence = Atomic<UInt64>(0)
-  /// The ring the owner writes its steps to while a ``StepReader`` is its only inspector: set
-  /// once, never replaced, released in `deinit`. Closed when another inspector is attached.
-  private let stepRingSlot = Atomic<Unmanaged<AnyStepRing>?>(nil)
 
   package init(inspectors: [any Inspector]) {
     self.state = CriticalState(State(inspectors: inspectors))
   }
 
-  deinit {
-    if let ring = stepRingSlot.load(ordering: .acquiring) {
-      ring.takeUnretainedValue().closeForOwner()
-      ring.release()
-    }
-  }
-
-  /// Attaches another inspector; it receives the records emitted from now on. The owner stops
-  /// writing its steps to a ring: every inspector, the ring's reader included, gets records.
+  /// Attaches another inspector; it receives the records emitted from now on.
   package func attach(_ inspector: any Inspector) {
     state.withLock { state in
       state.bufferLimit = state.inspectors.isEmpty ? inspector.bufferLimit : max(state.bufferLimit, inspector.bufferLimit)
       state.inspectors.append(inspector)
     }
-    stepRingSlot.load(ordering: .acquiring)?.takeUnretainedValue().closeForOwner()
-  }
-
-  /// Installs the ring that `make` makes, if the owner's only inspector is a ``StepReader`` and
-  /// it has no ring yet, and hands it to that reader.
-  package func installStepRing(_ make: (_ capacity: Int) -> AnyStepRing) {
-    let reader = state.withLock { state -> (any StepReader)? in
-      guard state.inspectors.count == 1, let reader = state.inspectors[0] as? any StepReader,
-        stepRingSlot.load(ordering: .acquiring) == nil
-      else { return nil }
-      return reader
-    }
-    guard let reader else { return }
-    let ring = make(reader.bufferLimit)
-    let made = Unmanaged.passRetained(ring)
-    guard stepRingSlot.compareExchange(expected: nil, desired: made, ordering: .acquiringAndReleasing).exchanged else {
-      made.release()
-      return
-    }
-    reader.read(ring)
-  }
-
-  /// The ring the owner writes its steps to, while it does: `nil` when it makes records.
-  @usableFromInline
-  package var stepRing: AnyStepRing? {
-    guard let ring = stepRingSlot.load(ordering: .acquiring)?.takeUnretainedValue(), !ring.isClosed
-    else { return nil }
-    return ring
-  }
-
-  /// Takes the sequence numbers of one step written to the ring: its `received` and its
-  /// `stateUpdated` records.
-  @usableFromInline
-  package func nextStepSequence() -> UInt64 {
-    lastSequence.add(2, ordering: .relaxed).newValue - 1
   }
 
   /// How many records wait to be delivered. For tests.
@@ -175,14 +127,15 @@ package final class Inspection: Sendable {
   ) {
     let first = record(received, claim, owner: owner, callSite: callSite)
     let updated = state.withLock { state -> (sequence: UInt64, inspectors: [any Inspector])? in
-      let sequence = lastSequence.add(1, ordering: .relaxed).newValue
+      state.lastSequence &+= 1
       guard state.queue.isEmpty else {
         // Records emitted during the step wait: the update goes behind them.
         state.queue.append(
-          InspectionRecord(owner: owner, sequence: sequence, sinceEpoch: claim.time, kind: copy update))
+          InspectionRecord(
+            owner: owner, sequence: state.lastSequence, sinceEpoch: claim.time, kind: copy update))
         return nil
       }
-      return (sequence, state.inspectors)
+      return (state.lastSequence, state.inspectors)
     }
     guard let updated else {
       deliver(first, then: nil, to: claim.inspectors)
@@ -199,13 +152,14 @@ package final class Inspection: Sendable {
     _ kind: () -> InspectionRecord.Kind, owner: OwnerIdentity, callSite: CallSite?
   ) -> Claim? {
     state.withLock { state -> Claim? in
-      let sequence = lastSequence.add(1, ordering: .relaxed).newValue
+      state.lastSequence &+= 1
       let time = InspectionRecord.sinceEpoch
       guard !state.isDelivering else {
         // Someone else delivers: queue the record, keeping the bound by dropping the oldest.
         state.queue.append(
           InspectionRecord(
-            owner: owner, sequence: sequence, sinceEpoch: time, kind: kind(), callSite: callSite))
+            owner: owner, sequence: state.lastSequence, sinceEpoch: time, kind: kind(),
+            callSite: callSite))
         if state.queue.count > state.bufferLimit, state.queue.popFirst() != nil {
           state.dropped += 1
           state.droppedInAll += 1
@@ -215,7 +169,8 @@ package final class Inspection: Sendable {
       state.isDelivering = true
       defer { state.dropped = 0 }
       return Claim(
-        sequence: sequence, time: time, dropped: state.dropped, inspectors: state.inspectors)
+        sequence: state.lastSequence, time: time, dropped: state.dropped,
+        inspectors: state.inspectors)
     }
   }
 

@@ -105,7 +105,6 @@ public struct InspectionRecord: Sendable, CustomStringConvertible {
   package static let epoch = ContinuousClock.now
 
   /// The time since ``epoch``: what the inspection path reads, without making an `Instant`.
-  @usableFromInline
   package static var sinceEpoch: Duration { epoch.duration(to: .now) }
 
   public var description: String {

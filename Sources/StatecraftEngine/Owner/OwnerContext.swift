@@ -139,25 +139,6 @@ package final class OwnerContext: Sendable {
     inspection.emit(kind(), owner: identity, callSite: callSite)
   }
 
-  /// The ring the owner writes its steps to, while a ``StepReader`` is its only inspector.
-  @usableFromInline
-  package var stepRing: AnyStepRing? {
-    guard isInspected, let inspection else { return nil }
-    return inspection.stepRing
-  }
-
-  /// The sequence number of a step written to the ring (its `received` record; its
-  /// `stateUpdated` record takes the next).
-  @usableFromInline
-  package func nextStepSequence() -> UInt64 {
-    inspection?.nextStepSequence() ?? 0
-  }
-
-  /// Makes the owner write its steps to a ring, if its only inspector is a ``StepReader``.
-  package func installStepRing(_ make: (_ capacity: Int) -> AnyStepRing) {
-    inspection?.installStepRing(make)
-  }
-
   /// Begins inspecting the step of one message: numbers and timestamps its `received` record and
   /// holds it back, so that ``endStep(_:received:callSite:update:)`` delivers it with the state
   /// update for one more lock and no second clock read. `nil` when no inspector is attached, or

@@ -65,14 +65,7 @@ extension OwnerCore {
       while true {
         if envelope.origin?.isCancelled != true {
           let outcome: Outcome
-          if isInspected, let ring = ownerContext.stepRing {
-            // A step reader is the only inspector: the step goes to its ring, typed.
-            let before = state
-            outcome = step(&state, envelope.message, envelope.callSite)
-            unsafeDowncast(ring, to: StepRing<State, Message>.self).write(
-              sequence: ownerContext.nextStepSequence(), message: envelope.message, before: before,
-              after: state, callSite: envelope.callSite)
-          } else if isInspected {
+          if isInspected {
             let before = state
             let received = InspectionRecord.Kind.received(InspectedValue(message: envelope.message))
             let claim = ownerContext.beginStep(received, callSite: envelope.callSite)
