@@ -15,7 +15,7 @@
   ///   switch action {
   ///   case .add(let item): cart.items.append(item); return .none
   ///   case .checkOut: cart.isCheckingOut = true
-  ///     return .run { send in await send(.paid(try await payments.charge(cart.total))) }
+  ///     return .run { [total = cart.total] send in await send(.paid(try await payments.charge(total))) }
   ///   case .paid: cart.isPaid = true; return .none
   ///   }
   /// }
