@@ -49,21 +49,14 @@
     /// reported.
     func deliver(_ event: Event, to id: String, from invocation: ChartInvocationID<ID>) async {
       let eventID = "\(invocation)@\(UUID().uuidString)"
-      var lastError: (any Error)?
-      for _ in 0..<3 {
-        do {
+      guard
+        let lastError = await DurableCore<Snapshot>.retryingCommit({
           _ = try await step(id, eventID: eventID, event: event, whileIn: invocation.state)
-          return
-        } catch let error as DurableError {
-          lastError = error
-          break
-        } catch {
-          lastError = error
-        }
-      }
+        })
+      else { return }
       report(
         "The event \(event) of the invocation \(invocation) could not be committed to instance '\(id)':"
-          + " \(lastError.map { "\($0)" } ?? "")", error: lastError, invocation: invocation)
+          + " \(lastError)", error: lastError, invocation: invocation)
     }
 
     func report(_ message: String, error: (any Error)?, invocation: ChartInvocationID<ID>) {

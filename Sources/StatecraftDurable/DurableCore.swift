@@ -152,6 +152,25 @@
       throw DurableError.conflict(instance: id, attempts: maxAttempts)
     }
 
+    /// Runs `commit` (a step with a fixed event id, from a runtime's own work: an invocation's
+    /// event, an effect's action) up to three times: a connection cut mid-commit may have applied
+    /// it, and the same id makes the retry safe. A ``DurableError`` is final. Returns the last
+    /// error, or `nil` once committed.
+    static func retryingCommit(_ commit: () async throws -> Void) async -> (any Error)? {
+      var lastError: (any Error)?
+      for _ in 0..<3 {
+        do {
+          try await commit()
+          return nil
+        } catch let error as DurableError {
+          return error
+        } catch {
+          lastError = error
+        }
+      }
+      return lastError
+    }
+
     /// Waits a random while after `attempts` conflicts in a row, up to twice as long after each:
     /// without it, a writer whose cache is fresh (it just committed) wins every race against one
     /// that reloads, and two runtimes sending to one instance at once exhausted the attempts.

@@ -164,23 +164,16 @@
     /// Commits an action an effect sent. A failure to commit is tried again with the same event
     /// id (a connection cut mid-commit may have applied it), then reported.
     private func deliver(_ action: Action, to id: String, eventID: String, callSite: CallSite) async {
-      var lastError: (any Error)?
-      for _ in 0..<3 {
-        do {
+      guard
+        let lastError = await DurableCore<State>.retryingCommit({
           _ = try await step(action, to: id, eventID: eventID, callSite: callSite)
-          return
-        } catch let error as DurableError {
-          lastError = error
-          break
-        } catch {
-          lastError = error
-        }
-      }
+        })
+      else { return }
       diagnostics.report(
         Diagnostic(
           kind: .effectFailed,
           message: "The action \(action) that an effect sent could not be committed to instance '\(id)':"
-            + " \(lastError.map { "\($0)" } ?? "")",
+            + " \(lastError)",
           source: "DurableStores(\(core.definition))", error: lastError, callSite: callSite))
     }
   }
