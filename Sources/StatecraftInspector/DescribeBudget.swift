@@ -15,13 +15,23 @@
 
     /// Takes as many tokens as there are for `count` records, up to `count`.
     mutating func take(upTo count: Int, now: ContinuousClock.Instant = .now) -> Int {
+      refill(now: now)
+      let taken = min(count, Int(tokens))
+      tokens -= Double(taken)
+      return taken
+    }
+
+    /// How many records could be described now.
+    mutating func available(now: ContinuousClock.Instant = .now) -> Int {
+      refill(now: now)
+      return Int(tokens)
+    }
+
+    private mutating func refill(now: ContinuousClock.Instant) {
       let elapsed = last.duration(to: now)
       last = now
       let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
       tokens = min(Double(perSecond), tokens + seconds * Double(perSecond))
-      let taken = min(count, Int(tokens))
-      tokens -= Double(taken)
-      return taken
     }
   }
 #endif

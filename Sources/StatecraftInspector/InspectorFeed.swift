@@ -3,11 +3,13 @@
   import StatecraftEngine
 
   /// The app's side of the live inspector: records wait here for the server, at most `limit` of
-  /// them, the oldest dropped first and counted.
+  /// them, the oldest dropped first and counted; and the step rings of the stores it inspects,
+  /// each keeping at most `limit` steps.
   ///
-  /// The owner's thread only appends under a lock. Describing, diffing and encoding a record
-  /// happen on the server's side, in ``InspectorServer``'s pump, so a slow or absent page never
-  /// makes the app wait, and never makes it keep more than `limit` records.
+  /// The owner's thread only appends under a lock, or writes a step to its ring. Describing,
+  /// diffing and encoding a record happen on the server's side, in ``InspectorServer``'s pump, so
+  /// a slow or absent page never makes the app wait, and never makes it keep more than `limit`
+  /// records (and, for each store, `limit` steps).
   final class InspectorFeed: Sendable {
     struct Entry: Sendable {
       let record: InspectionRecord
@@ -22,20 +24,46 @@
       /// For each owner attached with a journal, how many of its records were dropped before
       /// its first record in `entries` (or its next one): its journal must say so.
       var journalDrops: [UInt64: UInt64] = [:]
+      /// The settle requests this batch answers: those made before it was taken.
+      var settles: UInt64 = 0
+      /// Whether it holds steps drained from rings: the pump then waits a little before the
+      /// next drain, so that a busy store's ring fills between drains rather than waking the
+      /// pump at every step.
+      var hasSteps = false
+    }
+
+    /// A store's ring of steps, and the journal its steps also go to.
+    struct Ring: Sendable {
+      let ring: AnyStepRing
+      let journal: JournalTap?
     }
 
     private struct State {
       var entries = Deque<Entry>()
+      var rings: [Ring] = []
       var dropped: UInt64 = 0
       var droppedInAll: UInt64 = 0
       var journalDrops: [UInt64: UInt64] = [:]
       /// The pump, waiting for a first record.
       var waiter: CheckedContinuation<Void, Never>?
       var isFinished = false
+      /// Whether a ring was written, or a settle asked for, since the pump last looked.
+      var isWoken = false
       /// Records appended, and records the pump has handled (published or dropped).
       var appended: UInt64 = 0
       var handled: UInt64 = 0
-      var settleWaiters: [(target: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
+      /// Settles asked for, and those a batch answered.
+      var settlesAsked: UInt64 = 0
+      var settlesAnswered: UInt64 = 0
+      var settleWaiters: [SettleWaiter] = []
+    }
+
+    /// A caller of ``settle()``: it returns once `target` records are handled and a batch taken
+    /// after its request (`ticket`) is published.
+    private struct SettleWaiter {
+      let target: UInt64
+      let ticket: UInt64
+      let continuation: CheckedContinuation<Void, Never>
     }
 
     let limit: Int
@@ -69,25 +97,70 @@
       waiter?.resume()
     }
 
-    /// Every record waiting, once there is at least one; `nil` once the feed is finished.
-    func next() async -> Batch? {
+    /// Takes a store's ring: the pump drains it with the records.
+    func adopt(_ ring: AnyStepRing, journal: JournalTap?) {
+      let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        guard !state.isFinished else { return nil }
+        state.rings.append(Ring(ring: ring, journal: journal))
+        return Self.wake(&state)
+      }
+      waiter?.resume()
+    }
+
+    /// Wakes the pump: a ring was written, or a settle asked for.
+    private func wake() {
+      state.withLock { Self.wake(&$0) }?.resume()
+    }
+
+    private static func wake(_ state: inout State) -> CheckedContinuation<Void, Never>? {
+      state.isWoken = true
+      return state.waiter.take()
+    }
+
+    /// Every record waiting, and every step the rings hold, once there is at least one (or a
+    /// settle asks); `nil` once the feed is finished.
+    ///
+    /// - Parameter stepLimit: How many of a ring's newest steps to take, when no journal takes
+    ///   its steps: the older ones are counted as dropped without being boxed, since the pump
+    ///   would not describe them.
+    func next(keepingNewestSteps stepLimit: () -> Int = { .max }) async -> Batch? {
       while true {
-        let batch = state.withLock { state -> Batch?? in
-          if !state.entries.isEmpty || state.dropped > 0 {
-            defer {
+        let taken = state.withLock { state -> (Batch, [Ring])? in
+          if state.isFinished { return nil }
+          defer {
+            if !state.entries.isEmpty {
               state.entries = Deque(minimumCapacity: min(state.entries.count, 1_024))
-              state.dropped = 0
-              state.journalDrops = [:]
             }
-            return .some(
-              Batch(entries: state.entries, dropped: state.dropped, journalDrops: state.journalDrops))
+            state.dropped = 0
+            state.journalDrops = [:]
+            state.isWoken = false
           }
-          return state.isFinished ? .some(nil) : .none
+          return (
+            Batch(
+              entries: state.entries, dropped: state.dropped, journalDrops: state.journalDrops,
+              settles: state.settlesAsked),
+            state.rings
+          )
         }
-        if let batch { return batch }
+        guard let (taken, rings) = taken else { return nil }
+        var batch = taken
+        await drain(rings, into: &batch, keepingNewest: stepLimit())
+        if !batch.entries.isEmpty || batch.dropped > 0 || batch.settles > answeredSettles {
+          return batch
+        }
+        // Each ring wakes the pump at its next write, unless it holds steps already.
+        var ringHasSteps = false
+        for ring in rings where !ring.ring.isClosed {
+          if await !ring.ring.wakeOnNextWrite({ [weak self] in self?.wake() }) {
+            ringHasSteps = true
+            break
+          }
+        }
+        if ringHasSteps { continue }
         await withCheckedContinuation { continuation in
           let ready = state.withLock { state in
-            guard state.entries.isEmpty, state.dropped == 0, !state.isFinished else { return true }
+            guard state.entries.isEmpty, state.dropped == 0, !state.isFinished, !state.isWoken
+            else { return true }
             state.waiter = continuation
             return false
           }
@@ -96,26 +169,95 @@
       }
     }
 
+    private var answeredSettles: UInt64 { state.withLock { $0.settlesAnswered } }
+
+    /// Adds the rings' steps to `batch`, merged with its records: each owner's in sequence order,
+    /// the owners' in time order. Forgets the rings whose store is gone once they are empty.
+    private func drain(_ rings: [Ring], into batch: inout Batch, keepingNewest stepLimit: Int) async {
+      guard !rings.isEmpty else { return }
+      var steps: [Entry] = []
+      var drained: UInt64 = 0
+      var ringDropped: UInt64 = 0
+      var closedAndEmpty: [ObjectIdentifier] = []
+      for ring in rings {
+        let wasClosed = ring.ring.isClosed
+        // Steps the ring overwrote are counted by the first record after them
+        // (`droppedBefore`), which the pump tells the page and the journal about.
+        // A journal keeps every step the ring kept.
+        let drainedSteps = await ring.ring.drain(
+          keepingNewest: ring.journal == nil ? stepLimit : .max)
+        drained += UInt64(drainedSteps.records.count)
+        ringDropped += 2 * drainedSteps.dropped
+        steps.append(contentsOf: drainedSteps.records.map { Entry(record: $0, journal: ring.journal) })
+        if wasClosed, drainedSteps.records.isEmpty, drainedSteps.dropped == 0 {
+          closedAndEmpty.append(ObjectIdentifier(ring.ring))
+        }
+      }
+      state.withLock { state in
+        state.appended += drained
+        state.droppedInAll += ringDropped
+        state.rings.removeAll { closedAndEmpty.contains(ObjectIdentifier($0.ring)) }
+      }
+      guard !steps.isEmpty else { return }
+      batch.hasSteps = true
+      batch.entries = Self.merge(Array(batch.entries) + steps)
+    }
+
+    /// `entries` in the order they happened: each owner's in sequence order (a step's records
+    /// share its time, and a record the step emitted comes between them), the owners
+    /// interleaved by time.
+    static func merge(_ entries: [Entry]) -> Deque<Entry> {
+      var byOwner: [UInt64: [Entry]] = [:]
+      for entry in entries { byOwner[entry.record.owner.id, default: []].append(entry) }
+      var queues = byOwner.values.map { entries in
+        entries.sorted { $0.record.sequence < $1.record.sequence }[...]
+      }
+      if queues.count == 1 { return Deque(queues[0]) }
+      var merged = Deque<Entry>()
+      merged.reserveCapacity(entries.count)
+      while true {
+        var earliest: Int?
+        for index in queues.indices {
+          guard let head = queues[index].first else { continue }
+          if let current = earliest, queues[current].first!.record.time <= head.record.time {
+            continue
+          }
+          earliest = index
+        }
+        guard let earliest else { return merged }
+        merged.append(queues[earliest].removeFirst())
+      }
+    }
+
     /// Records that the pump has published `batch`, and wakes those that wait for it.
     func markHandled(_ batch: Batch) {
       let ready = state.withLock { state in
         state.handled += UInt64(batch.entries.count) + batch.dropped
-        let handled = state.handled
-        let ready = state.settleWaiters.filter { $0.target <= handled }.map(\.continuation)
-        state.settleWaiters.removeAll { $0.target <= handled }
+        state.settlesAnswered = max(state.settlesAnswered, batch.settles)
+        let (handled, answered) = (state.handled, state.settlesAnswered)
+        let isReady = { (waiter: SettleWaiter) in
+          waiter.target <= handled && waiter.ticket <= answered
+        }
+        let ready = state.settleWaiters.filter(isReady).map(\.continuation)
+        state.settleWaiters.removeAll(where: isReady)
         return ready
       }
       for waiter in ready { waiter.resume() }
     }
 
-    /// Returns once the pump has handled every record appended before the call.
+    /// Returns once the pump has handled every record appended before the call, and every step
+    /// the rings held then.
     func settle() async {
       await withCheckedContinuation { continuation in
-        let done = state.withLock { state in
-          if state.handled >= state.appended || state.isFinished { return true }
-          state.settleWaiters.append((state.appended, continuation))
-          return false
+        let (done, waiter) = state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?) in
+          if state.isFinished { return (true, nil) }
+          if state.rings.isEmpty, state.handled >= state.appended { return (true, nil) }
+          state.settlesAsked += 1
+          state.settleWaiters.append(
+            SettleWaiter(target: state.appended, ticket: state.settlesAsked, continuation: continuation))
+          return (false, Self.wake(&state))
         }
+        waiter?.resume()
         if done { continuation.resume() }
       }
     }

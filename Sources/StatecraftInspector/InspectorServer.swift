@@ -27,7 +27,9 @@
   /// loopback address (DNS rebinding) or whose `Origin` is another site are refused.
   ///
   /// **It never slows the app much, nor grows without bound.** An owner's thread only appends its
-  /// records to a buffer of at most `bufferLimit`, dropping the oldest, which the page counts. The
+  /// records to a buffer of at most `bufferLimit`, dropping the oldest, which the page counts. A
+  /// store whose only inspector this is does less: it writes each step to a ring of at most
+  /// `bufferLimit` steps, typed, which the server swaps for an empty one on the main actor. The
   /// server describes and diffs them on its own task. A page that reads slowly loses its oldest
   /// lines, and is told how many; it never holds the server up.
   public final class InspectorServer: Sendable {
@@ -76,7 +78,7 @@
     ///     refused with ``InspectorServerError/notLoopback(_:)``.
     ///   - port: The port, or 0 for one the system chooses (``port`` tells).
     ///   - bufferLimit: How many records wait in the app for the server before the oldest are
-    ///     dropped.
+    ///     dropped; and how many steps each store's ring keeps.
     ///   - historyLimit: How many lines, of all owners together, a page that opens later still
     ///     sees. The server also forgets the owners idle longest past 1,000 owners.
     ///   - pageBufferLimit: How many lines wait for a slow page before its oldest are dropped.
@@ -138,12 +140,19 @@
         // counts the others as dropped, so that it takes little of the app's CPU. Journals get
         // every record the buffer kept.
         var budget = DescribeBudget(perSecond: describeLimit)
-        while let batch = await feed.next() {
+        // A store's steps beyond what the budget allows are dropped in its ring, never boxed.
+        while let batch = await feed.next(keepingNewestSteps: { budget.available() }) {
           let allowed = budget.take(upTo: batch.entries.count)
           hub.publish(formatter.lines(for: batch, describingAtMost: allowed, hub: hub))
           feed.markHandled(batch)
-          // Out of budget: let the buffer gather (and drop) for a while rather than spin.
-          if allowed < batch.entries.count { try? await Task.sleep(for: .milliseconds(50)) }
+          // Out of budget: let the buffer gather (and drop) for a while rather than spin. After
+          // steps from a store's ring, let the ring fill a little: a pump that drained it at every
+          // step would have the store wake it at every step.
+          if allowed < batch.entries.count {
+            try? await Task.sleep(for: .milliseconds(50))
+          } else if batch.hasSteps {
+            try? await Task.sleep(for: .milliseconds(10))
+          }
         }
       }
       let urlHost = host.contains(":") ? "[\(host)]" : host

@@ -13,13 +13,24 @@
   /// ```
   ///
   /// Receiving a record only appends it to the server's bounded buffer: the owner never waits for
-  /// the page.
-  public struct LiveInspector: Inspector {
+  /// the page. A store whose only inspector this is does not even make records for its steps: it
+  /// writes them to a ring that the server drains (see `StepRing`).
+  public struct LiveInspector: Inspector, StepReader {
     let feed: InspectorFeed
     let journal: JournalTap?
 
     public func receive(_ record: InspectionRecord) {
       feed.append(InspectorFeed.Entry(record: record, journal: journal))
+    }
+
+    /// The server's buffer: how many records wait for a slow owner's delivery, and how many steps
+    /// a store's ring keeps.
+    public var bufferLimit: Int { feed.limit }
+
+    /// A store whose only inspector this is writes its steps to a ring, typed, which the
+    /// server's pump drains: a step costs the store a tick read, a lock and a copy.
+    package func read(_ ring: AnyStepRing) {
+      feed.adopt(ring, journal: journal)
     }
   }
 

@@ -103,6 +103,26 @@
       await server.stop()
     }
 
+    @Test("A store's ring keeps the newest steps when the server falls behind, and says how many it lost")
+    @MainActor
+    func storeStepsOverflowTheRing() async throws {
+      let server = try await InspectorServer.start(bufferLimit: 4)
+      let store = Store(initialState: Counter(), reducer: counterReducer)
+      store.attach(server.inspector)
+      // Ten steps before the server drains (it takes them on the main actor, which this test
+      // holds until `settle`): the ring keeps the last four.
+      for _ in 0..<10 { store.send(.increment) }
+      await server.settle()
+      #expect(server.droppedRecords == 12)
+      let lines = try await LoopbackClient.get("/lines?token=\(server.token)", port: server.port).body
+      let messages = lines.split(separator: "\n")
+      #expect(messages.filter { $0.contains(#""kind":"received""#) }.count == 4)
+      #expect(lines.contains(#""kind":"dropped""#) && lines.contains(#""count":12"#))
+      // The newest step is among those kept: the count went from 9 to 10.
+      #expect(lines.contains(#"+   count: 10"#))
+      await server.stop()
+    }
+
     @Test("A chart's outline and active states reach the page")
     func chartSteps() async throws {
       let server = try await InspectorServer.start()

@@ -1,5 +1,5 @@
 import DequeModule
-import Synchronization
+public import Synchronization
 
 /// The inspectors of one owner, and the serial delivery of its records to them.
 ///
@@ -21,7 +21,6 @@ import Synchronization
 package final class Inspection: Sendable {
   private struct State {
     var inspectors: [any Inspector]
-    var lastSequence: UInt64 = 0
     /// Whether a thread is delivering records now; the others queue theirs.
     var isDelivering = false
     var queue = Deque<InspectionRecord>()
@@ -56,17 +55,64 @@ package final class Inspection: Sendable {
   package static let defaultBufferLimit = 1_000
 
   private let state: CriticalState<State>
+  /// The owner's sequence numbers. Records take theirs under the lock, so that they queue in
+  /// their order; a step written to a ``StepRing`` takes its own without it.
+  private let sequence = InspectionSequence()
+  /// The ring the owner writes its steps to while a ``StepReader`` is its only inspector: set
+  /// once, never replaced, released in `deinit`. Closed when another inspector is attached.
+  @usableFromInline let stepRingSlot = Atomic<Unmanaged<AnyStepRing>?>(nil)
 
   package init(inspectors: [any Inspector]) {
     self.state = CriticalState(State(inspectors: inspectors))
   }
 
-  /// Attaches another inspector; it receives the records emitted from now on.
+  deinit {
+    if let ring = stepRingSlot.load(ordering: .acquiring) {
+      ring.takeUnretainedValue().closeForOwner()
+      ring.release()
+    }
+  }
+
+  /// Attaches another inspector; it receives the records emitted from now on. The owner stops
+  /// writing its steps to a ring: every inspector, the ring's reader included, gets records.
   package func attach(_ inspector: any Inspector) {
     state.withLock { state in
       state.bufferLimit = state.inspectors.isEmpty ? inspector.bufferLimit : max(state.bufferLimit, inspector.bufferLimit)
       state.inspectors.append(inspector)
     }
+    stepRingSlot.load(ordering: .acquiring)?.takeUnretainedValue().closeForOwner()
+  }
+
+  /// Makes the owner write its steps to the ring that `make` makes, if its only inspector is a
+  /// ``StepReader`` and it has no ring yet, and hands the ring to that reader.
+  package func installStepRing(
+    _ make: (_ sequence: InspectionSequence, _ capacity: Int) -> AnyStepRing
+  ) {
+    let reader = state.withLock { state -> (any StepReader)? in
+      guard state.inspectors.count == 1, let reader = state.inspectors[0] as? any StepReader,
+        stepRingSlot.load(ordering: .acquiring) == nil
+      else { return nil }
+      return reader
+    }
+    guard let reader else { return }
+    let made = Unmanaged.passRetained(make(sequence, reader.bufferLimit))
+    guard
+      stepRingSlot.compareExchange(expected: nil, desired: made, ordering: .acquiringAndReleasing)
+        .exchanged
+    else {
+      made.release()
+      return
+    }
+    reader.read(made.takeUnretainedValue())
+  }
+
+  /// The ring the owner writes its steps to, while it does: `nil` when it makes records.
+  /// Unretained: the inspection keeps it as long as the owner's context, and the owner's step
+  /// that writes to it holds the context.
+  @inlinable
+  package var stepRing: Unmanaged<AnyStepRing>? {
+    guard let ring = stepRingSlot.load(ordering: .acquiring) else { return nil }
+    return ring._withUnsafeGuaranteedRef { $0.isClosed } ? nil : ring
   }
 
   /// How many records wait to be delivered. For tests.
@@ -127,15 +173,14 @@ package final class Inspection: Sendable {
   ) {
     let first = record(received, claim, owner: owner, callSite: callSite)
     let updated = state.withLock { state -> (sequence: UInt64, inspectors: [any Inspector])? in
-      state.lastSequence &+= 1
+      let sequence = sequence.next()
       guard state.queue.isEmpty else {
         // Records emitted during the step wait: the update goes behind them.
         state.queue.append(
-          InspectionRecord(
-            owner: owner, sequence: state.lastSequence, sinceEpoch: claim.time, kind: copy update))
+          InspectionRecord(owner: owner, sequence: sequence, sinceEpoch: claim.time, kind: copy update))
         return nil
       }
-      return (state.lastSequence, state.inspectors)
+      return (sequence, state.inspectors)
     }
     guard let updated else {
       deliver(first, then: nil, to: claim.inspectors)
@@ -152,14 +197,13 @@ package final class Inspection: Sendable {
     _ kind: () -> InspectionRecord.Kind, owner: OwnerIdentity, callSite: CallSite?
   ) -> Claim? {
     state.withLock { state -> Claim? in
-      state.lastSequence &+= 1
+      let sequence = sequence.next()
       let time = InspectionRecord.sinceEpoch
       guard !state.isDelivering else {
         // Someone else delivers: queue the record, keeping the bound by dropping the oldest.
         state.queue.append(
           InspectionRecord(
-            owner: owner, sequence: state.lastSequence, sinceEpoch: time, kind: kind(),
-            callSite: callSite))
+            owner: owner, sequence: sequence, sinceEpoch: time, kind: kind(), callSite: callSite))
         if state.queue.count > state.bufferLimit, state.queue.popFirst() != nil {
           state.dropped += 1
           state.droppedInAll += 1
@@ -169,8 +213,7 @@ package final class Inspection: Sendable {
       state.isDelivering = true
       defer { state.dropped = 0 }
       return Claim(
-        sequence: state.lastSequence, time: time, dropped: state.dropped,
-        inspectors: state.inspectors)
+        sequence: sequence, time: time, dropped: state.dropped, inspectors: state.inspectors)
     }
   }
 

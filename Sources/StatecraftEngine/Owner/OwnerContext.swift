@@ -14,7 +14,7 @@ package final class OwnerContext: Sendable {
   /// The inspectors, created with the first: an owner nobody inspects keeps none. Installed once
   /// and never replaced, so that every record reads it with one atomic load instead of a lock.
   /// Unmanaged: the context releases it in `deinit`.
-  private let inspectionSlot: Atomic<Unmanaged<Inspection>?>
+  @usableFromInline let inspectionSlot: Atomic<Unmanaged<Inspection>?>
   private let lastEffectNumber = Atomic<UInt64>(0)
   /// The task executor the owner's tasks prefer: `nil` but under a test store. Boxed, so that an
   /// owner in an app pays one word for it.
@@ -137,6 +137,21 @@ package final class OwnerContext: Sendable {
   package func emit(_ kind: @autoclosure () -> InspectionRecord.Kind, callSite: CallSite? = nil) {
     guard isInspected, let inspection else { return }
     inspection.emit(kind(), owner: identity, callSite: callSite)
+  }
+
+  /// The ring the owner writes its steps to, while a ``StepReader`` is its only inspector.
+  /// Unretained: see ``Inspection/stepRing``.
+  @inlinable
+  package var stepRing: Unmanaged<AnyStepRing>? {
+    guard let inspection = inspectionSlot.load(ordering: .acquiring) else { return nil }
+    return inspection._withUnsafeGuaranteedRef { $0.stepRing }
+  }
+
+  /// Makes the owner write its steps to a ring, if its only inspector is a ``StepReader``.
+  package func installStepRing(
+    _ make: (_ sequence: InspectionSequence, _ capacity: Int) -> AnyStepRing
+  ) {
+    inspection?.installStepRing(make)
   }
 
   /// Begins inspecting the step of one message: numbers and timestamps its `received` record and

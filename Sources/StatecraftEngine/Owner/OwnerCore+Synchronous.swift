@@ -1,4 +1,5 @@
 public import Observation
+public import Synchronization
 
 /// The loop of an owner that lives on one actor and whose processing never suspends (a store):
 /// each message processed in the sender's call, and everything queued behind it, with the state
@@ -24,7 +25,9 @@ extension OwnerCore {
   ///     the new state.
   /// - Returns: `false` if the message was not processed now: it was queued behind the one being
   ///   processed, or the owner is closed.
-  @inlinable
+  // Always inlined into the owner's `send` (see `Store.send`): the inspected branches made it too
+  // large for the compiler's heuristics.
+  @inlinable @inline(__always)
   package final func processSynchronously<Subject: Observable, Outcome>(
     _ message: @autoclosure () -> Message,
     queued: () -> Message,
@@ -65,14 +68,21 @@ extension OwnerCore {
       while true {
         if envelope.origin?.isCancelled != true {
           let outcome: Outcome
-          if isInspected {
+          if _slowPath(isInspected) {
             let before = state
-            let received = InspectionRecord.Kind.received(InspectedValue(message: envelope.message))
-            let claim = ownerContext.beginStep(received, callSite: envelope.callSite)
-            outcome = step(&state, envelope.message, envelope.callSite)
-            ownerContext.endStep(
-              claim, received: received, callSite: envelope.callSite,
-              update: .stateUpdated(before: InspectedValue(before), after: InspectedValue(state)))
+            if let ring = stepRing {
+              // A step reader is the only inspector: the step goes to its ring, typed.
+              let received = ring._withUnsafeGuaranteedRef { $0.beginStep() }
+              outcome = step(&state, envelope.message, envelope.callSite)
+              writeStep(to: ring, received: received, envelope, before: before, after: state)
+            } else {
+              let received = InspectionRecord.Kind.received(InspectedValue(message: envelope.message))
+              let claim = ownerContext.beginStep(received, callSite: envelope.callSite)
+              outcome = step(&state, envelope.message, envelope.callSite)
+              ownerContext.endStep(
+                claim, received: received, callSite: envelope.callSite,
+                update: .stateUpdated(before: InspectedValue(before), after: InspectedValue(state)))
+            }
           } else {
             outcome = step(&state, envelope.message, envelope.callSite)
           }
@@ -111,5 +121,27 @@ extension OwnerCore {
       }
     }()
     return processed
+  }
+
+  /// Writes a step to the ring a step reader reads: specialised for the owner's types where the
+  /// owner's code is, but not inlined there.
+  @inlinable @inline(never)
+  final func writeStep(
+    to ring: Unmanaged<AnyStepRing>, received: UInt64, _ envelope: Envelope, before: State,
+    after: State
+  ) {
+    ring._withUnsafeGuaranteedRef { ring in
+      unsafeDowncast(ring, to: StepRing<State, Message>.self).endStep(
+        received: received, message: envelope.message, before: before, after: after,
+        callSite: envelope.callSite)
+    }
+  }
+
+  /// The ring the owner writes its steps to, while a ``StepReader`` is its only inspector; `nil`
+  /// when it makes records. Unretained: the owner's context keeps it, and the core keeps its
+  /// context.
+  @inlinable
+  final var stepRing: Unmanaged<AnyStepRing>? {
+    contextSlot.load(ordering: .acquiring)?._withUnsafeGuaranteedRef { $0.stepRing }
   }
 }

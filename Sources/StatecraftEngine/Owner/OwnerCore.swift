@@ -79,6 +79,10 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   /// message does not go through the context (which reading the slot first cost a send 6 ns).
   @usableFromInline final let inspected: Atomic<Bool>
   private final let effectsOnMainActor: Bool
+  /// Whether every step runs in
+  /// ``processSynchronously(_:queued:origin:callSite:observing:registrar:step:then:)`` on the main
+  /// actor, as a store's do: then it can write them to a ``StepRing``, which is main-actor only.
+  private final let stepsRunOnMainActor: Bool
   /// Whether ``processSynchronously(_:queued:origin:callSite:observing:registrar:step:then:)`` runs,
   /// checked before Observation's willSet, so that a send from an observer's willSet is queued.
   // Safe without isolation: owners that process synchronously (a store) live on one actor and call
@@ -116,12 +120,15 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   ///   - callSite: Where the owner was created.
   ///   - effectsOnMainActor: Whether the owner's effect tasks start on the main actor, where a
   ///     main-actor owner receives what they deliver.
+  ///   - stepsRunOnMainActor: Whether every step runs in `processSynchronously` on the main
+  ///     actor, so that a ``StepReader`` can take them from a ring.
   ///
   /// Inspectors see a message as itself, or as what its ``InspectableMessage/inspectedMessage``
   /// says.
   @usableFromInline
   package init(
-    state: State, type: Any.Type, callSite: CallSite, effectsOnMainActor: Bool = false
+    state: State, type: Any.Type, callSite: CallSite, effectsOnMainActor: Bool = false,
+    stepsRunOnMainActor: Bool = false
   ) {
     let identity = OwnerIdentity(type: type, callSite: callSite)
     self.identity = identity
@@ -129,6 +136,7 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
     self.contextSlot = Atomic(context.map { Unmanaged.passRetained($0) })
     self.inspected = Atomic(context?.isInspected ?? false)
     self.effectsOnMainActor = effectsOnMainActor
+    self.stepsRunOnMainActor = stepsRunOnMainActor
     self.machine = OwnerStateMachine(state: state)
     #if DEBUG
       context?.isOwnersLockHeld = lockCheck
@@ -179,6 +187,20 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   package final func attach(_ inspector: any Inspector) {
     ownerContext.attach(inspector)
     inspected.store(true, ordering: .relaxed)
+    readStepsFromRing()
+  }
+
+  /// For an owner whose steps run synchronously on the main actor (a store): if its only
+  /// inspector is a ``StepReader``, makes it write its steps to a ring that the reader drains,
+  /// rather than records. Called when an inspector is attached, and by the owner once created
+  /// (for the inspectors of its scope).
+  @usableFromInline
+  package final func readStepsFromRing() {
+    guard isInspected, stepsRunOnMainActor else { return }
+    let identity = self.identity
+    ownerContext.installStepRing { sequence, capacity in
+      StepRing<State, Message>(owner: identity, sequence: sequence, capacity: capacity)
+    }
   }
 
   /// The task executor the owner's tasks prefer, without creating the context: `nil` but under a

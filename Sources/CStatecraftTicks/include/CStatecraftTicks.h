@@ -1,0 +1,50 @@
+#ifndef C_STATECRAFT_TICKS_H
+#define C_STATECRAFT_TICKS_H
+
+#include <stdint.h>
+
+#if defined(__APPLE__)
+#include <mach/mach_time.h>
+#else
+#include <time.h>
+#endif
+
+/// The processor's own tick counter, read without a system call or a clock conversion: what the
+/// live inspector stamps a store's steps with, converted to time later, off the app's thread.
+/// On Apple platforms the continuous mach time; on Linux the TSC (x86-64) or the virtual counter
+/// (arm64); elsewhere the monotonic clock in nanoseconds.
+///
+/// Swift cannot read these counters itself: `rdtsc` and `mrs` are not importable.
+static inline uint64_t statecraft_ticks(void) {
+#if defined(__APPLE__)
+  return mach_continuous_time();
+#elif defined(__x86_64__)
+  return __builtin_ia32_rdtsc();
+#elif defined(__aarch64__)
+  uint64_t value;
+  __asm__ __volatile__("mrs %0, cntvct_el0" : "=r"(value));
+  return value;
+#else
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+#endif
+}
+
+/// The monotonic clock in nanoseconds: the ticks where the processor's counter is not steady.
+static inline uint64_t statecraft_clock_ticks(void) {
+#if defined(__APPLE__)
+  return mach_continuous_time();
+#else
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+#endif
+}
+
+/// Whether `statecraft_ticks` counts at a fixed rate on every processor, so that ticks read on
+/// different threads, converted to time with one rate, are in order. Linux says so by keeping the
+/// TSC as its clock source; Apple platforms always do.
+int statecraft_ticks_are_steady(void);
+
+#endif

@@ -1,0 +1,213 @@
+import Statecraft
+import StatecraftTesting
+import StatecraftEngine
+import Synchronization
+import Testing
+
+/// A store whose only inspector reads steps (the live inspector) writes each step to a typed ring
+/// instead of making records; the reader drains it, and gets the other records as usual.
+@MainActor
+@Suite("Inspection: step rings")
+struct StepRingTests {
+  struct Counter { var count = 0 }
+  enum Action: Sendable, Equatable { case increment, startEffect, sendFromReducer }
+
+  /// Keeps the ring it is given, and the records it receives.
+  final class Reader: StepReader {
+    let ring = Mutex<AnyStepRing?>(nil)
+    let received = Mutex<[InspectionRecord]>([])
+    let bufferLimit: Int
+
+    init(bufferLimit: Int = 1_000) { self.bufferLimit = bufferLimit }
+
+    func read(_ ring: AnyStepRing) { self.ring.withLock { $0 = ring } }
+    func receive(_ record: InspectionRecord) { received.withLock { $0.append(record) } }
+
+    func drain(keepingNewest limit: Int = .max) async -> DrainedSteps {
+      await ring.withLock { $0 }?.drain(keepingNewest: limit) ?? DrainedSteps(records: [], dropped: 0)
+    }
+  }
+
+  /// Keeps what it receives.
+  final class Recorder: Inspector {
+    let received = Mutex<[InspectionRecord]>([])
+    func receive(_ record: InspectionRecord) { received.withLock { $0.append(record) } }
+  }
+
+  static func describe(_ records: [InspectionRecord]) -> [String] {
+    records.map { record in
+      switch record.kind {
+      case .received(let action): "\(record.sequence) received \(action)"
+      case .stateUpdated(let before, let after):
+        "\(record.sequence) \((before.value as! Counter).count) → \((after.value as! Counter).count)"
+      case .effectStarted: "\(record.sequence) effect started"
+      case .effectFinished: "\(record.sequence) effect finished"
+      case .diagnostic: "\(record.sequence) diagnostic"
+      default: "\(record.sequence) \(record.kind)"
+      }
+    }
+  }
+
+  func makeStore() -> Store<Counter, Action, Void> {
+    // The store sends to itself from its reducer, for the test of a record emitted during a step.
+    final class Box: @unchecked Sendable { weak var store: Store<Counter, Action, Void>? }
+    let box = Box()
+    let store = Store(initialState: Counter()) { (state: inout Counter, action: Action) -> Effect<Action> in
+      switch action {
+      case .increment:
+        state.count += 1
+        return .none
+      case .startEffect:
+        return .run { _ in }
+      case .sendFromReducer:
+        box.store?.send(.increment)
+        return .none
+      }
+    }
+    box.store = store
+    return store
+  }
+
+  @Test func aStoreWritesItsStepsToTheRingAndTheOtherRecordsAsRecords() async {
+    let reader = Reader()
+    let store = makeStore()
+    store.attach(reader)
+    store.send(.increment)
+    await store.send(.startEffect).finish()
+    store.send(.increment)
+    let drained = await reader.drain()
+    #expect(drained.dropped == 0)
+    #expect(Self.describe(drained.records) == [
+      "1 received increment", "2 0 → 1", "3 received startEffect", "4 1 → 1",
+      "7 received increment", "8 1 → 2",
+    ])
+    // The effect's records, numbered between the steps that surround them.
+    #expect(Self.describe(reader.received.withLock { $0 }) == ["5 effect started", "6 effect finished"])
+    #expect(drained.records[0].callSite?.line != nil)
+    #expect(drained.records[0].time <= drained.records[4].time, "steps are stamped in order")
+    #expect(await reader.drain().records.isEmpty, "a drain takes what was written")
+  }
+
+  @Test func aRecordEmittedDuringAStepComesAfterTheStepsTwoRecords() async {
+    let reader = Reader()
+    let store = DiagnosticHandler.$current.withValue(DiagnosticRecorder().handler) { makeStore() }
+    store.attach(reader)
+    store.send(.sendFromReducer)
+    let drained = await reader.drain()
+    // The diagnostic (a send from the reducer) took its number while the step ran.
+    #expect(Self.describe(reader.received.withLock { $0 }) == ["3 diagnostic"])
+    #expect(Self.describe(drained.records) == [
+      "1 received sendFromReducer", "2 0 → 0", "4 received increment", "5 0 → 1",
+    ])
+  }
+
+  @Test func aFullRingOverwritesItsOldestStepsAndCountsThem() async {
+    let reader = Reader(bufferLimit: 3)
+    let store = makeStore()
+    store.attach(reader)
+    for _ in 0..<5 { store.send(.increment) }
+    let drained = await reader.drain()
+    #expect(drained.dropped == 2)
+    #expect(Self.describe(drained.records) == [
+      "5 received increment", "6 2 → 3", "7 received increment", "8 3 → 4", "9 received increment",
+      "10 4 → 5",
+    ])
+    #expect(drained.records[0].droppedBefore == 4, "the first record after the gap counts the records lost")
+  }
+
+  @Test func aRingGrowsToItsCapacityInOrderThenOverwrites() async {
+    let reader = Reader(bufferLimit: 30)
+    let store = makeStore()
+    store.attach(reader)
+    // Past the first room (16) and past the capacity (30).
+    for _ in 0..<40 { store.send(.increment) }
+    let drained = await reader.drain()
+    #expect(drained.dropped == 10)
+    let counts = drained.records.compactMap { record -> Int? in
+      guard case .stateUpdated(_, let after) = record.kind else { return nil }
+      return (after.value as! Counter).count
+    }
+    #expect(counts == Array(11...40))
+    #expect(drained.records.map(\.sequence) == Array(21...80).map(UInt64.init))
+    // The next steps go to the emptied room.
+    store.send(.increment)
+    #expect(Self.describe(await reader.drain().records) == ["81 received increment", "82 40 → 41"])
+  }
+
+  @Test func aDrainCanKeepOnlyTheNewestSteps() async {
+    let reader = Reader()
+    let store = makeStore()
+    store.attach(reader)
+    for _ in 0..<5 { store.send(.increment) }
+    let drained = await reader.drain(keepingNewest: 2)
+    #expect(drained.dropped == 3)
+    #expect(Self.describe(drained.records) == [
+      "7 received increment", "8 3 → 4", "9 received increment", "10 4 → 5",
+    ])
+    #expect(drained.records[0].droppedBefore == 6)
+  }
+
+  @Test func anotherInspectorTurnsTheRingOffAndEveryoneGetsRecords() async {
+    let reader = Reader()
+    let store = makeStore()
+    store.attach(reader)
+    store.send(.increment)
+    let recorder = Recorder()
+    store.attach(recorder)
+    store.send(.increment)
+    let ring = reader.ring.withLock { $0 }
+    #expect(ring?.isClosed == true)
+    #expect(Self.describe(await reader.drain().records) == ["1 received increment", "2 0 → 1"])
+    #expect(Self.describe(reader.received.withLock { $0 }) == ["3 received increment", "4 1 → 2"])
+    #expect(Self.describe(recorder.received.withLock { $0 }) == ["3 received increment", "4 1 → 2"])
+  }
+
+  @Test func aStoreMadeUnderAReaderUsesTheRingAndClosesItWhenReleased() async {
+    let reader = Reader()
+    var store: Store<Counter, Action, Void>? = withInspector(reader) { makeStore() }
+    store?.send(.increment)
+    let ring = reader.ring.withLock { $0 }
+    #expect(ring != nil && ring?.isClosed == false)
+    store = nil
+    #expect(ring?.isClosed == true, "a released store writes no more")
+    #expect(Self.describe(await reader.drain().records) == ["1 received increment", "2 0 → 1"])
+  }
+
+  @Test func aWaitingReaderIsWokenByTheNextWriteOnce() async {
+    let reader = Reader()
+    let store = makeStore()
+    store.attach(reader)
+    let wakes = Mutex(0)
+    let ring = reader.ring.withLock { $0 }!
+    #expect(await ring.wakeOnNextWrite { wakes.withLock { $0 += 1 } })
+    store.send(.increment)
+    store.send(.increment)
+    #expect(wakes.withLock { $0 } == 1)
+    #expect(await !ring.wakeOnNextWrite {}, "it holds steps: no need to wait")
+  }
+}
+
+/// The ticks a step is stamped with, and their conversion to time.
+@Suite("Inspection: step ticks")
+struct StepTicksTests {
+  @Test func ticksConvertToTheTimeTheyWereReadAt() {
+    StepTicks.start()
+    let before = InspectionRecord.sinceEpoch
+    let ticks = StepTicks.now
+    let after = InspectionRecord.sinceEpoch
+    let converted = StepTicks.Converter().sinceEpoch(ticks)
+    // Within the two clock reads around it, give or take the rate's error: a linear conversion
+    // from an origin read together, far below the margin, which only absorbs a thread preempted between two reads.
+    #expect(converted >= before - .milliseconds(50))
+    #expect(converted <= after + .milliseconds(50))
+  }
+
+  @Test func laterTicksAreLaterTimes() {
+    StepTicks.start()
+    let first = StepTicks.now
+    let second = StepTicks.now
+    let converter = StepTicks.Converter()
+    #expect(second >= first)
+    #expect(converter.sinceEpoch(second) >= converter.sinceEpoch(first))
+  }
+}
