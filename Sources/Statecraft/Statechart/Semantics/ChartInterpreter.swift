@@ -20,20 +20,7 @@
   }
 
   /// A transition, by its source state and its place among the source's transitions.
-  @usableFromInline struct TransitionRef: Equatable {
-    // Half-width, so that a list of them stays small to copy.
-    @usableFromInline let storedSource: Int32
-    @usableFromInline let storedOrdinal: Int32
-
-    @inlinable var source: Int { Int(storedSource) }
-    @inlinable var ordinal: Int { Int(storedOrdinal) }
-
-    @inlinable
-    init(source: Int, ordinal: Int) {
-      storedSource = Int32(truncatingIfNeeded: source)
-      storedOrdinal = Int32(truncatingIfNeeded: ordinal)
-    }
-  }
+  @usableFromInline typealias TransitionRef = ChartTransitionRef
 
   /// An eventless transition loop stops after this many microsteps in one macrostep.
   @inlinable static var microstepLimit: Int { 100_000 }
@@ -270,22 +257,22 @@
 
   // MARK: Selecting transitions
 
-  @inlinable func selectEventlessTransitions() -> SmallList<TransitionRef> {
-    guard configuration.intersects(table.eventlessSources) else { return SmallList() }
+  @inlinable func selectEventlessTransitions() -> TransitionList {
+    guard configuration.intersects(table.eventlessSources) else { return TransitionList() }
     return select { transition in
       if case .eventless = transition.definition.trigger { return true }
       return false
     }
   }
 
-  @inlinable func selectTransitions(_ record: Record) -> SmallList<TransitionRef> {
+  @inlinable func selectTransitions(_ record: Record) -> TransitionList {
     select { matches($0, record) }
   }
 
   /// For each active atomic state in document order, the first transition, from the state
   /// outwards, that `matches` and whose guard holds; then without conflicts.
-  @inlinable func select(_ matches: (Table.Transition) -> Bool) -> SmallList<TransitionRef> {
-    var enabled = SmallList<TransitionRef>()
+  @inlinable func select(_ matches: (Table.Transition) -> Bool) -> TransitionList {
+    var enabled = TransitionList()
     configuration.forEach { atomic in
       guard table.isAtomic(atomic) else { return }
       var state = atomic
@@ -341,13 +328,13 @@
 
   /// Of two transitions whose exit sets intersect, keeps the one whose source is the descendant,
   /// or else the one selected first.
-  @inlinable func removeConflictingTransitions(_ enabled: SmallList<TransitionRef>) -> SmallList<TransitionRef> {
-    var filtered = SmallList<TransitionRef>()
+  @inlinable func removeConflictingTransitions(_ enabled: TransitionList) -> TransitionList {
+    var filtered = TransitionList()
     for index in 0..<enabled.count {
       let t1 = enabled[index]
       let exit1 = computeExitSet(t1)
       var preempted = false
-      var toRemove = SmallList<TransitionRef>()
+      var toRemove = TransitionList()
       for other in 0..<filtered.count {
         let t2 = filtered[other]
         guard exit1.intersects(computeExitSet(t2)) else { continue }
@@ -359,7 +346,9 @@
         }
       }
       if !preempted {
-        filtered.remove { candidate in toRemove.contains(where: { $0 == candidate }) }
+        if !toRemove.isEmpty {
+          filtered.remove { candidate in toRemove.contains(where: { $0 == candidate }) }
+        }
         filtered.append(t1)
       }
     }
@@ -368,7 +357,7 @@
 
   // MARK: Microsteps
 
-  @inlinable mutating func microstep(_ enabled: SmallList<TransitionRef>) {
+  @inlinable mutating func microstep(_ enabled: TransitionList) {
     changed = true
     exitStates(enabled)
     for index in 0..<enabled.count {
@@ -403,7 +392,7 @@
     ChartTopology(table: table, history: snapshot.pointee._history)
   }
 
-  @inlinable mutating func exitStates(_ enabled: SmallList<TransitionRef>) {
+  @inlinable mutating func exitStates(_ enabled: TransitionList) {
     var statesToExit = NodeSet()
     for index in 0..<enabled.count { statesToExit.formUnion(computeExitSet(enabled[index])) }
     guard !statesToExit.isEmpty else { return }
@@ -438,7 +427,7 @@
     snapshot.pointee._history[table.id(of: history)] = recorded
   }
 
-  @inlinable mutating func enterStates(_ enabled: SmallList<TransitionRef>) {
+  @inlinable mutating func enterStates(_ enabled: TransitionList) {
     var entrySet = ChartEntrySet<ID, Event, Context>()
     if enabled.count == 1 {
       // One transition whose entry does not depend on history: what it enters is in the table.
