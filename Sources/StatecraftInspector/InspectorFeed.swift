@@ -100,7 +100,11 @@
     /// Takes a store's ring: the pump drains it with the records.
     func adopt(_ ring: AnyStepRing, journal: JournalTap?) {
       let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-        guard !state.isFinished else { return nil }
+        guard !state.isFinished else {
+          // The server stopped: the store writes no steps for it.
+          ring.closeForOwner()
+          return nil
+        }
         state.rings.append(Ring(ring: ring, journal: journal))
         return Self.wake(&state)
       }
@@ -203,9 +207,9 @@
       batch.entries = Self.merge(Array(batch.entries) + steps)
     }
 
-    /// `entries` in the order they happened: each owner's in sequence order (a step's records
-    /// share its time, and a record the step emitted comes between them), the owners
-    /// interleaved by time.
+    /// `entries` in the order they happened: each owner's in sequence order (a step's two records
+    /// share its time; a record the step emitted comes after them), the owners interleaved by
+    /// time.
     static func merge(_ entries: [Entry]) -> Deque<Entry> {
       var byOwner: [UInt64: [Entry]] = [:]
       for entry in entries { byOwner[entry.record.owner.id, default: []].append(entry) }
@@ -266,6 +270,8 @@
     func finish() {
       let (waiter, settling) = state.withLock { state in
         state.isFinished = true
+        // Stores stop writing steps that nobody will read.
+        for ring in state.rings { ring.ring.closeForOwner() }
         defer { state.settleWaiters.removeAll() }
         return (state.waiter.take(), state.settleWaiters.map(\.continuation))
       }

@@ -141,7 +141,8 @@
         // every record the buffer kept.
         var budget = DescribeBudget(perSecond: describeLimit)
         // A store's steps beyond what the budget allows are dropped in its ring, never boxed.
-        while let batch = await feed.next(keepingNewestSteps: { budget.available() }) {
+        // At least one step, whose record tells the page how many were dropped before it.
+        while let batch = await feed.next(keepingNewestSteps: { max(1, budget.available() / 2) }) {
           let allowed = budget.take(upTo: batch.entries.count)
           hub.publish(formatter.lines(for: batch, describingAtMost: allowed, hub: hub))
           feed.markHandled(batch)

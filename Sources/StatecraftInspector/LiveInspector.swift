@@ -28,7 +28,7 @@
     public var bufferLimit: Int { feed.limit }
 
     /// A store whose only inspector this is writes its steps to a ring, typed, which the
-    /// server's pump drains: a step costs the store a tick read, a lock and a copy.
+    /// server's pump drains: a step costs the store a tick read, an atomic add and a copy.
     package func read(_ ring: AnyStepRing) {
       feed.adopt(ring, journal: journal)
     }

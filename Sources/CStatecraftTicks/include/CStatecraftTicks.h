@@ -31,7 +31,8 @@ static inline uint64_t statecraft_ticks(void) {
 #endif
 }
 
-/// The monotonic clock in nanoseconds: the ticks where the processor's counter is not steady.
+/// The monotonic clock in nanoseconds (mach ticks on Apple platforms): the ticks where the
+/// processor's counter is not steady.
 static inline uint64_t statecraft_clock_ticks(void) {
 #if defined(__APPLE__)
   return mach_continuous_time();

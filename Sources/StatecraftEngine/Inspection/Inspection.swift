@@ -103,6 +103,8 @@ package final class Inspection: Sendable {
       made.release()
       return
     }
+    // Another inspector attached meanwhile found no ring to close: close it now.
+    if state.withLock({ $0.inspectors.count }) > 1 { made.takeUnretainedValue().closeForOwner() }
     reader.read(made.takeUnretainedValue())
   }
 

@@ -55,7 +55,9 @@ public struct InspectionRecord: Sendable, CustomStringConvertible {
   /// it.
   public var callSite: CallSite? { storage.callSite }
   /// How many of the owner's records were dropped just before this one, because a slow inspector
-  /// let more than its ``Inspector/bufferLimit`` records wait. Zero almost always.
+  /// let more than its ``Inspector/bufferLimit`` records wait (for the live inspector, also a
+  /// store's steps its ring overwrote, or that the server had no time to describe). Zero almost
+  /// always.
   public package(set) var droppedBefore: UInt64 = 0
 
   /// The record's fields in one object: a record is copied into queues and handed to every

@@ -2,7 +2,7 @@ public import Synchronization
 
 /// An inspector that reads a store's steps from a ring the store writes, rather than receiving a
 /// `received` and a `stateUpdated` record for each: the live inspector, so that inspecting a busy
-/// store costs a tick read, a lock and a copy of the step's values, not two records.
+/// store costs a tick read, an atomic add and a copy of the step's values, not two records.
 ///
 /// A store whose only inspector reads steps this way writes them to one ``StepRing``, typed, with
 /// no allocation and nothing boxed; the reader drains it when it likes, and boxes only then. The
@@ -77,7 +77,7 @@ package class AnyStepRing: @unchecked Sendable {
 /// The last `capacity` steps of one store, typed: the message, the state before and after it,
 /// where it was sent from, its sequence numbers and its ticks.
 ///
-/// No lock and no atomic: the steps are touched only on the main actor. A store writes its steps
+/// No lock: the steps are touched only on the main actor. A store writes its steps
 /// there, and the reader hops there to swap the full storage for an empty one, an instant, and
 /// reads it elsewhere. The oldest unread step is overwritten when the ring is full, and counted,
 /// so a main actor too busy to let the reader in only loses old steps.
