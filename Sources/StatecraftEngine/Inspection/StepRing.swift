@@ -28,8 +28,8 @@ package struct DrainedSteps: Sendable {
 }
 
 /// A ring of steps as its reader sees it, whatever the owner's types: see ``StepRing``.
-// Unchecked: its stored properties are immutable or atomic; see `StepRing` for the rest.
 @usableFromInline
+// Unchecked: its stored properties are immutable or atomic; see `StepRing` for the rest.
 package class AnyStepRing: @unchecked Sendable {
   /// The owner that writes it.
   package let owner: OwnerIdentity
@@ -81,11 +81,11 @@ package class AnyStepRing: @unchecked Sendable {
 /// there, and the reader hops there to swap the full storage for an empty one, an instant, and
 /// reads it elsewhere. The oldest unread step is overwritten when the ring is full, and counted,
 /// so a main actor too busy to let the reader in only loses old steps.
+@usableFromInline
 // Unchecked: `State` need not be `Sendable` (a store's state is not). The ring holds copies of
 // values its owner has finished with, and hands them out only as `InspectedValue`s, which the same
 // reasoning makes safe (see there). `storage` is touched only on the main actor; `spare` only by
 // the reader, whose drains do not overlap.
-@usableFromInline
 package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked Sendable {
   @usableFromInline
   struct Step {
@@ -113,9 +113,9 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   /// Steps written since the last drain: `count` of them from `start`, wrapping around, in room
   /// for `allocated`, which grows by doubling up to the ring's capacity: a store that takes few
   /// steps between drains keeps little.
+  @usableFromInline
   // Unchecked: a value that the main actor and the reader hand to each other, each touching its
   // steps only while it holds them (see `StepRing`).
-  @usableFromInline
   struct Storage: @unchecked Sendable {
     @usableFromInline var steps: UnsafeMutablePointer<Step>
     @usableFromInline var allocated: Int
