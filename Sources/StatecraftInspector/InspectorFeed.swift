@@ -129,38 +129,26 @@
     ///   would not describe them.
     func next(keepingNewestSteps stepLimit: () -> Int = { .max }) async -> Batch? {
       while true {
-        let taken = state.withLock { state -> (Batch, [Ring])? in
-          if state.isFinished { return nil }
-          defer {
-            if !state.entries.isEmpty {
-              state.entries = Deque(minimumCapacity: min(state.entries.count, 1_024))
-            }
-            state.dropped = 0
-            state.journalDrops = [:]
-            state.isWoken = false
-          }
-          return (
-            Batch(
-              entries: state.entries, dropped: state.dropped, journalDrops: state.journalDrops,
-              settles: state.settlesAsked),
-            state.rings
-          )
-        }
+        // With rings, the records are taken on the main actor with the rings' steps, in one hop:
+        // a record a store's step emits there (an effect started) is then in the same batch as
+        // the step, however many stores there are.
+        let hasRings = state.withLock { !$0.rings.isEmpty }
+        let taken = hasRings ? await MainActor.run { take(rings: true) } : take(rings: false)
         guard let (taken, rings) = taken else { return nil }
         var batch = taken
-        await drain(rings, into: &batch, keepingNewest: stepLimit())
+        box(rings, into: &batch, keepingNewest: stepLimit())
         if !batch.entries.isEmpty || batch.dropped > 0 || batch.settles > answeredSettles {
           return batch
         }
         // Each ring wakes the pump at its next write, unless it holds steps already.
-        var ringHasSteps = false
-        for ring in rings where !ring.ring.isClosed {
-          if await !ring.ring.wakeOnNextWrite({ [weak self] in self?.wake() }) {
-            ringHasSteps = true
-            break
+        let open = rings.map(\.ring).filter { !$0.ring.isClosed }
+        if !open.isEmpty {
+          let wake: @Sendable () -> Void = { [weak self] in self?.wake() }
+          let ringHasSteps = await MainActor.run {
+            open.contains { !$0.ring.wakeOnNextWrite(wake) }
           }
+          if ringHasSteps { continue }
         }
-        if ringHasSteps { continue }
         await withCheckedContinuation { continuation in
           let ready = state.withLock { state in
             guard state.entries.isEmpty, state.dropped == 0, !state.isFinished, !state.isWoken
@@ -173,29 +161,69 @@
       }
     }
 
+    /// A ring's steps taken on the main actor, not yet boxed.
+    private struct TakenRing: Sendable {
+      let ring: Ring
+      /// Whether the store had stopped writing to it before the take: once empty, it is forgotten.
+      let wasClosed: Bool
+      let steps: TakenSteps?
+    }
+
+    /// The steps of every ring, if `takesRings` (on the main actor), then every record waiting;
+    /// `nil` once the feed is finished.
+    private func take(rings takesRings: Bool) -> (Batch, [TakenRing])? {
+      let rings: [TakenRing] = !takesRings ? [] : state.withLock { $0.rings }.map { ring in
+        let wasClosed = ring.ring.isClosed
+        return TakenRing(
+          ring: ring, wasClosed: wasClosed, steps: MainActor.assumeIsolated { ring.ring.take() })
+      }
+      return state.withLock { state -> (Batch, [TakenRing])? in
+        if state.isFinished {
+          // Nobody will read them: free them.
+          for taken in rings { _ = taken.steps?.records(keepingNewest: 0) }
+          return nil
+        }
+        defer {
+          if !state.entries.isEmpty {
+            state.entries = Deque(minimumCapacity: min(state.entries.count, 1_024))
+          }
+          state.dropped = 0
+          state.journalDrops = [:]
+          state.isWoken = false
+        }
+        return (
+          Batch(
+            entries: state.entries, dropped: state.dropped, journalDrops: state.journalDrops,
+            settles: state.settlesAsked),
+          rings
+        )
+      }
+    }
+
     private var answeredSettles: UInt64 { state.withLock { $0.settlesAnswered } }
 
-    /// Adds the rings' steps to `batch`, merged with its records: each owner's in sequence order,
-    /// the owners' in time order. Forgets the rings whose store is gone once they are empty.
-    private func drain(_ rings: [Ring], into batch: inout Batch, keepingNewest stepLimit: Int) async {
+    /// Boxes the rings' steps and adds them to `batch`, merged with its records: each owner's in
+    /// sequence order, the owners' in time order. Forgets the rings whose store is gone once
+    /// they are empty.
+    private func box(_ rings: [TakenRing], into batch: inout Batch, keepingNewest stepLimit: Int) {
       guard !rings.isEmpty else { return }
       var steps: [Entry] = []
       var drained: UInt64 = 0
       var ringDropped: UInt64 = 0
       var closedAndEmpty: [ObjectIdentifier] = []
-      for ring in rings {
-        let wasClosed = ring.ring.isClosed
+      for taken in rings {
+        guard let takenSteps = taken.steps else {
+          if taken.wasClosed { closedAndEmpty.append(ObjectIdentifier(taken.ring.ring)) }
+          continue
+        }
         // Steps the ring overwrote are counted by the first record after them
         // (`droppedBefore`), which the pump tells the page and the journal about.
         // A journal keeps every step the ring kept.
-        let drainedSteps = await ring.ring.drain(
-          keepingNewest: ring.journal == nil ? stepLimit : .max)
+        let drainedSteps = takenSteps.records(
+          keepingNewest: taken.ring.journal == nil ? stepLimit : .max)
         drained += UInt64(drainedSteps.records.count)
         ringDropped += 2 * drainedSteps.dropped
-        steps.append(contentsOf: drainedSteps.records.map { Entry(record: $0, journal: ring.journal) })
-        if wasClosed, drainedSteps.records.isEmpty, drainedSteps.dropped == 0 {
-          closedAndEmpty.append(ObjectIdentifier(ring.ring))
-        }
+        steps.append(contentsOf: drainedSteps.records.map { Entry(record: $0, journal: taken.ring.journal) })
       }
       state.withLock { state in
         state.appended += drained

@@ -44,14 +44,25 @@ package class AnyStepRing: @unchecked Sendable {
 
   /// The steps written since the last drain, at most the newest `limit`: the older ones are
   /// counted as dropped, and never boxed. Takes them on the main actor, where the owner writes
-  /// them. Called by one reader at a time.
-  package func drain(keepingNewest limit: Int = .max) async -> DrainedSteps {
+  /// them, and boxes them on the caller's executor. Called by one reader at a time.
+  package final func drain(keepingNewest limit: Int = .max) async -> DrainedSteps {
+    let taken = await MainActor.run { take() }
+    return taken?.records(keepingNewest: limit) ?? DrainedSteps(records: [], dropped: 0)
+  }
+
+  /// Takes the steps written since the last take, leaving empty room for the next: an instant on
+  /// the main actor, so that a reader with many rings takes them all in one hop. `nil` when
+  /// nothing was written. Box them with ``TakenSteps/records(keepingNewest:)`` before the next
+  /// take.
+  @MainActor
+  package func take() -> TakenSteps? {
     fatalError("StepRing overrides it")
   }
 
-  /// Calls `wake` after the next write, once: a reader that waits asks for it before it waits.
-  /// Returns `false`, and keeps nothing, if the ring holds steps already.
-  package func wakeOnNextWrite(_ wake: @escaping @Sendable () -> Void) async -> Bool {
+  /// Calls `wake` after the next write, once: a reader that waits asks for it before it waits,
+  /// on the main actor. Returns `false`, and keeps nothing, if the ring holds steps already.
+  @MainActor
+  package func wakeOnNextWrite(_ wake: @escaping @Sendable () -> Void) -> Bool {
     fatalError("StepRing overrides it")
   }
 
@@ -84,8 +95,8 @@ package class AnyStepRing: @unchecked Sendable {
 @usableFromInline
 // Unchecked: `State` need not be `Sendable` (a store's state is not). The ring holds copies of
 // values its owner has finished with, and hands them out only as `InspectedValue`s, which the same
-// reasoning makes safe (see there). `storage` is touched only on the main actor; `spare` only by
-// the reader, whose drains do not overlap.
+// reasoning makes safe (see there). `storage` is touched only on the main actor; `spare` by the
+// reader's takes (on the main actor) and boxes, which alternate.
 package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked Sendable {
   @usableFromInline
   struct Step {
@@ -183,7 +194,8 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var storage: Storage
   /// The reader's wake-up, called by the next write. Main actor only, as `storage`.
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var wake: (@Sendable () -> Void)?
-  /// Empty room that the next drain swaps in: the reader's.
+  /// Empty room that the next take swaps in. Safe without isolation: the reader's take uses it
+  /// on the main actor, and its box sets it again; takes and boxes alternate.
   @exclusivity(unchecked) private nonisolated(unsafe) var spare: Storage?
 
   package init(owner: OwnerIdentity, sequence: InspectionSequence, capacity: Int) {
@@ -217,18 +229,16 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     if _slowPath(wake != nil) { wake.take()?() }
   }
 
-  override package func drain(keepingNewest limit: Int = .max) async -> DrainedSteps {
-    let empty = spare.take() ?? Storage(allocated: min(capacity, Self.initialRoom))
-    let full = await MainActor.run {
-      guard storage.count > 0 || storage.dropped > 0 else { return empty }
-      defer { storage = empty }
-      return storage
-    }
-    guard full.steps != empty.steps else {
-      spare = empty
-      return DrainedSteps(records: [], dropped: 0)
-    }
-    // The full storage is the reader's alone now.
+  @MainActor
+  override package func take() -> TakenSteps? {
+    guard storage.count > 0 || storage.dropped > 0 else { return nil }
+    let full = storage
+    storage = spare.take() ?? Storage(allocated: min(capacity, Self.initialRoom))
+    return TakenSteps { [self] limit in records(of: full, keepingNewest: limit) }
+  }
+
+  /// Boxes the steps of `full`, which is the reader's alone now, at most the newest `limit`.
+  private func records(of full: Storage, keepingNewest limit: Int) -> DrainedSteps {
     let converter = StepTicks.Converter()
     let skipped = max(0, full.count - max(0, limit))
     var records: [InspectionRecord] = []
@@ -254,17 +264,33 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
           owner: owner, sequence: step.received + 1, sinceEpoch: time,
           kind: .stateUpdated(before: InspectedValue(step.before), after: InspectedValue(step.after))))
     }
-    // Empty again: the next drain swaps it in.
+    // Empty again: the next take swaps it in. Takes and boxes alternate (one reader), so the
+    // main actor's take never touches `spare` while this sets it.
     spare = Storage(emptied: full)
     return DrainedSteps(records: records, dropped: full.dropped + UInt64(skipped))
   }
 
-  override package func wakeOnNextWrite(_ wake: @escaping @Sendable () -> Void) async -> Bool {
-    await MainActor.run {
-      guard storage.count == 0, storage.dropped == 0 else { return false }
-      self.wake = wake
-      return true
-    }
+  @MainActor
+  override package func wakeOnNextWrite(_ wake: @escaping @Sendable () -> Void) -> Bool {
+    guard storage.count == 0, storage.dropped == 0 else { return false }
+    self.wake = wake
+    return true
+  }
+}
+
+/// Steps taken from a ``StepRing`` on the main actor, not yet boxed: the reader boxes them where
+/// it likes, once, before its next take.
+package struct TakenSteps: Sendable {
+  private let box: @Sendable (Int) -> DrainedSteps
+
+  init(box: @escaping @Sendable (Int) -> DrainedSteps) {
+    self.box = box
+  }
+
+  /// The steps as `received` and `stateUpdated` records, oldest first, at most the newest `limit`
+  /// steps: the older ones are counted as dropped, and never boxed.
+  package func records(keepingNewest limit: Int = .max) -> DrainedSteps {
+    box(limit)
   }
 }
 

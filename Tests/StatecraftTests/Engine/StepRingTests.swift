@@ -179,11 +179,11 @@ struct StepRingTests {
     store.attach(reader)
     let wakes = Mutex(0)
     let ring = reader.ring.withLock { $0 }!
-    #expect(await ring.wakeOnNextWrite { wakes.withLock { $0 += 1 } })
+    #expect(ring.wakeOnNextWrite { wakes.withLock { $0 += 1 } })
     store.send(.increment)
     store.send(.increment)
     #expect(wakes.withLock { $0 } == 1)
-    #expect(await !ring.wakeOnNextWrite {}, "it holds steps: no need to wait")
+    #expect(!ring.wakeOnNextWrite {}, "it holds steps: no need to wait")
   }
 }
 
