@@ -26,7 +26,8 @@ let package = Package(
     .executableTarget(
       name: "SendLoops",
       dependencies: [
-        "HeapUsage", "NestedFeatures", .product(name: "Statecraft", package: "Statecraft"),
+        "HeapUsage", "NestedFeatures", "StateObjectFloors",
+        .product(name: "Statecraft", package: "Statecraft"),
         .product(name: "StatecraftJournal", package: "Statecraft"),
       ],
       path: "Tools/SendLoops"
@@ -37,6 +38,12 @@ let package = Package(
       name: "ChartSteps",
       dependencies: [.product(name: "Statecraft", package: "Statecraft")],
       path: "Tools/ChartSteps"
+    ),
+    // State-object transitions beside their floor, for callgrind.
+    .executableTarget(
+      name: "StateObjectSteps",
+      dependencies: ["StateObjectFloors", .product(name: "Statecraft", package: "Statecraft")],
+      path: "Tools/StateObjectSteps"
     ),
     // `send` through nested features on the main thread, for callgrind.
     .executableTarget(
@@ -92,6 +99,8 @@ let package = Package(
       dependencies: [.product(name: "Statecraft", package: "Statecraft")],
       path: "Tools/NestedFeatures"
     ),
+    // The seed post's bare main-actor machine: the floor of a state-object transition.
+    .target(name: "StateObjectFloors", path: "Tools/StateObjectFloors"),
     // The allocator's bytes in use, for the benchmarks that measure what an idle owner keeps.
     .target(name: "HeapUsage", path: "Tools/HeapUsage"),
     .executableTarget(
@@ -99,6 +108,7 @@ let package = Package(
       dependencies: [
         "HeapUsage",
         "NestedFeatures",
+        "StateObjectFloors",
         .product(name: "Statecraft", package: "Statecraft"),
         .product(name: "StatecraftJournal", package: "Statecraft"),
         .product(name: "StatecraftInspector", package: "Statecraft"),

@@ -4,7 +4,8 @@
 //     swift run -c release SendLoops store 3000000
 //     perf record -g .build/release/SendLoops machine 1000000
 //
-// Modes: store, observable (the floor of store), machine, roundtrip, mainroundtrip, taskfloor, sideeffect, contextual, chart,
+// Modes: store, observable (the floor of store), machine, roundtrip, mainroundtrip, taskfloor, sideeffect, contextual,
+// contextualmain, contextualnonsending, bare and baremain (their floor, the seed post's bare machine), chart,
 // chartstep, slowinspector (4 senders to a chart with a slow inspector: records delivered and dropped,
 // peak resident size), idlestore, idlestorefunction, idlecontextual (heap bytes an idle instance keeps; trace them with
 // `valgrind --trace-malloc=yes .build/release/SendLoops idlestore 2`).
@@ -15,6 +16,7 @@ import Foundation
 import HeapUsage
 import NestedFeatures
 import Observation
+import StateObjectFloors
 import Statecraft
 import StatecraftJournal
 
@@ -102,6 +104,38 @@ struct PlainS: StateMachineState {}
   let machine = ContextualStateMachine(initialState: PlainS())
   await machine.start()
   for _ in 0..<n { await machine.transition(to: PlainS()) }
+}
+/// `enter()` and `exit()` of its own on the main actor, as `MainActorBareState`'s.
+struct MainS: StateMachineState {
+  let value = 1
+  @MainActor func enter() async { floorOpaque(value) }
+  @MainActor func exit() async { floorOpaque(value) }
+}
+/// The same, `nonisolated(nonsending)`.
+struct NonsendingS: StateMachineState {
+  let value = 1
+  nonisolated(nonsending) func enter() async { floorOpaque(value) }
+  nonisolated(nonsending) func exit() async { floorOpaque(value) }
+}
+@MainActor func mainActorTransitions(_ n: Int) async {
+  let machine = ContextualStateMachine(initialState: MainS())
+  await machine.start()
+  for _ in 0..<n { await machine.transition(to: MainS()) }
+}
+@MainActor func nonsendingTransitions(_ n: Int) async {
+  let machine = ContextualStateMachine(initialState: NonsendingS())
+  await machine.start()
+  for _ in 0..<n { await machine.transition(to: NonsendingS()) }
+}
+/// The floor: the seed post's bare machine, with the same state shapes.
+@MainActor func bareTransitions(_ n: Int, main: Bool) async {
+  let machine = BareMachine(initialState: main ? MainActorBareState() : TrivialBareState())
+  await machine.start()
+  if main {
+    for _ in 0..<n { await machine.transition(to: MainActorBareState()) }
+  } else {
+    for _ in 0..<n { await machine.transition(to: TrivialBareState()) }
+  }
 }
 
 @DSLCompatible enum G { case open, closing, closed }
@@ -246,6 +280,15 @@ if mode == "slowinspector" {
 } else if mode == "contextual" {
   let d = await clock.measure { await transitions(n) }
   print("contextual transition", d / n)
+} else if mode == "contextualmain" {
+  let d = await clock.measure { await mainActorTransitions(n) }
+  print("contextual transition, @MainActor states", d / n)
+} else if mode == "contextualnonsending" {
+  let d = await clock.measure { await nonsendingTransitions(n) }
+  print("contextual transition, nonisolated(nonsending) states", d / n)
+} else if mode == "bare" || mode == "baremain" {
+  let d = await clock.measure { await bareTransitions(n, main: mode == "baremain") }
+  print("bare machine transition (floor)", d / n)
 } else if mode == "sideeffect" {
   let d = await clock.measure { await sideEffects(n) }
   print("side-effect round trip", d / n)

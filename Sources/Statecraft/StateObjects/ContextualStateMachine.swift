@@ -52,13 +52,17 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   @exclusivity(unchecked) private var registrar =
     LazyObservationRegistrar<ContextualStateMachine, any StateMachineState>()
 
+  /// The task that processes a request now, and the request's number: a request from that task
+  /// would wait for itself (see ``isReentrant``).
+  private var processing: (task: Int?, number: UInt64)?
+
   /// One field for both, so that the flag takes no word of its own.
   private enum Phase {
     case idle
     /// Started, with the current state's stay once the initial state has one.
-    case running(StateActivation?)
+    case running(StateStay?)
     /// Stopped, with the stay that the stop request exits, until it has.
-    case stopped(StateActivation?)
+    case stopped(StateStay?)
 
     var isIdle: Bool {
       if case .idle = self { return true }
@@ -72,11 +76,11 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   }
 
   /// The current state's stay, while the machine runs.
-  private var activation: StateActivation? {
+  private var stay: StateStay? {
     get {
       switch phase {
       case .idle: nil
-      case .running(let activation), .stopped(let activation): activation
+      case .running(let stay), .stopped(let stay): stay
       }
     }
     set {
@@ -112,7 +116,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
 
   deinit {
     switch phase {
-    case .running(let activation), .stopped(let activation): activation?.close()
+    case .running(let stay), .stopped(let stay): stay?.close()
     case .idle: break
     }
     // The states' stays keep the core, for their diagnostics: it must not keep the state.
@@ -148,7 +152,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
       return
     }
     phase = .running(nil)
-    await core.send(StateRequest(.start), callSite: callSite, inline: true, processor: processor)
+    await send(StateRequest(.start), callSite: callSite)
   }
 
   /// Exits the current state and enters `newState`, after the transitions queued before it. Returns
@@ -173,8 +177,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
         at: callSite)
       return
     }
-    await core.send(
-      StateRequest(.transition(to: newState)), callSite: callSite, inline: true, processor: processor)
+    await send(StateRequest(.transition(to: newState)), callSite: callSite)
   }
 
   /// Exits the current state, after the transitions queued before it, and stops the machine. Its
@@ -188,19 +191,42 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
       report(.machineNotRunning, "stop() was called on a machine that is not running; ignored.", at: callSite)
       return
     }
-    phase = .stopped(activation)
-    await core.send(StateRequest(.stop), callSite: callSite, inline: true, processor: processor)
+    phase = .stopped(stay)
+    await send(StateRequest(.stop), callSite: callSite)
   }
 
-  /// Processes requests on the main actor, holding the machine weakly. Not generic, so that the
-  /// engine's send path is specialised for it in this module.
-  private nonisolated var processor: StateObjectsProcessor { StateObjectsProcessor(machine: self) }
+  /// Runs `request` in the caller's task if the machine is idle, with no call in between but the
+  /// states' own; otherwise queues it, and waits for it unless the caller is the request being
+  /// processed, which would wait for itself.
+  private func send(_ request: StateRequest, callSite: CallSite) async {
+    let processor = self.processor
+    if let (number, state) = core.claimIfIdle(request, callSite: callSite) {
+      await processor.run(request, number: number, state: state, callSite: callSite)
+      core.continueAfter(core.finish(), processor: processor)
+      return
+    }
+    if isReentrant(request, callSite: callSite) { return }
+    await core.send(request, callSite: callSite, inline: false, processor: processor)
+  }
+
+  /// Queues `request`, and returns `true`, if it comes from the task that processes a request now:
+  /// a state's `enter()` or `exit()`, or what it calls, which would wait for itself. A state with
+  /// wrappers is also recognised in the tasks it starts, by the engine (see `OwnerCore.onBehalf`).
+  private func isReentrant(_ request: StateRequest, callSite: CallSite) -> Bool {
+    guard let processing, processing.task == CurrentTask.hash else { return false }
+    return core.queueReentrant(request, whileProcessing: processing.number, callSite: callSite)
+  }
+
+  /// Processes requests on the main actor, holding the machine for the caller's call: its own
+  /// task holds it weakly. Not generic, so that the engine's send path is specialised for it in
+  /// this module.
+  private nonisolated var processor: StateObjectsProcessor { StateObjectsProcessor(holding: self) }
 
   /// Queues a transition that a state requested. It runs after the running step returns.
   func request(
     _ newState: any StateMachineState, from origin: StateActivation, duringExit: Bool, callSite: CallSite
   ) {
-    guard phase.isRunning, origin === activation else {
+    guard phase.isRunning, origin === stay?.activation else {
       reportStale(origin, asking: newState, at: callSite)
       return
     }
@@ -213,44 +239,50 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
 
   // MARK: Steps, run by the processor
 
-  func activateInitialState() -> (StateActivation, any StateMachineState) {
-    let state = core.ownerState
-    return (activate(state, announce: false), state)
+  func willProcess(_ number: UInt64) {
+    processing = (CurrentTask.hash, number)
+  }
+
+  func didProcess() {
+    processing = nil
+  }
+
+  func activateInitialState(_ state: any StateMachineState) -> StateStay {
+    activate(state, announce: false)
   }
 
   func admits(_ request: StateRequest, asking newState: any StateMachineState, callSite: CallSite?) -> Bool {
-    guard let origin = request.origin, origin !== activation else { return true }
+    guard let origin = request.origin, origin !== stay?.activation else { return true }
     reportStale(origin, asking: newState, at: callSite)
     return false
   }
 
-  func activate(_ state: any StateMachineState) -> StateActivation {
+  func activate(_ state: any StateMachineState) -> StateStay {
     activate(state, announce: true)
   }
 
   /// Makes `state` current and returns its stay, whose `enter()` the processor calls. The initial
   /// state is current from the start, so entering it is not announced as a change.
-  private func activate(_ state: any StateMachineState, announce: Bool) -> StateActivation {
-    let activation = StateActivation(state: state, context: context, core: core, machine: self)
-    self.activation = activation
+  private func activate(_ state: any StateMachineState, announce: Bool) -> StateStay {
+    let stay = StateStay(of: state, context: context, core: core, machine: self)
+    self.stay = stay
     if announce {
       registrar.withMutation(of: self) {
         _ = core.commit(state, finishing: false)
       }
     }
-    return activation
+    return stay
   }
 
-  /// Ends the current stay's work and returns the stay and its state, whose `exit()` the processor
-  /// calls.
-  func deactivate() -> (StateActivation, any StateMachineState)? {
-    guard let activation else { return nil }
-    activation.close()
-    return (activation, core.ownerState)
+  /// Ends the current stay's work and returns it, to call its state's `exit()` on.
+  func deactivate() -> StateStay? {
+    guard let stay else { return nil }
+    stay.close()
+    return stay
   }
 
   func stopped() {
-    activation = nil
+    stay = nil
   }
 
   private func reportStale(
@@ -330,11 +362,28 @@ struct StateRequest: Sendable, CustomStringConvertible {
 }
 
 /// Runs a state-object machine's requests for the engine, on the main actor: in the task of the
-/// caller that found the machine idle, or in the machine's own task. It holds the machine weakly,
-/// and strongly only for the bookkeeping between the calls: while a state's `enter()` or `exit()`
-/// is suspended, releasing the machine still releases it.
+/// caller that found the machine idle, or in the machine's own task. In the caller's task it holds
+/// the machine, as the caller's call on it does anyway. In the machine's own task it holds it
+/// weakly, and strongly only for the bookkeeping between the calls: while a state's `enter()` or
+/// `exit()` is suspended there, releasing the machine still releases it.
 struct StateObjectsProcessor: MessageProcessor {
-  weak var machine: (any StateMachineHost)?
+  /// The machine, for a request run in the caller's task.
+  private let held: (any StateMachineHost)?
+  /// The machine, for the machine's own task. Formed only when that task starts.
+  private weak var unheld: (any StateMachineHost)?
+
+  init(holding machine: any StateMachineHost) {
+    held = machine
+  }
+
+  private init(weakly machine: (any StateMachineHost)?) {
+    held = nil
+    unheld = machine
+  }
+
+  private var machine: (any StateMachineHost)? { held ?? unheld }
+
+  var forOwnTask: StateObjectsProcessor { StateObjectsProcessor(weakly: machine) }
 
   var ownIsolation: (any Actor)? { MainActor.shared }
 
@@ -343,28 +392,32 @@ struct StateObjectsProcessor: MessageProcessor {
     origin: EffectHandle?, core: OwnerCore<any StateMachineState, StateRequest>,
     isolation: isolated (any Actor)?
   ) async -> OwnerCore<any StateMachineState, StateRequest>.Finished {
-    await core.onBehalf(of: number) {
-      _ = isolation  // keeps the closure on the caller's actor (see `onBehalf`)
-      await run(request, callSite: callSite)
-    }
+    await run(request, number: number, state: state, callSite: callSite)
     return core.finish()
   }
 
   /// The `exit()` and `enter()` calls a request makes, with the machine's bookkeeping between
-  /// them. Only these calls await, and the machine is not held while they do: each use of
-  /// `machine` below holds it for one synchronous call.
-  @MainActor
-  private func run(_ request: StateRequest, callSite: CallSite?) async {
+  /// them. Only these calls await; in the machine's own task, the machine is not held while they
+  /// do: each use of `machine` below holds it for one synchronous call.
+  ///
+  /// Inlined into the machine's own send, where the caller's call runs it with no hop.
+  @MainActor @inline(__always)
+  func run(
+    _ request: StateRequest, number: UInt64, state: any StateMachineState, callSite: CallSite?
+  ) async {
+    machine?.willProcess(number)
+    defer { machine?.didProcess() }
     switch request.kind {
     case .start:
-      guard let (activation, initialState) = machine?.activateInitialState() else { return }
-      await activation.enter(initialState)
+      guard let stay = machine?.activateInitialState(state) else { return }
+      await stay.enter(state, number: number)
     case .transition(let newState):
       guard machine?.admits(request, asking: newState, callSite: callSite) == true else { return }
-      if let (activation, oldState) = machine?.deactivate() { await activation.exit(oldState) }
-      await machine?.activate(newState).enter(newState)
+      if let stay = machine?.deactivate() { await stay.exit(state, number: number) }
+      guard let stay = machine?.activate(newState) else { return }
+      await stay.enter(newState, number: number)
     case .stop:
-      if let (activation, oldState) = machine?.deactivate() { await activation.exit(oldState) }
+      if let stay = machine?.deactivate() { await stay.exit(state, number: number) }
       machine?.stopped()
     }
   }

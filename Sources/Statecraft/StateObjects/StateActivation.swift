@@ -72,22 +72,33 @@ final class StateActivation: Sendable {
   var stateName: String { "\(stateType)" }
 
   /// Calls `state.enter()` on the caller's actor, with this activation bound for the wrappers it
-  /// reads. The closures capture `isolation`: a closure literal that does not is nonisolated, and
-  /// would hop to the global executor and back.
-  func enter(_ state: any StateMachineState, isolation: isolated (any Actor)? = #isolation) async {
-    await Self.$current.withValue(self) {
+  /// reads, on behalf of request `number` (so that a task it starts that asks its machine for a
+  /// transition directly is recognised as re-entrant). The closures capture `isolation`: a
+  /// closure literal that does not is nonisolated, and would hop to the global executor and back.
+  func enter(
+    _ state: any StateMachineState, number: UInt64, isolation: isolated (any Actor)? = #isolation
+  ) async {
+    await core.onBehalf(of: number) {
       _ = isolation
-      await state.enter()
+      await Self.$current.withValue(self) {
+        _ = isolation
+        await state.enter()
+      }
     }
   }
 
   /// Calls `state.exit()` on the caller's actor, with this activation bound and marked as exiting.
-  func exit(_ state: any StateMachineState, isolation: isolated (any Actor)? = #isolation) async {
-    await Self.$current.withValue(self) {
+  func exit(
+    _ state: any StateMachineState, number: UInt64, isolation: isolated (any Actor)? = #isolation
+  ) async {
+    await core.onBehalf(of: number) {
       _ = isolation
-      await Self.$isExiting.withValue(true) {
+      await Self.$current.withValue(self) {
         _ = isolation
-        await state.exit()
+        await Self.$isExiting.withValue(true) {
+          _ = isolation
+          await state.exit()
+        }
       }
     }
   }

@@ -11,18 +11,24 @@ protocol StateMachineHost: AnyObject, Sendable {
     _ newState: any StateMachineState, from origin: StateActivation, duringExit: Bool, callSite: CallSite
   )
 
-  /// Starts the stay of the initial state, which is current already, and returns it with the state.
-  func activateInitialState() -> (StateActivation, any StateMachineState)
+  /// Notes that the running task processes request `number` from now on, until ``didProcess()``.
+  func willProcess(_ number: UInt64)
+
+  /// Notes that the request has been processed.
+  func didProcess()
+
+  /// Starts the stay of the initial state, `state`, which is current already, and returns it.
+  func activateInitialState(_ state: any StateMachineState) -> StateStay
 
   /// Whether a transition request may run. One from a state that has moved on is reported, and
   /// does not.
   func admits(_ request: StateRequest, asking newState: any StateMachineState, callSite: CallSite?) -> Bool
 
-  /// Ends the current stay's work, and returns the stay and its state, to call `exit()` on.
-  func deactivate() -> (StateActivation, any StateMachineState)?
+  /// Ends the current stay's work, and returns it, to call its state's `exit()` on.
+  func deactivate() -> StateStay?
 
   /// Makes `state` current, announces it, and returns its stay, to call `enter()` on.
-  func activate(_ state: any StateMachineState) -> StateActivation
+  func activate(_ state: any StateMachineState) -> StateStay
 
   /// Forgets the current stay: the machine has stopped.
   func stopped()

@@ -37,25 +37,12 @@ extension OwnerCore where State: Sendable {
             isolation: isolation)
         #endif
       }
-      if case .process(let next, let nextNumber) = finished.next {
-        startOwnTask(next, number: nextNumber, processor: processor)
-      }
+      continueAfter(finished, processor: processor)
       return
     }
     if let number = ProcessingContext.number(in: self),
-      withLock({
-        $0.submitReentrant(
-          Envelope(message, origin: origin, callSite: callSite), whileProcessing: number)
-      })
+      queueReentrant(message, whileProcessing: number, callSite: callSite, origin: origin)
     {
-      self.ownerContext.report(
-        .reentrantSend,
-        """
-        \(message) was sent to \(self.ownerContext.name) by code that runs while it processes a message \
-        (a middleware, or a state's enter() or exit()). It was queued behind that message, and the \
-        call returned without waiting for it: waiting would never end.
-        """,
-        callSite: callSite)
       return
     }
     await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Void, Never>) in
@@ -71,6 +58,55 @@ extension OwnerCore where State: Sendable {
         envelope.completion?.resume()
       }
     }
+  }
+
+  /// Claims the processing right for `message` if the owner is idle, for a front-end that
+  /// processes it in the caller's task itself, as ``send(_:callSite:origin:inline:processor:isolation:)``
+  /// does with a processor: returns the message's number and the state it arrives in. End the
+  /// message with ``commit(_:finishing:)`` or ``finish()``, then call
+  /// ``continueAfter(_:processor:)``.
+  @inlinable
+  package func claimIfIdle(_ message: Message, callSite: CallSite?) -> (number: UInt64, state: State)? {
+    guard
+      let (number, state) = withLockReturningResult({ cell in cell.claim().map { ($0, cell.current!) } })
+    else { return nil }
+    willProcess(message, state: state, callSite: callSite)
+    return (number, state)
+  }
+
+  /// Processes the messages that were queued while the one just finished was processed, in the
+  /// owner's own task.
+  @inlinable
+  package func continueAfter<Processor: MessageProcessor<State, Message>>(
+    _ finished: Finished, processor: Processor
+  ) {
+    if case .process(let next, let nextNumber) = finished.next {
+      startOwnTask(next, number: nextNumber, processor: processor)
+    }
+  }
+
+  /// Queues `message`, sent by code that runs on behalf of message `number`, behind that message,
+  /// and reports it: its sender must not wait, since the message it would wait behind waits for
+  /// it. Returns `false`, queuing nothing, if message `number` is no longer being processed.
+  @usableFromInline
+  package func queueReentrant(
+    _ message: Message, whileProcessing number: UInt64, callSite: CallSite?, origin: EffectHandle? = nil
+  ) -> Bool {
+    guard
+      withLock({
+        $0.submitReentrant(
+          Envelope(message, origin: origin, callSite: callSite), whileProcessing: number)
+      })
+    else { return false }
+    ownerContext.report(
+      .reentrantSend,
+      """
+      \(message) was sent to \(ownerContext.name) by code that runs while it processes a message \
+      (a middleware, or a state's enter() or exit()). It was queued behind that message, and the \
+      call returned without waiting for it: waiting would never end.
+      """,
+      callSite: callSite)
+    return true
   }
 
   /// Queues `message` without waiting for it, processing it in the owner's own task if the owner
@@ -137,8 +173,9 @@ extension OwnerCore where State: Sendable {
   /// own: it inherits no sender's cancellation, task-locals or priority.
   @usableFromInline
   func startOwnTask<Processor: MessageProcessor<State, Message>>(
-    _ first: Envelope, number: UInt64, processor: Processor
+    _ first: Envelope, number: UInt64, processor callersProcessor: Processor
   ) {
+    let processor = callersProcessor.forOwnTask
     let executor = self.executor
     guard let actor = processor.ownIsolation else {
       Task.detached(executorPreference: executor) {

@@ -314,6 +314,28 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
     return result!
   }
 
+  /// ``withLock(_:)``, returning the result through the lock rather than storing it in an
+  /// optional from inside: for a result that holds an existential state (a state-object
+  /// machine's), whose optional the compiler copies and destroys through the runtime's generic
+  /// value witnesses, several times a message (a transition took 7,814 instructions instead of
+  /// 5,782). For the store's steps, small enums the compiler keeps in registers, storing is the
+  /// cheaper of the two (327 instructions a send instead of 337).
+  @inlinable
+  package final func withLockReturningResult<Result, E: Error>(
+    _ body: (inout OwnerStateMachine<State, Message>) throws(E) -> Result
+  ) throws(E) -> Result {
+    try mutex.withLock { (_) throws(E) -> sending Result in
+      let count = handoff.load(ordering: .acquiring)
+      defer { handoff.store(count &+ 1, ordering: .releasing) }
+      #if DEBUG
+        criticalSections += 1
+        lockHolder = currentThreadID()
+        defer { lockHolder = nil }
+      #endif
+      return try body(&machine)
+    }
+  }
+
   /// Checks, in debug builds, that the running code holds the owner's lock: what state that
   /// borrows the lock rather than having one of its own (a state's stay, the context's effect
   /// scope) promises. A debug build stops here when the promise is broken; a release build checks
@@ -349,7 +371,7 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   package final func commit(_ newState: State, finishing: Bool) -> Finished? {
     // Recorded while the processing right is held: the next holder records its own message.
     recordStateUpdate(after: newState)
-    let (action, next) = withLock { cell in
+    let (action, next) = withLockReturningResult { cell in
       let action = cell.commit(newState)
       guard finishing, case .committed = action else {
         return (action, MailboxStateMachine<Envelope>.NextAction?.none)
@@ -368,7 +390,7 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
     if isInspected, let before = ownerContext.takeStateBefore() {
       ownerContext.emit(.stateUpdated(before: before, after: before))
     }
-    return Finished(next: withLock { $0.next() })
+    return Finished(next: withLockReturningResult { $0.next() })
   }
 
   /// Records the state before and after the message being processed, once per message: at the

@@ -1,0 +1,49 @@
+/// How a state stays current: bound to a ``StateActivation`` its wrappers read, or plainly, for a
+/// state that holds no wrapper (see ``StateWrapperScan``), which needs no stay object, task-local
+/// or weak reference.
+enum StateStay {
+  /// A state that holds no wrapper: its `enter()` and `exit()` are called directly.
+  case plain
+  /// A state with wrappers: its `enter()` and `exit()` run with `activation` bound.
+  case bound(StateActivation)
+
+  /// The stay of `state` in the machine behind `core`.
+  @MainActor
+  init(
+    of state: any StateMachineState, context: any StateMachineContext,
+    core: OwnerCore<any StateMachineState, StateRequest>, machine: any StateMachineHost
+  ) {
+    if StateWrapperScan.mayHoldWrappers(state) {
+      self = .bound(StateActivation(state: state, context: context, core: core, machine: machine))
+    } else {
+      self = .plain
+    }
+  }
+
+  /// The stay's activation, if its state has wrappers.
+  var activation: StateActivation? {
+    if case .bound(let activation) = self { return activation }
+    return nil
+  }
+
+  /// Calls `state.enter()` on the caller's actor, for request `number`.
+  nonisolated(nonsending) func enter(_ state: any StateMachineState, number: UInt64) async {
+    switch self {
+    case .plain: await state.enter()
+    case .bound(let activation): await activation.enter(state, number: number)
+    }
+  }
+
+  /// Calls `state.exit()` on the caller's actor, for request `number`.
+  nonisolated(nonsending) func exit(_ state: any StateMachineState, number: UInt64) async {
+    switch self {
+    case .plain: await state.exit()
+    case .bound(let activation): await activation.exit(state, number: number)
+    }
+  }
+
+  /// Ends the stay's work: its lifetime tasks are cancelled, and no new one starts.
+  func close() {
+    activation?.close()
+  }
+}
