@@ -64,16 +64,16 @@ let package = Package(
     .target(
       name: "StatecraftEngine",
       dependencies: [
-        "CStatecraftTicks",
+        "CStatecraftRuntime",
         .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
       ]
     ),
-    // The processor's tick counter, which Swift cannot read: what the live inspector stamps a
-    // store's steps with (see `StepTicks`).
-    .target(name: "CStatecraftTicks"),
+    // What Swift cannot read itself: the processor's tick counter, which the live inspector stamps
+    // a store's steps with (see `StepTicks`), and the running task's address (see `CurrentTask`).
+    .target(name: "CStatecraftRuntime"),
     // The front-ends: Store, the StateMachine DSL, ContextualStateMachine, and the MVVM layer.
     .target(
       name: "Statecraft",

@@ -54,7 +54,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
 
   /// The task that processes a request now, and the request's number: a request from that task
   /// would wait for itself (see ``isReentrant``).
-  private var processing: (task: Int?, number: UInt64)?
+  private var processing: (task: UnsafeRawPointer?, number: UInt64)?
 
   /// One field for both, so that the flag takes no word of its own.
   private enum Phase {
@@ -198,6 +198,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// Runs `request` in the caller's task if the machine is idle, with no call in between but the
   /// states' own; otherwise queues it, and waits for it unless the caller is the request being
   /// processed, which would wait for itself.
+  @inline(__always)
   private func send(_ request: StateRequest, callSite: CallSite) async {
     let processor = self.processor
     if let (number, state) = core.claimIfIdle(request, callSite: callSite) {
@@ -213,7 +214,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// a state's `enter()` or `exit()`, or what it calls, which would wait for itself. A state with
   /// wrappers is also recognised in the tasks it starts, by the engine (see `OwnerCore.onBehalf`).
   private func isReentrant(_ request: StateRequest, callSite: CallSite) -> Bool {
-    guard let processing, processing.task == CurrentTask.hash else { return false }
+    guard let processing, processing.task == CurrentTask.address else { return false }
     return core.queueReentrant(request, whileProcessing: processing.number, callSite: callSite)
   }
 
@@ -240,7 +241,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   // MARK: Steps, run by the processor
 
   func willProcess(_ number: UInt64) {
-    processing = (CurrentTask.hash, number)
+    processing = (CurrentTask.address, number)
   }
 
   func didProcess() {

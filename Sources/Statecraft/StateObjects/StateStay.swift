@@ -8,13 +8,17 @@ enum StateStay {
   case bound(StateActivation)
 
   /// The stay of `state` in the machine behind `core`.
+  ///
+  /// `machine` is made only for a state with wrappers: making an existential of a generic class
+  /// looks its conformance up at run time.
   @MainActor
   init(
     of state: any StateMachineState, context: any StateMachineContext,
-    core: OwnerCore<any StateMachineState, StateRequest>, machine: any StateMachineHost
+    core: OwnerCore<any StateMachineState, StateRequest>,
+    machine: @autoclosure () -> any StateMachineHost
   ) {
     if StateWrapperScan.mayHoldWrappers(state) {
-      self = .bound(StateActivation(state: state, context: context, core: core, machine: machine))
+      self = .bound(StateActivation(state: state, context: context, core: core, machine: machine()))
     } else {
       self = .plain
     }
@@ -27,6 +31,7 @@ enum StateStay {
   }
 
   /// Calls `state.enter()` on the caller's actor, for request `number`.
+  @inline(__always)
   nonisolated(nonsending) func enter(_ state: any StateMachineState, number: UInt64) async {
     switch self {
     case .plain: await state.enter()
@@ -35,6 +40,7 @@ enum StateStay {
   }
 
   /// Calls `state.exit()` on the caller's actor, for request `number`.
+  @inline(__always)
   nonisolated(nonsending) func exit(_ state: any StateMachineState, number: UInt64) async {
     switch self {
     case .plain: await state.exit()

@@ -1,4 +1,4 @@
-public import CStatecraftTicks
+public import CStatecraftRuntime
 import Synchronization
 
 /// The time stamp of a step written to a ``StepRing``: the processor's tick counter, which costs

@@ -1,5 +1,6 @@
-#ifndef C_STATECRAFT_TICKS_H
-#define C_STATECRAFT_TICKS_H
+// What Swift cannot read itself: the processor's tick counter, and the running task's address.
+#ifndef C_STATECRAFT_RUNTIME_H
+#define C_STATECRAFT_RUNTIME_H
 
 #include <stdint.h>
 
@@ -47,5 +48,11 @@ static inline uint64_t statecraft_clock_ticks(void) {
 /// different threads, converted to time with one rate, are in order. Linux says so by keeping the
 /// TSC as its clock source; Apple platforms always do.
 int statecraft_ticks_are_steady(void);
+
+/// The address of the running task, or NULL outside a task: what `withUnsafeCurrentTask` compares
+/// tasks by, without the generic call, the value witnesses of `UnsafeCurrentTask` (whose layout a
+/// client does not know) and the hashing that comparing through it costs. Compare it only while
+/// that task runs: once a task ends, another may take its address.
+const void *statecraft_current_task(void);
 
 #endif

@@ -1,4 +1,4 @@
-#include "CStatecraftTicks.h"
+#include "CStatecraftRuntime.h"
 
 #include <stdio.h>
 #include <string.h>
