@@ -36,9 +36,6 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// The context every state reads with `@StateContext`.
   public nonisolated let context: Context
 
-  /// Whether the machine has started or stopped, with the current state's stay. The initial state
-  /// is not kept apart: it is the core's state until the machine starts.
-  private var phase = Phase.idle
   let core: OwnerCore<any StateMachineState, StateRequest>
 
   /// The machine's owner context: for the engine's tests.
@@ -52,9 +49,17 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   @exclusivity(unchecked) private var registrar =
     LazyObservationRegistrar<ContextualStateMachine, any StateMachineState>()
 
-  /// The task that processes a request now, and the request's number: a request from that task
-  /// would wait for itself (see ``isReentrant``).
-  private var processing: (task: UnsafeRawPointer?, number: UInt64)?
+  /// The address of the task that processes a request now: a request from that task would wait
+  /// for itself (see ``isReentrant``).
+  private var processingTask: UnsafeRawPointer?
+  // The phase and the flag last: a class keeps its fields in the order they are declared, and
+  // these two share the machine's last word.
+  /// Whether the machine has started or stopped, with the current state's stay. The initial state
+  /// is not kept apart: it is the core's state until the machine starts.
+  private var phase = Phase.idle
+  /// Whether `currentState` has been read, and the registrar exists: a flag of the machine's own,
+  /// which a transition checks without touching the generic registrar.
+  private var isObserved = false
 
   /// One field for both, so that the flag takes no word of its own.
   private enum Phase {
@@ -99,6 +104,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// Reading it inside SwiftUI or `withObservationTracking` observes it.
   public var currentState: any StateMachineState {
     registrar.access(self, keyPath: SharedKeyPath.of { \ContextualStateMachine.currentState })
+    isObserved = true
     return core.ownerState
   }
 
@@ -203,7 +209,11 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
     let processor = self.processor
     if let (number, state) = core.claimIfIdle(request, callSite: callSite) {
       await processor.run(request, number: number, state: state, callSite: callSite)
-      core.continueAfter(core.finish(), processor: processor)
+      // What was queued meanwhile runs in the machine's own task. Matched here rather than through
+      // `continueAfter`: passing the `Finished` on cost this generic class its value witnesses.
+      if case .process(let next, let nextNumber) = core.finish().next {
+        core.startOwnTask(next, number: nextNumber, processor: processor)
+      }
       return
     }
     if isReentrant(request, callSite: callSite) { return }
@@ -214,8 +224,8 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// a state's `enter()` or `exit()`, or what it calls, which would wait for itself. A state with
   /// wrappers is also recognised in the tasks it starts, by the engine (see `OwnerCore.onBehalf`).
   private func isReentrant(_ request: StateRequest, callSite: CallSite) -> Bool {
-    guard let processing, processing.task == CurrentTask.address else { return false }
-    return core.queueReentrant(request, whileProcessing: processing.number, callSite: callSite)
+    guard let processingTask, processingTask == CurrentTask.address else { return false }
+    return core.queueReentrant(request, callSite: callSite)
   }
 
   /// Processes requests on the main actor, holding the machine for the caller's call: its own
@@ -240,12 +250,12 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
 
   // MARK: Steps, run by the processor
 
-  func willProcess(_ number: UInt64) {
-    processing = (CurrentTask.address, number)
+  func willProcess() {
+    processingTask = CurrentTask.address
   }
 
   func didProcess() {
-    processing = nil
+    processingTask = nil
   }
 
   func activateInitialState(_ state: any StateMachineState) -> StateStay {
@@ -268,7 +278,12 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
     let stay = StateStay(of: state, context: context, core: core, machine: self)
     self.stay = stay
     if announce {
-      registrar.withMutation(of: self) {
+      // Only once something has read `currentState` can anyone observe it: until then, no
+      // registrar call, which in this generic class looks up the machine's `Observable`
+      // conformance at run time.
+      if isObserved {
+        registrar.withMutation(of: self) { _ = core.commit(state, finishing: false) }
+      } else {
         _ = core.commit(state, finishing: false)
       }
     }
@@ -406,7 +421,7 @@ struct StateObjectsProcessor: MessageProcessor {
   func run(
     _ request: StateRequest, number: UInt64, state: any StateMachineState, callSite: CallSite?
   ) async {
-    machine?.willProcess(number)
+    machine?.willProcess()
     defer { machine?.didProcess() }
     switch request.kind {
     case .start:

@@ -11,8 +11,8 @@ protocol StateMachineHost: AnyObject, Sendable {
     _ newState: any StateMachineState, from origin: StateActivation, duringExit: Bool, callSite: CallSite
   )
 
-  /// Notes that the running task processes request `number` from now on, until ``didProcess()``.
-  func willProcess(_ number: UInt64)
+  /// Notes that the running task processes a request from now on, until ``didProcess()``.
+  func willProcess()
 
   /// Notes that the request has been processed.
   func didProcess()

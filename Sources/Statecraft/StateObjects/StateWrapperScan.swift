@@ -20,10 +20,11 @@ extension StateLifetime: StateWrapper {}
 /// time: declare wrappers in the state, not in a value it holds behind a protocol.
 @MainActor
 enum StateWrapperScan {
-  /// What is known, per state type.
-  private static var mayHoldWrappers: [ObjectIdentifier: Bool] = [:]
+  /// What is known, per state type. No runtime exclusivity checks: the main actor serialises every
+  /// access, and none overlaps another.
+  @exclusivity(unchecked) private static var mayHoldWrappers: [ObjectIdentifier: Bool] = [:]
   /// The last type asked about, and its answer: a machine usually transitions between a few types.
-  private static var last: (type: ObjectIdentifier, mayHold: Bool)?
+  @exclusivity(unchecked) private static var last: (type: ObjectIdentifier, mayHold: Bool)?
 
   /// Whether `state`, or another value of its type, may hold a wrapper.
   static func mayHoldWrappers(_ state: any StateMachineState) -> Bool {

@@ -126,6 +126,10 @@ package struct MailboxStateMachine<Message> {
   @inlinable
   package var isProcessing: Bool { phase == .processing }
 
+  /// The number of the message being processed, if one is.
+  @inlinable
+  package var processingNumber: UInt64? { phase == .processing ? lastNumber : nil }
+
   /// Whether the mailbox is closed.
   @inlinable
   package var isClosed: Bool { phase == .closed }

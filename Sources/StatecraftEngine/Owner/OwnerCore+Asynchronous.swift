@@ -85,6 +85,14 @@ extension OwnerCore where State: Sendable {
     }
   }
 
+  /// Queues `message` behind the message being processed now, and reports it, for a front-end
+  /// that knows the sender runs on behalf of that message (its task is the one processing it).
+  /// Returns `false`, queuing nothing, if no message is being processed.
+  package func queueReentrant(_ message: Message, callSite: CallSite?) -> Bool {
+    guard let number = withLock({ $0.mailbox.processingNumber }) else { return false }
+    return queueReentrant(message, whileProcessing: number, callSite: callSite)
+  }
+
   /// Queues `message`, sent by code that runs on behalf of message `number`, behind that message,
   /// and reports it: its sender must not wait, since the message it would wait behind waits for
   /// it. Returns `false`, queuing nothing, if message `number` is no longer being processed.
@@ -172,7 +180,7 @@ extension OwnerCore where State: Sendable {
   /// Processes messages, starting with `first`, until the mailbox is idle, in a task of the owner's
   /// own: it inherits no sender's cancellation, task-locals or priority.
   @usableFromInline
-  func startOwnTask<Processor: MessageProcessor<State, Message>>(
+  package func startOwnTask<Processor: MessageProcessor<State, Message>>(
     _ first: Envelope, number: UInt64, processor callersProcessor: Processor
   ) {
     let processor = callersProcessor.forOwnTask

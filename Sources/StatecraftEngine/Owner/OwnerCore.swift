@@ -356,7 +356,7 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   /// Proof that a processor finished its message, and what comes next.
   @usableFromInline
   package struct Finished {
-    @usableFromInline let next: MailboxStateMachine<Envelope>.NextAction
+    @usableFromInline package let next: MailboxStateMachine<Envelope>.NextAction
 
     @inlinable
     init(next: MailboxStateMachine<Envelope>.NextAction) {
