@@ -1,8 +1,10 @@
 import Benchmark
+import StateObjectFloors
 import Statecraft
 
-/// `ContextualStateMachine` transitions, from the main actor, against the floor of one main-actor
-/// async call and against calling the same `exit()` and `enter()` directly.
+/// `ContextualStateMachine` transitions, from the main actor, against their floor, the seed post's
+/// bare `@MainActor` machine with the same state shapes (`StateObjectFloors`), and against one
+/// main-actor async call and calling the same `exit()` and `enter()` directly.
 ///
 /// The seed library (bpisano/StateMachine) was measured at 1.9 µs per transition with
 /// nonisolated states, 1.1 µs with `@MainActor` states, and 4.1 µs with states that read their
@@ -10,8 +12,11 @@ import Statecraft
 func stateObjectBenchmarks() {
   asyncRoundTrip("Baseline: @MainActor async call from the main actor", StateObjectFixtures.mainActorCalls)
   asyncRoundTrip("Baseline: exit() then enter() called directly", StateObjectFixtures.directCalls)
+  asyncRoundTrip("Baseline: the seed post's bare machine, trivial states", StateObjectFixtures.bareTransitions)
+  asyncRoundTrip("Baseline: the seed post's bare machine, @MainActor states", StateObjectFixtures.bareMainActorTransitions)
   asyncRoundTrip("ContextualStateMachine: transition between states without wrappers", StateObjectFixtures.plainTransitions)
   asyncRoundTrip("ContextualStateMachine: transition between @MainActor states", StateObjectFixtures.mainActorTransitions)
+  asyncRoundTrip("ContextualStateMachine: transition between nonisolated(nonsending) states", StateObjectFixtures.nonsendingTransitions)
   asyncRoundTrip("ContextualStateMachine: transition between states that read their wrappers", StateObjectFixtures.wrappedTransitions)
   asyncRoundTrip("ContextualStateMachine: transition between @concurrent states (two hops each)", StateObjectFixtures.concurrentTransitions)
 }
@@ -24,11 +29,19 @@ struct BenchmarkContext: StateMachineContext {
 /// No `enter()` or `exit()` of its own.
 struct PlainState: StateMachineState {}
 
-/// `enter()` and `exit()` isolated to the main actor, where the machine runs them.
+/// `enter()` and `exit()` isolated to the main actor, where the machine runs them: the shape of
+/// `MainActorBareState`, the floor's.
 struct MainActorState: StateMachineState {
   let value = 1
-  @MainActor func enter() async { blackHole(value) }
-  @MainActor func exit() async { blackHole(value) }
+  @MainActor func enter() async { floorOpaque(value) }
+  @MainActor func exit() async { floorOpaque(value) }
+}
+
+/// The same, `nonisolated(nonsending)`.
+struct NonsendingState: StateMachineState {
+  let value = 1
+  nonisolated(nonsending) func enter() async { floorOpaque(value) }
+  nonisolated(nonsending) func exit() async { floorOpaque(value) }
 }
 
 /// Reads its context and its transition handler in `enter()`, as a typical state does.
@@ -62,6 +75,9 @@ enum StateObjectFixtures {
   static let plainMachine = ContextualStateMachine(initialState: PlainState())
     .context(BenchmarkContext())
   static let mainActorMachine = ContextualStateMachine(initialState: MainActorState())
+  static let nonsendingMachine = ContextualStateMachine(initialState: NonsendingState())
+  static let bareMachine = BareMachine(initialState: TrivialBareState())
+  static let bareMainActorMachine = BareMachine(initialState: MainActorBareState())
   static let wrappedMachine = ContextualStateMachine(initialState: WrappedState())
     .context(BenchmarkContext())
   static let concurrentMachine = ContextualStateMachine(initialState: ConcurrentState())
@@ -72,6 +88,9 @@ enum StateObjectFixtures {
     started = true
     await plainMachine.start()
     await mainActorMachine.start()
+    await nonsendingMachine.start()
+    await bareMachine.start()
+    await bareMainActorMachine.start()
     await wrappedMachine.start()
     await concurrentMachine.start()
   }
@@ -91,6 +110,21 @@ enum StateObjectFixtures {
   static func plainTransitions(_ iterations: Range<Int>) async {
     await startIfNeeded()
     for _ in iterations { await plainMachine.transition(to: PlainState()) }
+  }
+
+  static func bareTransitions(_ iterations: Range<Int>) async {
+    await startIfNeeded()
+    for _ in iterations { await bareMachine.transition(to: TrivialBareState()) }
+  }
+
+  static func bareMainActorTransitions(_ iterations: Range<Int>) async {
+    await startIfNeeded()
+    for _ in iterations { await bareMainActorMachine.transition(to: MainActorBareState()) }
+  }
+
+  static func nonsendingTransitions(_ iterations: Range<Int>) async {
+    await startIfNeeded()
+    for _ in iterations { await nonsendingMachine.transition(to: NonsendingState()) }
   }
 
   static func mainActorTransitions(_ iterations: Range<Int>) async {

@@ -1,9 +1,10 @@
 /// One stay of one state in a machine: from just before its `enter()` to the end of its `exit()`.
 ///
-/// The machine binds the activation to a task-local around `enter()` and `exit()`. Code they run,
-/// and the tasks they start (`Task {}`, task groups, `async let`), inherit it. That is how the
-/// property wrappers find their machine, with no reflection over the state: a wrapper anywhere in
-/// the state, nested properties included, sees the activation of the code that reads it. A task
+/// For a state that holds a wrapper (see ``StateWrapperScan``), the machine binds the activation
+/// to a task-local around `enter()` and `exit()`. Code they run, and the tasks they start
+/// (`Task {}`, task groups, `async let`), inherit it. That is how the property wrappers find their
+/// machine: a wrapper anywhere in the state, nested properties included, sees the activation of
+/// the code that reads it. A task
 /// the state started keeps its activation after the state exits, so its late requests are known to
 /// be stale, even if the same state value becomes current again.
 ///

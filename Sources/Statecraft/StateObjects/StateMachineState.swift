@@ -19,11 +19,16 @@
 /// The machine calls `enter()` and `exit()` one at a time, never while another transition runs,
 /// on the main actor, where the machine lives. They run where their own isolation says:
 ///
-/// - Left out, or declared `nonisolated(nonsending)` or `@MainActor`, they run on the main actor
-///   with no executor hop, so a transition costs about what two calls cost.
-/// - Declared as a plain `func enter() async` in a nonisolated type, Swift 6 runs them on the
-///   global executor (a `@concurrent` function): two hops per call. Add `nonisolated(nonsending)`
-///   unless the work should leave the main actor.
+/// - Left out, declared plainly (`func enter() async`), or declared `nonisolated(nonsending)` or
+///   `@MainActor`, they run on the main actor with no executor hop. The machine calls them through
+///   this protocol's `nonisolated(nonsending)` requirements, and a plain method that satisfies one
+///   runs on the caller's actor when called through it.
+/// - Declared `@concurrent`, they run on the global executor: two hops per call. Use it when the
+///   work itself should leave the main actor.
+///
+/// Declare the wrappers (`@StateTransition`, `@StateContext`, `@StateLifetime`) as stored
+/// properties of the state, or of structs it holds, as a view declares `@Environment`: the machine
+/// finds them by reflection, once per state type, and binds nothing for a state that holds none.
 ///
 /// ```swift
 /// struct Loading: StateMachineState {
