@@ -26,7 +26,7 @@ let package = Package(
     .executableTarget(
       name: "SendLoops",
       dependencies: [
-        "HeapUsage", "NestedFeatures", "StateObjectFloors",
+        "HeapUsage", "NestedFeatures", "StateObjectShapes",
         .product(name: "Statecraft", package: "Statecraft"),
         .product(name: "StatecraftJournal", package: "Statecraft"),
       ],
@@ -42,7 +42,7 @@ let package = Package(
     // State-object transitions beside their floor, for callgrind.
     .executableTarget(
       name: "StateObjectSteps",
-      dependencies: ["StateObjectFloors", .product(name: "Statecraft", package: "Statecraft")],
+      dependencies: ["StateObjectShapes", .product(name: "Statecraft", package: "Statecraft")],
       path: "Tools/StateObjectSteps"
     ),
     // `send` through nested features on the main thread, for callgrind.
@@ -99,8 +99,13 @@ let package = Package(
       dependencies: [.product(name: "Statecraft", package: "Statecraft")],
       path: "Tools/NestedFeatures"
     ),
-    // The seed post's bare main-actor machine: the floor of a state-object transition.
-    .target(name: "StateObjectFloors", path: "Tools/StateObjectFloors"),
+    // The seed post's bare main-actor machine, the floor of a state-object transition, and the
+    // state shapes both transition between.
+    .target(
+      name: "StateObjectShapes",
+      dependencies: [.product(name: "Statecraft", package: "Statecraft")],
+      path: "Tools/StateObjectShapes"
+    ),
     // The allocator's bytes in use, for the benchmarks that measure what an idle owner keeps.
     .target(name: "HeapUsage", path: "Tools/HeapUsage"),
     .executableTarget(
@@ -108,7 +113,7 @@ let package = Package(
       dependencies: [
         "HeapUsage",
         "NestedFeatures",
-        "StateObjectFloors",
+        "StateObjectShapes",
         .product(name: "Statecraft", package: "Statecraft"),
         .product(name: "StatecraftJournal", package: "Statecraft"),
         .product(name: "StatecraftInspector", package: "Statecraft"),

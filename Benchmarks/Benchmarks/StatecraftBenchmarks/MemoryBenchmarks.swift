@@ -1,6 +1,7 @@
 import Benchmark
 import HeapUsage
 import Observation
+import StateObjectShapes
 import Statecraft
 
 /// What an idle owner keeps on the heap, against the smallest model a user could write instead.
@@ -16,7 +17,7 @@ func memoryBenchmarks() {
   heapBytes("Memory: idle @Observable model (floor)") { ObservableCounter() }
   heapBytes("Memory: idle Store") { Store(initialState: Counter(), reducer: counterReducer) }
   heapBytes("Memory: idle started ContextualStateMachine") {
-    let machine = ContextualStateMachine(initialState: PlainState())
+    let machine = ContextualStateMachine(initialState: TrivialState())
     await machine.start()
     return machine
   }

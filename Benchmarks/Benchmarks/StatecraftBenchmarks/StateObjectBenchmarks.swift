@@ -1,9 +1,9 @@
 import Benchmark
-import StateObjectFloors
+import StateObjectShapes
 import Statecraft
 
 /// `ContextualStateMachine` transitions, from the main actor, against their floor, the seed post's
-/// bare `@MainActor` machine with the same state shapes (`StateObjectFloors`), and against one
+/// bare `@MainActor` machine with the same state shapes (`StateObjectShapes`), and against one
 /// main-actor async call and calling the same `exit()` and `enter()` directly.
 ///
 /// The seed library (bpisano/StateMachine) was measured at 1.9 µs per transition with
@@ -26,23 +26,6 @@ struct BenchmarkContext: StateMachineContext {
   static let defaultValue = BenchmarkContext()
 }
 
-/// No `enter()` or `exit()` of its own.
-struct PlainState: StateMachineState {}
-
-/// `enter()` and `exit()` isolated to the main actor, where the machine runs them: the shape of
-/// `MainActorBareState`, the floor's.
-struct MainActorState: StateMachineState {
-  let value = 1
-  @MainActor func enter() async { floorOpaque(value) }
-  @MainActor func exit() async { floorOpaque(value) }
-}
-
-/// The same, `nonisolated(nonsending)`.
-struct NonsendingState: StateMachineState {
-  let value = 1
-  nonisolated(nonsending) func enter() async { floorOpaque(value) }
-  nonisolated(nonsending) func exit() async { floorOpaque(value) }
-}
 
 /// Reads its context and its transition handler in `enter()`, as a typical state does.
 struct WrappedState: StateMachineState {
@@ -72,7 +55,7 @@ func mainActorAsyncCall(_ value: Int) async {
 
 @MainActor
 enum StateObjectFixtures {
-  static let plainMachine = ContextualStateMachine(initialState: PlainState())
+  static let plainMachine = ContextualStateMachine(initialState: TrivialState())
     .context(BenchmarkContext())
   static let mainActorMachine = ContextualStateMachine(initialState: MainActorState())
   static let nonsendingMachine = ContextualStateMachine(initialState: NonsendingState())
@@ -109,7 +92,7 @@ enum StateObjectFixtures {
 
   static func plainTransitions(_ iterations: Range<Int>) async {
     await startIfNeeded()
-    for _ in iterations { await plainMachine.transition(to: PlainState()) }
+    for _ in iterations { await plainMachine.transition(to: TrivialState()) }
   }
 
   static func bareTransitions(_ iterations: Range<Int>) async {

@@ -16,7 +16,7 @@ import Foundation
 import HeapUsage
 import NestedFeatures
 import Observation
-import StateObjectFloors
+import StateObjectShapes
 import Statecraft
 import StatecraftJournal
 
@@ -105,27 +105,15 @@ struct PlainS: StateMachineState {}
   await machine.start()
   for _ in 0..<n { await machine.transition(to: PlainS()) }
 }
-/// `enter()` and `exit()` of its own on the main actor, as `MainActorBareState`'s.
-struct MainS: StateMachineState {
-  let value = 1
-  @MainActor func enter() async { floorOpaque(value) }
-  @MainActor func exit() async { floorOpaque(value) }
-}
-/// The same, `nonisolated(nonsending)`.
-struct NonsendingS: StateMachineState {
-  let value = 1
-  nonisolated(nonsending) func enter() async { floorOpaque(value) }
-  nonisolated(nonsending) func exit() async { floorOpaque(value) }
-}
 @MainActor func mainActorTransitions(_ n: Int) async {
-  let machine = ContextualStateMachine(initialState: MainS())
+  let machine = ContextualStateMachine(initialState: MainActorState())
   await machine.start()
-  for _ in 0..<n { await machine.transition(to: MainS()) }
+  for _ in 0..<n { await machine.transition(to: MainActorState()) }
 }
 @MainActor func nonsendingTransitions(_ n: Int) async {
-  let machine = ContextualStateMachine(initialState: NonsendingS())
+  let machine = ContextualStateMachine(initialState: NonsendingState())
   await machine.start()
-  for _ in 0..<n { await machine.transition(to: NonsendingS()) }
+  for _ in 0..<n { await machine.transition(to: NonsendingState()) }
 }
 /// The floor: the seed post's bare machine, with the same state shapes.
 @MainActor func bareTransitions(_ n: Int, main: Bool) async {

@@ -7,22 +7,8 @@
 // protocol's empty `enter()`/`exit()`, their own on the main actor, their own
 // `nonisolated(nonsending)`, or read three wrappers), bare and baremain (the floor with the first
 // two shapes). Subtract a run with 0 transitions and divide by the count.
-import StateObjectFloors
+import StateObjectShapes
 import Statecraft
-
-struct PlainS: StateMachineState {}
-
-struct MainS: StateMachineState {
-  let value = 1
-  @MainActor func enter() async { floorOpaque(value) }
-  @MainActor func exit() async { floorOpaque(value) }
-}
-
-struct NonsendingS: StateMachineState {
-  let value = 1
-  nonisolated(nonsending) func enter() async { floorOpaque(value) }
-  nonisolated(nonsending) func exit() async { floorOpaque(value) }
-}
 
 struct Context: StateMachineContext {
   var value = 1
@@ -56,9 +42,9 @@ struct WrappedS: StateMachineState {
 let mode = CommandLine.arguments.dropFirst().first ?? "plain"
 let n = Int(CommandLine.arguments.dropFirst(2).first ?? "20000")!
 switch mode {
-case "plain": await run(PlainS(), n)
-case "main": await run(MainS(), n)
-case "nonsending": await run(NonsendingS(), n)
+case "plain": await run(TrivialState(), n)
+case "main": await run(MainActorState(), n)
+case "nonsending": await run(NonsendingState(), n)
 case "wrapped": await run(WrappedS(), n)
 case "bare": await runBare(TrivialBareState(), n)
 case "baremain": await runBare(MainActorBareState(), n)
