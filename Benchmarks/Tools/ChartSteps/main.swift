@@ -6,7 +6,8 @@
 //     valgrind --tool=callgrind .build/release/ChartSteps flatstep 20000
 //     valgrind --tool=callgrind .build/release/ChartSteps flatstep 0     # subtract this run
 //
-// Modes: flatstep, deepstep, machinestep (pure steps); flatsend, deepsend, machinesend (running).
+// Modes: flatstep, deepstep, machinestep (pure steps); flatsend, deepsend, machinesend (running);
+// flatsendmain, deepsendmain, machinesendmain (running, sent from the main actor).
 import Statecraft
 
 @DSLCompatible enum Cycle { case first, second, third }
@@ -59,6 +60,20 @@ func sends<ID: Hashable & Sendable>(_ chart: Statechart<ID, CycleEvent, EmptyCha
   return running.isDone
 }
 
+@MainActor
+func sendsOnMain<ID: Hashable & Sendable>(_ chart: Statechart<ID, CycleEvent, EmptyChartContext>, _ n: Int) async -> Bool {
+  let running = AsyncStatechartSequence(chart)
+  for _ in 0..<n { await running.send(.next) }
+  return running.isDone
+}
+
+@MainActor
+func machineSendsOnMain(_ n: Int) async -> Bool {
+  let running = AsyncStateMachineSequence(stateMachine: cycleMachine, runtime: Runtime())
+  for _ in 0..<n { await running.send(.next) }
+  return running.currentState == .third && n == 1
+}
+
 let arguments = CommandLine.arguments
 let mode = arguments.count > 1 ? arguments[1] : "flatstep"
 let n = arguments.count > 2 ? Int(arguments[2]) ?? 20_000 : 20_000
@@ -78,6 +93,11 @@ case "machinesend":
     for _ in 0..<n { await running.send(.next) }
     return running.currentState == .third && n == 1
   }.value
+// The same sends from the main actor, which keeps them on the main thread: valgrind 3.19 stops at
+// the first worker thread the detached task starts.
+case "flatsendmain": sink = await sendsOnMain(flatChart, n)
+case "deepsendmain": sink = await sendsOnMain(deepChart, n)
+case "machinesendmain": sink = await machineSendsOnMain(n)
 default: fatalError("unknown mode \(mode)")
 }
 if sink { print("") }

@@ -37,6 +37,9 @@
   /// For lint: what two transitions triggered by the same event share; `nil` when that cannot be
   /// known (a predicate, a case pattern).
   @usableFromInline var eventKey: String?
+  /// Whether the trigger's matcher is one of the library's own (equality, or an enum case and its
+  /// payload), which has no side effects and may be called again: not a `where:` predicate.
+  @usableFromInline var hasLibraryMatcher = false
 
   init(
     trigger: Trigger, targets: [ID], type: ChartTransitionType,

@@ -68,6 +68,7 @@ extension OnEvent where Event: Equatable {
       actions: actions, fileID: fileID, filePath: filePath, line: line, column: column)
     transition.eventLabel = "\(event)"
     transition.eventKey = "\(event)"
+    transition.hasLibraryMatcher = true
   }
 
   /// On events equal to `event`, entering several targets.
@@ -83,6 +84,7 @@ extension OnEvent where Event: Equatable {
       actions: actions, fileID: fileID, filePath: filePath, line: line, column: column)
     transition.eventLabel = "\(event)"
     transition.eventKey = "\(event)"
+    transition.hasLibraryMatcher = true
   }
 }
 
@@ -114,6 +116,7 @@ extension OnEvent where Event: DSLCompatible {
       actions: .fromEvent { received in payload(received).map(actions) ?? [] },
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     transition.eventLabel = "\(Event.self)(\(Payload.self))"
+    transition.hasLibraryMatcher = true
   }
 
   /// On events of the case `event` builds, whatever its associated values, which the guard gets.

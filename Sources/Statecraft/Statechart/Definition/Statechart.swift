@@ -118,7 +118,8 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   public func transition(
     from snapshot: ChartSnapshot<ID, Event, Context>, on event: Event
   ) -> ChartStep<ID, Event, Context> {
-    interpret(snapshot) { interpreter in
+    if let step = plainStep(snapshot, event: event, at: snapshot.time) { return step }
+    return interpret(snapshot) { interpreter in
       interpreter.process(event)
       interpreter.advance(to: snapshot.time)
     }
@@ -163,7 +164,8 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
     _ snapshot: ChartSnapshot<ID, Event, Context>, event: Event?, at time: Duration,
     observing: Bool = false, oneTimerPerStep: Bool = false
   ) -> ChartStep<ID, Event, Context> {
-    interpret(snapshot) { interpreter in
+    if !observing, let event, let step = plainStep(snapshot, event: event, at: time) { return step }
+    return interpret(snapshot) { interpreter in
       if observing { interpreter.observations = ChartObservations(timersStartTheStep: event == nil) }
       if oneTimerPerStep, event == nil { interpreter.timerLimit = 1 }
       interpreter.advance(to: max(time, snapshot.time))

@@ -146,6 +146,8 @@
   /// The static domain of each transition, by its index, or -1 when it has none: read on every
   /// microstep, so kept apart from the entry sets.
   @usableFromInline let staticDomains: [Int]
+  /// What lets a step that meets only plain transitions skip the interpreter.
+  @usableFromInline let plainSteps: ChartPlainSteps
 
   @usableFromInline convenience init(
     name: String, initial: [ID], elements: [ChartElement<ID, Event, Context>], callSite: CallSite
@@ -188,6 +190,8 @@
     }
     hasEntryOrExitWork = work
     eventlessSources = eventless
+    plainSteps = ChartPlainSteps(
+      nodes: nodes, statics: statics, hasEntryOrExitWork: work, eventlessSources: eventless)
     hasInvocations = nodes.contains { !$0.invocations.isEmpty }
     usesTime = nodes.contains { node in
       let blocks = node.entry + node.exit + [node.initialActions, node.historyActions]

@@ -1,0 +1,183 @@
+/// What lets a step skip the interpreter when the event meets only *plain* transitions: transitions
+/// that run nothing, and whose outcome is two sets known when the chart is built.
+///
+/// A transition is plain when it waits for one of the chart's events (not a descriptor), has no
+/// actions, enters states that it knows without reading history, and neither exits nor enters a
+/// state with work to do (entry, exit or initial actions, history, delayed transitions,
+/// invocations, a final state) or with an eventless transition. Its guard may be anything. A plain
+/// transition whose domain holds no parallel state stays inside one region, so two of them taken
+/// in one step never conflict.
+///
+/// Such a step is the SCXML algorithm with nothing to run: the configuration loses what the
+/// transitions exit, which is the active part of their domains, and gains what they enter.
+/// ``Statechart/plainStep(_:event:at:)`` first checks that every transition the event could take
+/// is plain, calling only the library's own matchers (equality, enum cases), which have no side
+/// effects; then it takes them, evaluating each guard the interpreter would evaluate, once, in the
+/// same order. Anything else (a transition with actions, a conflict, an eventless transition, a
+/// timer, a `where:` predicate on the way, a chart of more than 128 states) goes to the interpreter
+/// before a guard or a predicate is called.
+@usableFromInline struct ChartPlainSteps: Sendable {
+  /// Whether the chart is small enough for its sets to fit in two words: otherwise no step is plain.
+  @usableFromInline let isAvailable: Bool
+  /// The atomic states from which every transition an event can trigger, from the state up to the
+  /// root, has one of the library's matchers: the states a plain step can start from.
+  @usableFromInline let plainSources: NodeSet
+  /// The atomic states (and final ones): the states the interpreter selects transitions from.
+  @usableFromInline let atomicStates: NodeSet
+  /// Whether each transition, by its index, is plain.
+  @usableFromInline let isPlain: [Bool]
+  /// For each plain transition, by its index: the states its exit set is drawn from, the
+  /// descendants of its domain (none for a targetless transition). Empty for the others.
+  @usableFromInline let exitScopes: [NodeSet]
+
+  /// Computed from the parts of a table being built, which must hold its statics, its states with
+  /// work and its eventless sources already.
+  init<ID, Event, Context>(
+    nodes: [ChartTable<ID, Event, Context>.Node], statics: [ChartTransitionStatics],
+    hasEntryOrExitWork: NodeSet, eventlessSources: NodeSet
+  ) {
+    var atomicStates = NodeSet()
+    var exitScopes: [NodeSet] = []
+    var isPlain: [Bool] = []
+    for node in nodes {
+      if node.isAtomic { atomicStates.insert(node.index) }
+      for transition in node.transitions {
+        precondition(exitScopes.count == transition.index)
+        var scope: NodeSet?
+        if transition.index < statics.count {
+          scope = Self.plainExitScope(
+            of: transition, statics: statics[transition.index], nodes: nodes,
+            excluding: hasEntryOrExitWork.union(eventlessSources))
+        }
+        exitScopes.append(scope ?? NodeSet())
+        isPlain.append(scope != nil)
+      }
+    }
+    var plainSources = NodeSet()
+    atomicStates.forEach { atomic in
+      var state = atomic
+      while state > 0 {
+        for transition in nodes[state].transitions {
+          switch transition.definition.trigger {
+          case .event: if !transition.definition.hasLibraryMatcher { return }
+          case .descriptor: return
+          case .eventless, .after, .done, .executionError: continue
+          }
+        }
+        state = nodes[state].parent
+      }
+      plainSources.insert(atomic)
+    }
+    self.isAvailable = nodes.count <= 128
+    self.plainSources = plainSources
+    self.atomicStates = atomicStates
+    self.isPlain = isPlain
+    self.exitScopes = exitScopes
+  }
+
+  /// The descendants of `transition`'s domain if it is plain, or `nil`.
+  private static func plainExitScope<ID, Event, Context>(
+    of transition: ChartTable<ID, Event, Context>.Transition, statics: ChartTransitionStatics,
+    nodes: [ChartTable<ID, Event, Context>.Node], excluding busy: NodeSet
+  ) -> NodeSet? {
+    guard case .event = transition.definition.trigger,
+      case .fixed(let actions) = transition.definition.actions, actions.isEmpty
+    else { return nil }
+    if transition.isTargetless { return NodeSet() }
+    guard let domain = statics.domain else { return nil }
+    var scope = NodeSet()
+    if let descendants = nodes[domain].descendants {
+      for state in descendants {
+        // A plain transition stays inside one region: see the type's documentation.
+        if nodes[state].kind == .parallel { return nil }
+        scope.insert(state)
+      }
+    }
+    guard !scope.intersects(busy), !statics.statesToEnter.intersects(busy) else { return nil }
+    return scope
+  }
+}
+
+extension Statechart {
+  /// The step of `event` from `snapshot` at `time` when it meets only plain transitions (see
+  /// ``ChartPlainSteps``), or `nil` when the interpreter must take it. Returns what
+  /// ``step(_:event:at:observing:oneTimerPerStep:)`` returns for such a step.
+  @inlinable
+  package func plainStep(
+    _ snapshot: ChartSnapshot<ID, Event, Context>, event: Event, at time: Duration
+  ) -> ChartStep<ID, Event, Context>? {
+    let table = self.table
+    let plain = table.plainSteps
+    let configuration = snapshot._active
+    guard plain.isAvailable, snapshot._table === table, !snapshot._isDone, snapshot._timers.isEmpty,
+      !configuration.intersects(table.eventlessSources)
+    else { return nil }
+    let atomic = configuration.intersection(plain.atomicStates)
+    guard atomic.isSubset(of: plain.plainSources) else { return nil }
+    // Checks: what the event could take is plain. Calls only the library's matchers.
+    for word in 0..<2 {
+      var bits = word == 0 ? atomic.low : atomic.high
+      while bits != 0 {
+        var state = word * 64 + bits.trailingZeroBitCount
+        bits &= bits - 1
+        search: while state > 0 {
+          for transition in table.nodes[state].transitions {
+            guard case .event(let accepts) = transition.definition.trigger, accepts(event) else { continue }
+            guard plain.isPlain[transition.index] else { return nil }
+            if transition.definition.guardCondition == nil { break search }
+          }
+          state = table.parents[state]
+        }
+      }
+    }
+    // Takes: for each active atomic state in document order, the first transition, from the state
+    // outwards, that matches and whose guard holds, as the interpreter selects them.
+    var exited = NodeSet()
+    var entered = NodeSet()
+    var handled = false
+    for word in 0..<2 {
+      var bits = word == 0 ? atomic.low : atomic.high
+      while bits != 0 {
+        var state = word * 64 + bits.trailingZeroBitCount
+        bits &= bits - 1
+        search: while state > 0 {
+          for transition in table.nodes[state].transitions {
+            guard case .event(let accepts) = transition.definition.trigger, accepts(event) else { continue }
+            if let condition = transition.definition.guardCondition {
+              let input = ChartGuardInput(
+                context: snapshot._context, event: event, configuration: configuration, table: table)
+              guard condition(input) else { continue }
+            }
+            handled = true
+            exited.formUnion(configuration.intersection(plain.exitScopes[transition.index]))
+            entered.formUnion(table.statics[transition.index].statesToEnter)
+            break search
+          }
+          state = table.parents[state]
+        }
+      }
+    }
+    var next = snapshot
+    if time > next._time { next._time = time }
+    if handled {
+      var active = configuration
+      active.subtract(exited)
+      active.formUnion(entered)
+      next._active = active
+    }
+    return ChartStep(snapshot: next, effects: [], handled: handled, changed: handled)
+  }
+}
+
+extension Statechart {
+  /// ``transition(from:on:)`` through the interpreter even when the step is plain: what the tests
+  /// compare plain steps with.
+  package func interpretedTransition(
+    from snapshot: ChartSnapshot<ID, Event, Context>, on event: Event
+  ) -> ChartStep<ID, Event, Context> {
+    interpret(snapshot) { interpreter in
+      interpreter.process(event)
+      interpreter.advance(to: snapshot.time)
+    }
+  }
+}
