@@ -83,7 +83,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
 
   @inlinable
   func process(
-    _ message: Message, number: UInt64, state: S, callSite: CallSite?, origin: EffectHandle?,
+    _ message: Message, number: UInt64, state: consuming S, callSite: CallSite?, origin: EffectHandle?,
     core: OwnerCore<S, Message>, isolation: isolated (any Actor)?
   ) async -> OwnerCore<S, Message>.Finished {
     if !processing.value.hasEntered {

@@ -33,8 +33,8 @@ extension OwnerCore where State: Sendable {
           }
         #else
           finished = await processor.process(
-            message, number: number, state: state, callSite: callSite, origin: origin, core: self,
-            isolation: isolation)
+            message, number: number, state: consume state, callSite: callSite, origin: origin,
+            core: self, isolation: isolation)
         #endif
       }
       continueAfter(finished, processor: processor)

@@ -303,11 +303,13 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   /// message: when no one observes, storing the state and giving up the processing right take one
   /// critical section.
   @inlinable
-  package final func commit(_ newState: State, finishing: Bool) -> Finished? {
+  package final func commit(_ newState: consuming State, finishing: Bool) -> Finished? {
     // Recorded while the processing right is held: the next holder records its own message.
     recordStateUpdate(after: newState)
+    // Moved into the cell rather than copied: the caller gives its copy up.
+    var moving = Optional(newState)
     let (action, next) = withLockReturningResult { cell in
-      let action = cell.commit(newState)
+      let action = cell.commit(moving.take()!)
       guard finishing, case .committed = action else {
         return (action, MailboxStateMachine<Envelope>.NextAction?.none)
       }

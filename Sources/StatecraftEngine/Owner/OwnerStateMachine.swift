@@ -95,12 +95,16 @@ package struct OwnerStateMachine<State, Message: Sendable> {
 
   /// Makes `newState` current.
   @inlinable
-  package mutating func commit(_ newState: State) -> CommitAction {
+  package mutating func commit(_ newState: consuming State) -> CommitAction {
     assert(
       mailbox.isProcessing || mailbox.isClosed,
       "only the holder of the processing right changes the state")
+    guard !observers.isEmpty else {
+      state = newState
+      return .committed
+    }
     state = newState
-    return observers.isEmpty ? .committed : .publish(newState, to: observers.observers)
+    return .publish(state!, to: observers.observers)
   }
 
   /// Puts back the state that ``take()`` took out. Every observer gets it: one that started

@@ -96,7 +96,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
 
   @inlinable
   func process(
-    _ message: Message, number: UInt64, state: Snapshot, callSite: CallSite?, origin: EffectHandle?,
+    _ message: Message, number: UInt64, state: consuming Snapshot, callSite: CallSite?, origin: EffectHandle?,
     core: OwnerCore<Snapshot, Message>, isolation: isolated (any Actor)?
   ) async -> OwnerCore<Snapshot, Message>.Finished {
     if processing.value.initialEffects != nil {
@@ -107,12 +107,53 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
         return core.finish()
       }
     }
-    let step: ChartStep<ID, Event, Context>
+    switch takeStep(message, state: state, callSite: callSite, origin: origin, core: core) {
+    case .finished(let finished):
+      return finished
+    case .perform(let step):
+      // An invocation whose event is processed in its own task, and which this step exits, is
+      // cancelled once the step is done: its task runs the step's outputs.
+      let cancelledSender = await perform(step.effects, in: step.snapshot, number: number, sparing: origin)
+      if step.snapshot.isDone { finishChart() }
+      cancelledSender?.cancel()
+      return core.finish()
+    }
+  }
+
+  /// What ``takeStep(_:state:callSite:origin:core:)`` leaves to do.
+  @usableFromInline
+  enum StepOutcome {
+    /// The message is over.
+    case finished(OwnerCore<Snapshot, Message>.Finished)
+    /// The step is committed; its effects remain to perform, then the message to finish.
+    case perform(ChartStep<ID, Event, Context>)
+  }
+
+  /// Takes the step a message makes and commits it: everything a message does before its effects,
+  /// none of which suspends. Kept out of ``process(_:number:state:callSite:origin:core:isolation:)``
+  /// so that the engine's send can inline that.
+  @inlinable @inline(never)
+  func takeStep(
+    _ message: Message, state: consuming Snapshot, callSite: CallSite?, origin: EffectHandle?,
+    core: OwnerCore<Snapshot, Message>
+  ) -> StepOutcome {
     // A chart that cannot set a timer and has none pending needs no time.
     let now = chart.table.usesTime || !state._timers.isEmpty ? clock.now() : state.time
+    if case .event(let event) = message, !core.isInspected, processing.value.armedTimer == nil {
+      // An event that meets only plain transitions changes the state and nothing else: the
+      // step takes it in place, in the processor's own copy, which the core then takes over.
+      if let handled = chart.takePlainStep(&state, event: event, at: now) {
+        guard handled else {
+          reportUnhandled(event, in: state, callSite: callSite)
+          return .finished(core.finish())
+        }
+        return .finished(core.commit(state, finishing: true)!)
+      }
+    }
+    let step: ChartStep<ID, Event, Context>
     switch message {
     case .start:
-      return core.finish()
+      return .finished(core.finish())
     case .timers:
       // A `.timers` from a timer that was replaced since is still worth a step (timers may be
       // due), but it must not forget the timer armed now.
@@ -134,7 +175,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     let needsTimer = !step.snapshot._timers.isEmpty || processing.value.armedTimer != nil
     if !step.changed, step.effects.isEmpty {
       if needsTimer { armTimer(for: step.snapshot) }
-      return core.finish()
+      return .finished(core.finish())
     }
     // For inspectors, a delayed send that started the step is the message it received.
     if let starting = step.observations?.startingEvent {
@@ -142,19 +183,14 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     }
     if step.effects.isEmpty, !needsTimer, !step.snapshot.isDone, step.observations == nil {
       // Nothing to perform: store the snapshot and end the event in one critical section.
-      return core.commit(step.snapshot, finishing: true)!
+      return .finished(core.commit(step.snapshot, finishing: true)!)
     }
     // Before the snapshot's record: inspectors see what the chart raised or sent itself as
     // messages it received within the step, after the one that started it. A journal takes the
     // first message of a step as the one to replay.
     for event in step.observations?.events ?? [] { core.ownerContext.emit(.received(InspectedValue(event))) }
     _ = core.commit(step.snapshot, finishing: false)
-    // An invocation whose event is processed in its own task, and which this step exits, is
-    // cancelled once the step is done: its task runs the step's outputs.
-    let cancelledSender = await perform(step.effects, in: step.snapshot, number: number, sparing: origin)
-    if step.snapshot.isDone { finishChart() }
-    cancelledSender?.cancel()
-    return core.finish()
+    return .perform(step)
   }
 
   /// Performs the initial transition's effects, or a restored snapshot's, before the first

@@ -17,18 +17,25 @@
 /// timer, a `where:` predicate on the way, a chart of more than 128 states) goes to the interpreter
 /// before a guard or a predicate is called.
 @usableFromInline struct ChartPlainSteps: Sendable {
+  /// What a plain step needs of one transition, in plain words that cost no retain to read.
+  @usableFromInline struct PlainTransition: Sendable {
+    @usableFromInline let isPlain: Bool
+    /// The states its exit set is drawn from: the descendants of its domain (none for a
+    /// targetless transition).
+    @usableFromInline let exitScope: NodeWords
+    @usableFromInline let statesToEnter: NodeWords
+  }
+
   /// Whether the chart is small enough for its sets to fit in two words: otherwise no step is plain.
   @usableFromInline let isAvailable: Bool
   /// The atomic states from which every transition an event can trigger, from the state up to the
   /// root, has one of the library's matchers: the states a plain step can start from.
-  @usableFromInline let plainSources: NodeSet
+  @usableFromInline let plainSources: NodeWords
   /// The atomic states (and final ones): the states the interpreter selects transitions from.
-  @usableFromInline let atomicStates: NodeSet
-  /// Whether each transition, by its index, is plain.
-  @usableFromInline let isPlain: [Bool]
-  /// For each plain transition, by its index: the states its exit set is drawn from, the
-  /// descendants of its domain (none for a targetless transition). Empty for the others.
-  @usableFromInline let exitScopes: [NodeSet]
+  @usableFromInline let atomicStates: NodeWords
+  @usableFromInline let eventlessSources: NodeWords
+  /// Each transition, by its index.
+  @usableFromInline let transitions: [PlainTransition]
 
   /// Computed from the parts of a table being built, which must hold its statics, its states with
   /// work and its eventless sources already.
@@ -37,20 +44,21 @@
     hasEntryOrExitWork: NodeSet, eventlessSources: NodeSet
   ) {
     var atomicStates = NodeSet()
-    var exitScopes: [NodeSet] = []
-    var isPlain: [Bool] = []
+    var transitions: [PlainTransition] = []
     for node in nodes {
       if node.isAtomic { atomicStates.insert(node.index) }
       for transition in node.transitions {
-        precondition(exitScopes.count == transition.index)
+        precondition(transitions.count == transition.index)
         var scope: NodeSet?
         if transition.index < statics.count {
           scope = Self.plainExitScope(
             of: transition, statics: statics[transition.index], nodes: nodes,
             excluding: hasEntryOrExitWork.union(eventlessSources))
         }
-        exitScopes.append(scope ?? NodeSet())
-        isPlain.append(scope != nil)
+        let enter = transition.index < statics.count ? statics[transition.index].statesToEnter : NodeSet()
+        transitions.append(
+          PlainTransition(
+            isPlain: scope != nil, exitScope: NodeWords(scope ?? NodeSet()), statesToEnter: NodeWords(enter)))
       }
     }
     var plainSources = NodeSet()
@@ -69,10 +77,10 @@
       plainSources.insert(atomic)
     }
     self.isAvailable = nodes.count <= 128
-    self.plainSources = plainSources
-    self.atomicStates = atomicStates
-    self.isPlain = isPlain
-    self.exitScopes = exitScopes
+    self.plainSources = NodeWords(plainSources)
+    self.atomicStates = NodeWords(atomicStates)
+    self.eventlessSources = NodeWords(eventlessSources)
+    self.transitions = transitions
   }
 
   /// The descendants of `transition`'s domain if it is plain, or `nil`.
@@ -98,6 +106,39 @@
   }
 }
 
+/// The first 128 states of a ``NodeSet``, as two words: what a plain step computes with.
+@usableFromInline struct NodeWords: Sendable {
+  @usableFromInline var low: UInt64
+  @usableFromInline var high: UInt64
+
+  @inlinable init(low: UInt64, high: UInt64) {
+    self.low = low
+    self.high = high
+  }
+
+  init(_ set: NodeSet) {
+    self.init(low: set.low, high: set.high)
+  }
+
+  @inlinable var isEmpty: Bool { low | high == 0 }
+
+  @inlinable func intersection(_ other: NodeWords) -> NodeWords {
+    NodeWords(low: low & other.low, high: high & other.high)
+  }
+
+  @inlinable func union(_ other: NodeWords) -> NodeWords {
+    NodeWords(low: low | other.low, high: high | other.high)
+  }
+
+  @inlinable func subtracting(_ other: NodeWords) -> NodeWords {
+    NodeWords(low: low & ~other.low, high: high & ~other.high)
+  }
+
+  @inlinable func isSubset(of other: NodeWords) -> Bool {
+    subtracting(other).isEmpty
+  }
+}
+
 extension Statechart {
   /// The step of `event` from `snapshot` at `time` when it meets only plain transitions (see
   /// ``ChartPlainSteps``), or `nil` when the interpreter must take it. Returns what
@@ -106,14 +147,28 @@ extension Statechart {
   package func plainStep(
     _ snapshot: ChartSnapshot<ID, Event, Context>, event: Event, at time: Duration
   ) -> ChartStep<ID, Event, Context>? {
+    var step = ChartStep(snapshot: snapshot, effects: [], handled: false, changed: false)
+    guard let handled = takePlainStep(&step.snapshot, event: event, at: time) else { return nil }
+    step.handled = handled
+    step.changed = handled
+    return step
+  }
+
+  /// Takes the step of `event` at `time` in `snapshot` itself when it meets only plain
+  /// transitions, and returns whether the event was handled (whether the snapshot changed, but
+  /// for its time); returns `nil`, changing nothing, when the interpreter must take it.
+  @inlinable
+  package func takePlainStep(
+    _ snapshot: inout ChartSnapshot<ID, Event, Context>, event: Event, at time: Duration
+  ) -> Bool? {
     let table = self.table
-    let plain = table.plainSteps
-    let configuration = snapshot._active
-    guard plain.isAvailable, snapshot._table === table, !snapshot._isDone, snapshot._timers.isEmpty,
-      !configuration.intersects(table.eventlessSources)
+    guard table.plainSteps.isAvailable, snapshot._table === table, snapshot._active.overflow == nil,
+      !snapshot._isDone, snapshot._timers.isEmpty
     else { return nil }
-    let atomic = configuration.intersection(plain.atomicStates)
-    guard atomic.isSubset(of: plain.plainSources) else { return nil }
+    let configuration = NodeWords(low: snapshot._active.low, high: snapshot._active.high)
+    guard configuration.intersection(table.plainSteps.eventlessSources).isEmpty else { return nil }
+    let atomic = configuration.intersection(table.plainSteps.atomicStates)
+    guard atomic.isSubset(of: table.plainSteps.plainSources) else { return nil }
     // Checks: what the event could take is plain. Calls only the library's matchers.
     for word in 0..<2 {
       var bits = word == 0 ? atomic.low : atomic.high
@@ -123,7 +178,7 @@ extension Statechart {
         search: while state > 0 {
           for transition in table.nodes[state].transitions {
             guard case .event(let accepts) = transition.definition.trigger, accepts(event) else { continue }
-            guard plain.isPlain[transition.index] else { return nil }
+            guard table.plainSteps.transitions[transition.index].isPlain else { return nil }
             if transition.definition.guardCondition == nil { break search }
           }
           state = table.parents[state]
@@ -132,8 +187,8 @@ extension Statechart {
     }
     // Takes: for each active atomic state in document order, the first transition, from the state
     // outwards, that matches and whose guard holds, as the interpreter selects them.
-    var exited = NodeSet()
-    var entered = NodeSet()
+    var exited = NodeWords(low: 0, high: 0)
+    var entered = NodeWords(low: 0, high: 0)
     var handled = false
     for word in 0..<2 {
       var bits = word == 0 ? atomic.low : atomic.high
@@ -145,27 +200,26 @@ extension Statechart {
             guard case .event(let accepts) = transition.definition.trigger, accepts(event) else { continue }
             if let condition = transition.definition.guardCondition {
               let input = ChartGuardInput(
-                context: snapshot._context, event: event, configuration: configuration, table: table)
+                context: snapshot._context, event: event, configuration: snapshot._active, table: table)
               guard condition(input) else { continue }
             }
             handled = true
-            exited.formUnion(configuration.intersection(plain.exitScopes[transition.index]))
-            entered.formUnion(table.statics[transition.index].statesToEnter)
+            let plain = table.plainSteps.transitions[transition.index]
+            exited = exited.union(configuration.intersection(plain.exitScope))
+            entered = entered.union(plain.statesToEnter)
             break search
           }
           state = table.parents[state]
         }
       }
     }
-    var next = snapshot
-    if time > next._time { next._time = time }
+    if time > snapshot._time { snapshot._time = time }
     if handled {
-      var active = configuration
-      active.subtract(exited)
-      active.formUnion(entered)
-      next._active = active
+      let active = configuration.subtracting(exited).union(entered)
+      snapshot._active.low = active.low
+      snapshot._active.high = active.high
     }
-    return ChartStep(snapshot: next, effects: [], handled: handled, changed: handled)
+    return handled
   }
 }
 
