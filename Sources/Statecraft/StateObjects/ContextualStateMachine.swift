@@ -282,9 +282,9 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
       // registrar call, which in this generic class looks up the machine's `Observable`
       // conformance at run time.
       if isObserved {
-        registrar.withMutation(of: self) { _ = core.commit(state, finishing: false) }
+        registrar.withMutation(of: self) { _ = core.commit(copying: state, finishing: false) }
       } else {
-        _ = core.commit(state, finishing: false)
+        _ = core.commit(copying: state, finishing: false)
       }
     }
     return stay

@@ -25,7 +25,7 @@ struct StateObjectsProcessor: MessageProcessor {
   var ownIsolation: (any Actor)? { MainActor.shared }
 
   func process(
-    _ request: StateRequest, number: UInt64, state: consuming any StateMachineState, callSite: CallSite?,
+    _ request: StateRequest, number: UInt64, state: any StateMachineState, callSite: CallSite?,
     origin: EffectHandle?, core: OwnerCore<any StateMachineState, StateRequest>,
     isolation: isolated (any Actor)?
   ) async -> OwnerCore<any StateMachineState, StateRequest>.Finished {

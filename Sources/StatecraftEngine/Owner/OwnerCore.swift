@@ -309,7 +309,25 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
     // Moved into the cell rather than copied: the caller gives its copy up.
     var moving = Optional(newState)
     let (action, next) = withLockReturningResult { cell in
-      let action = cell.commit(moving.take()!)
+      let action = cell.commit(taking: moving.take()!)
+      guard finishing, case .committed = action else {
+        return (action, MailboxStateMachine<Envelope>.NextAction?.none)
+      }
+      return (action, cell.next())
+    }
+    if case .publish(let state, let observers) = action { publish(state, to: observers) }
+    guard finishing else { return nil }
+    return Finished(next: next ?? withLock { $0.next() })
+  }
+
+  /// ``commit(_:finishing:)`` for a caller that keeps its copy of the state: the core copies it
+  /// once, inside the lock. For an existential state (a state-object machine's), which costs more
+  /// to move through an optional than to copy there.
+  @inlinable
+  package final func commit(copying newState: State, finishing: Bool) -> Finished? {
+    recordStateUpdate(after: newState)
+    let (action, next) = withLockReturningResult { cell in
+      let action = cell.commit(newState)
       guard finishing, case .committed = action else {
         return (action, MailboxStateMachine<Envelope>.NextAction?.none)
       }

@@ -95,7 +95,17 @@ package struct OwnerStateMachine<State, Message: Sendable> {
 
   /// Makes `newState` current.
   @inlinable
-  package mutating func commit(_ newState: consuming State) -> CommitAction {
+  package mutating func commit(_ newState: State) -> CommitAction {
+    assert(
+      mailbox.isProcessing || mailbox.isClosed,
+      "only the holder of the processing right changes the state")
+    state = newState
+    return observers.isEmpty ? .committed : .publish(newState, to: observers.observers)
+  }
+
+  /// ``commit(_:)``, moving `newState` in rather than copying it.
+  @inlinable
+  package mutating func commit(taking newState: consuming State) -> CommitAction {
     assert(
       mailbox.isProcessing || mailbox.isClosed,
       "only the holder of the processing right changes the state")
