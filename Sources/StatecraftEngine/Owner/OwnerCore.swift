@@ -323,6 +323,10 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   /// ``commit(_:finishing:)`` for a caller that keeps its copy of the state: the core copies it
   /// once, inside the lock. For an existential state (a state-object machine's), which costs more
   /// to move through an optional than to copy there.
+  ///
+  /// Written out rather than sharing a helper with ``commit(_:finishing:)`` that takes the store
+  /// as a closure: measured, that helper cost a chart's send 269 instructions (the snapshot copied
+  /// twice more), a machine's 38 and a state-object transition 20.
   @inlinable
   package final func commit(copying newState: State, finishing: Bool) -> Finished? {
     recordStateUpdate(after: newState)

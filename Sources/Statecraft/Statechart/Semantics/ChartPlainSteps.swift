@@ -137,6 +137,17 @@
   @inlinable func isSubset(of other: NodeWords) -> Bool {
     subtracting(other).isEmpty
   }
+
+  /// Calls `body` with each member, in document order.
+  @inlinable func forEach(_ body: (Int) -> Void) {
+    for word in 0..<2 {
+      var bits = word == 0 ? low : high
+      while bits != 0 {
+        body(word * 64 + bits.trailingZeroBitCount)
+        bits &= bits - 1
+      }
+    }
+  }
 }
 
 extension Statechart {
@@ -170,47 +181,36 @@ extension Statechart {
     let atomic = configuration.intersection(table.plainSteps.atomicStates)
     guard atomic.isSubset(of: table.plainSteps.plainSources) else { return nil }
     // Checks: what the event could take is plain. Calls only the library's matchers.
-    for word in 0..<2 {
-      var bits = word == 0 ? atomic.low : atomic.high
-      while bits != 0 {
-        var state = word * 64 + bits.trailingZeroBitCount
-        bits &= bits - 1
-        search: while state > 0 {
-          for transition in table.nodes[state].transitions {
-            guard case .event(let accepts) = transition.definition.trigger, accepts(event) else { continue }
-            guard table.plainSteps.transitions[transition.index].isPlain else { return nil }
-            if transition.definition.guardCondition == nil { break search }
-          }
-          state = table.parents[state]
+    var allPlain = true
+    atomic.forEach { source in
+      guard allPlain else { return }
+      forEachMatch(of: event, from: source) { transition in
+        guard table.plainSteps.transitions[transition.index].isPlain else {
+          allPlain = false
+          return false
         }
+        // A transition without a guard is taken for sure: nothing past it is tried.
+        return transition.definition.guardCondition != nil
       }
     }
+    guard allPlain else { return nil }
     // Takes: for each active atomic state in document order, the first transition, from the state
     // outwards, that matches and whose guard holds, as the interpreter selects them.
     var exited = NodeWords(low: 0, high: 0)
     var entered = NodeWords(low: 0, high: 0)
     var handled = false
-    for word in 0..<2 {
-      var bits = word == 0 ? atomic.low : atomic.high
-      while bits != 0 {
-        var state = word * 64 + bits.trailingZeroBitCount
-        bits &= bits - 1
-        search: while state > 0 {
-          for transition in table.nodes[state].transitions {
-            guard case .event(let accepts) = transition.definition.trigger, accepts(event) else { continue }
-            if let condition = transition.definition.guardCondition {
-              let input = ChartGuardInput(
-                context: snapshot._context, event: event, configuration: snapshot._active, table: table)
-              guard condition(input) else { continue }
-            }
-            handled = true
-            let plain = table.plainSteps.transitions[transition.index]
-            exited = exited.union(configuration.intersection(plain.exitScope))
-            entered = entered.union(plain.statesToEnter)
-            break search
-          }
-          state = table.parents[state]
+    atomic.forEach { source in
+      forEachMatch(of: event, from: source) { transition in
+        if let condition = transition.definition.guardCondition {
+          let input = ChartGuardInput(
+            context: snapshot._context, event: event, configuration: snapshot._active, table: table)
+          guard condition(input) else { return true }
         }
+        handled = true
+        let plain = table.plainSteps.transitions[transition.index]
+        exited = exited.union(configuration.intersection(plain.exitScope))
+        entered = entered.union(plain.statesToEnter)
+        return false
       }
     }
     if time > snapshot._time { snapshot._time = time }
@@ -220,6 +220,22 @@ extension Statechart {
       snapshot._active.high = active.high
     }
     return handled
+  }
+
+  /// Calls `body` with each transition that `event` matches, from the state `source` outwards, in
+  /// the order the interpreter tries them, while `body` returns `true`.
+  @inlinable
+  func forEachMatch(
+    of event: Event, from source: Int, _ body: (ChartTable<ID, Event, Context>.Transition) -> Bool
+  ) {
+    var state = source
+    while state > 0 {
+      for transition in table.nodes[state].transitions {
+        guard case .event(let accepts) = transition.definition.trigger, accepts(event) else { continue }
+        guard body(transition) else { return }
+      }
+      state = table.parents[state]
+    }
   }
 }
 
