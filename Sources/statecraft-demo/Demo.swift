@@ -9,7 +9,7 @@ struct Demo: Sendable {
   var options: [String] = []
 
   static func printList(_ demos: [Demo]) {
-    print("Usage: swift run statecraft-demo <demo> [--mermaid | --dot | --inspect]\n\nDemos:")
+    print("Run a demo next: swift run statecraft-demo <demo> [--mermaid | --dot | --inspect]\n\nDemos:")
     let width = demos.map(\.name.count).max() ?? 0
     for demo in demos {
       print("  \(demo.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(demo.summary)")

@@ -1,6 +1,7 @@
 /// `statecraft-demo`: runnable tours of Statecraft's front-ends.
 ///
-///     swift run statecraft-demo            # lists the demos
+///     swift run statecraft-demo            # a short tour of the front-ends, then the demos
+///     swift run statecraft-demo list       # lists the demos
 ///     swift run statecraft-demo search     # runs one
 ///     swift run statecraft-demo player --mermaid   # prints a demo's statechart
 ///     swift run statecraft-demo player --inspect   # runs it with the live inspector's page
@@ -47,6 +48,9 @@ if let name = arguments.first, !["-h", "--help", "help", "list"].contains(name) 
   } else {
     await demo.run()
   }
+} else if arguments.isEmpty {
+  await Tour.run()
+  Demo.printList(demos)
 } else {
   Demo.printList(demos)
 }

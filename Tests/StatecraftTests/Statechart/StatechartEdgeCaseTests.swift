@@ -4,9 +4,12 @@ import Statecraft
 import StatecraftTesting
 import Testing
 
-/// Pins what a review of the statechart found: each test failed before its fix.
-@Suite("Statechart: review fixes", .timeLimit(.minutes(1)))
-struct StatechartReviewFixTests {
+/// Edge cases of definitions, timers, invocations and restored snapshots: several top-level
+/// initial states, history states as initial states, misplaced pseudo-states, chains of timers due
+/// at once, delays read after entry actions, outputs of a step that cancels its own sender, the
+/// chart's time, and snapshots that do not fit their chart. Each test failed before its fix.
+@Suite("Statechart: edge cases", .timeLimit(.minutes(1)))
+struct StatechartEdgeCaseTests {
   @Test func severalTopLevelInitialStatesEnterOneChildPerRegion() {
     let chart = Statechart<String, String, EmptyChartContext>(initialStates: ["a.on", "b.on"]) {
       StateNode(parallel: "p") {
