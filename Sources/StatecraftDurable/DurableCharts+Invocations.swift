@@ -25,19 +25,23 @@
       _ invocation: ChartInvocationID<ID>, context: Context, of id: String, replacing: Bool
     ) -> Bool {
       let chart = self.chart
-      return invocations.start(.init(instance: id, invocation: invocation), replacing: replacing) { [weak self] in
+      // One weak reference, made here, for the task and its closures: capturing `[weak self]` in
+      // the task would load it strongly for a moment to capture it again in `deliver`, keeping a
+      // released runtime alive while its invocations start.
+      weak let runtime = self
+      return invocations.start(.init(instance: id, invocation: invocation), replacing: replacing) {
         // Nothing is delivered once the invocation is cancelled, or its runtime released.
-        let deliver: @Sendable (Event) async -> Void = { [weak self] event in
-          guard !Task.isCancelled, let self else { return }
-          await self.deliver(event, to: id, from: invocation)
+        let deliver: @Sendable (Event) async -> Void = { event in
+          guard !Task.isCancelled, let runtime else { return }
+          await runtime.deliver(event, to: id, from: invocation)
         }
         do {
           if let done = try await chart.runInvocation(invocation, context: context, send: deliver) {
             await deliver(done)
           }
         } catch {
-          guard !Task.isCancelled, let self else { return }
-          self.report(
+          guard !Task.isCancelled, let runtime else { return }
+          runtime.report(
             "The invocation \(invocation) of instance '\(id)' threw \(error). Give its Invoke an onError: to"
               + " turn the error into an event.", error: error, invocation: invocation)
         }

@@ -21,18 +21,35 @@
         var permits = 0
         var waiting: [Int: CheckedContinuation<Bool, Never>] = [:]
         var started = 0
+        var startWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
       }
       private let state = Mutex(State())
 
       /// How many charges have begun.
       var started: Int { state.withLock { $0.started } }
 
+      /// Returns once `count` charges have begun.
+      func waitUntilStarted(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+          let reached = state.withLock { state in
+            if state.started >= count { return true }
+            state.startWatchers.append((count, continuation))
+            return false
+          }
+          if reached { continuation.resume() }
+        }
+      }
+
       /// `true` once let through, `false` if cancelled first.
       func charge() async -> Bool {
-        let ticket = state.withLock { state in
+        let (ticket, reached) = state.withLock { state in
           state.started += 1
-          return state.started
+          let started = state.started
+          let reached = state.startWatchers.filter { $0.count <= started }.map(\.continuation)
+          state.startWatchers.removeAll { $0.count <= started }
+          return (started, reached)
         }
+        for watcher in reached { watcher.resume() }
         return await withTaskCancellationHandler {
           await withCheckedContinuation { continuation in
             let answer: Bool? = state.withLock { state in
@@ -133,6 +150,8 @@
         try await crashed?.send(.checkout, to: "waiting")
         try await crashed?.send(.checkout, to: "pinged")
         #expect(crashed?.runningInvocations == 2)
+        // Both charges are under way: nothing but the test holds the runtime now.
+        await gate.waitUntilStarted(2)
         // The process dies: its invocations with it.
         weak let released = crashed
         crashed = nil
