@@ -8,7 +8,7 @@
 /// }
 /// ```
 ///
-/// Other objects subscribe with ``EventReceiving/receiveEvents(from:effectMapping:isolation:)`` or
+/// Other objects subscribe with ``EventReceiving/receiveEvents(from:effectMapping:isolation:)-41m96`` or
 /// observe ``eventStream`` directly.
 public protocol EventStreaming<StreamedEvent> {
   associatedtype StreamedEvent: Sendable

@@ -32,7 +32,7 @@ public protocol ModeledViewController: StateRendering {
   /// rendered just before it is skipped.
   ///
   /// - Parameter renderImmediately: Whether to render the current state before returning. Without
-  ///   it, a view model whose broadcast replays (a ``StateBroadcast``) still has its current state
+  ///   it, a view model whose broadcast replays (a ``/StatecraftEngine/StateBroadcast``) still has its current state
   ///   rendered, a moment later, through the replay.
   func startObservingState(renderImmediately: Bool)
 

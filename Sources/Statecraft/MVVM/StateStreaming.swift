@@ -4,7 +4,7 @@
 /// for await state in repository.stateStream.observe() { … }
 /// ```
 ///
-/// ``StateBroadcast`` is the usual implementation: each new observer gets the current state first.
+/// ``/StatecraftEngine/StateBroadcast`` is the usual implementation: each new observer gets the current state first.
 /// `AsyncStateMachineSequence` and `ContextualStateMachine` conform. `Store` has the same
 /// `stateStream` when its state is `Sendable`, without the conformance, which Swift cannot make
 /// depend on `Sendable`. The

@@ -12,18 +12,18 @@
 ///   `send` or the first iterator, whichever comes first.
 /// - `send` returns once the event has been processed and any new state published. It never waits
 ///   for an iterator. Concurrent senders are served in FIFO order.
-/// - Unhandled events, unmapped outputs and side-effect errors go to the ``DiagnosticHandler`` that
+/// - Unhandled events, unmapped outputs and side-effect errors go to the ``/StatecraftEngine/DiagnosticHandler`` that
 ///   was current when the sequence was created.
 /// - Releasing every copy of the sequence cancels its side effects and ends its iterators.
 /// - Events that others sent while the machine was busy are processed in a task of the machine's
 ///   own, so no sender's cancellation, task-locals or priority reach another's event.
 /// - A middleware that sends to its own machine would wait for itself: its event is queued behind
-///   the current one, `send` returns at once, and a ``Diagnostic/Kind/reentrantSend`` diagnostic
+///   the current one, `send` returns at once, and a ``/StatecraftEngine/Diagnostic/Kind/reentrantSend`` diagnostic
 ///   says so.
 /// - The mailbox is unbounded. Senders wait for their own event, so they cannot outrun the machine;
 ///   events that pipes post do not wait, so a pipe from a faster machine can make it grow.
 ///
-/// It runs on the engine's ``OwnerCore``: ``attach(_:)`` an inspector to see every event, state
+/// It runs on the engine's `OwnerCore`: ``attach(_:)`` an inspector to see every event, state
 /// change and side effect.
 public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>:
   AsyncSequence, Sendable

@@ -1,6 +1,6 @@
 public import Synchronization
 
-/// A running declarative machine: what one event means to the engine's ``OwnerCore``. The core
+/// A running declarative machine: what one event means to the engine's `OwnerCore`. The core
 /// holds the machine's state, mailbox, observers and side effects; this type brings the definition's
 /// transitions and the runtime's side effects, middleware and pipes.
 ///

@@ -1,4 +1,4 @@
-/// Builds the `When`s of a ``StateMachine<S, E, O>`` whose types are known: from an annotation, from
+/// Builds the `When`s of a ``StateMachine`` whose types are known: from an annotation, from
 /// where the machine is passed, or from its first `When`. Each `When` is type-checked as a
 /// `When<S, E, O>`, so states, events and outputs can be written with a leading dot, as
 /// AsyncStateMachine's users write them (this is its builder's name):

@@ -22,14 +22,14 @@ public import Observation
 ///   caller's task-locals and cancellation reach the states' code, as with any call. Requests
 ///   queued behind a running transition, and those that states make, run in a task of the
 ///   machine's own.
-/// - A state's `enter()` or `exit()` that calls its own machine's ``transition(to:)`` would wait
+/// - A state's `enter()` or `exit()` that calls its own machine's ``transition(to:fileID:filePath:line:column:)`` would wait
 ///   for itself: the transition is queued, the call returns at once, and a
-///   ``Diagnostic/Kind/reentrantSend`` diagnostic says to use `@StateTransition` instead.
+///   ``/StatecraftEngine/Diagnostic/Kind/reentrantSend`` diagnostic says to use `@StateTransition` instead.
 /// - `currentState` is observable, and ``states()`` streams every state to any number of observers.
 /// - Releasing the machine cancels the current state's ``StateLifetime`` tasks. It does not call
-///   `exit()`: call ``stop()`` for that.
+///   `exit()`: call ``stop(fileID:filePath:line:column:)`` for that.
 ///
-/// It runs on the engine's ``OwnerCore``: ``attach(_:)`` an inspector to see every request and
+/// It runs on the engine's `OwnerCore`: ``attach(_:)`` an inspector to see every request and
 /// state change.
 @MainActor
 public final class ContextualStateMachine<Context: StateMachineContext>: Observable, StateMachineHost {
@@ -100,7 +100,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// Whether Observation's registrar exists: whether anything has read `currentState`. For tests.
   package var hasObservationRegistrar: Bool { registrar.isCreated }
 
-  /// The state the machine is in. Before ``start()`` it is the initial state, not yet entered.
+  /// The state the machine is in. Before ``start(fileID:filePath:line:column:)`` it is the initial state, not yet entered.
   /// Reading it inside SwiftUI or `withObservationTracking` observes it.
   public var currentState: any StateMachineState {
     registrar.access(self, keyPath: SharedKeyPath.of { \ContextualStateMachine.currentState })
@@ -108,7 +108,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
     return core.ownerState
   }
 
-  /// Creates a machine with a context. Call ``start()`` to enter the initial state.
+  /// Creates a machine with a context. Call ``start(fileID:filePath:line:column:)`` to enter the initial state.
   public nonisolated init(
     initialState: some StateMachineState, context: Context,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
@@ -147,7 +147,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
 
   /// Enters the initial state and returns when its `enter()` has returned.
   ///
-  /// Calling it again is a no-op that reports a ``Diagnostic/Kind/startedTwice`` diagnostic.
+  /// Calling it again is a no-op that reports a ``/StatecraftEngine/Diagnostic/Kind/startedTwice`` diagnostic.
   public func start(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column

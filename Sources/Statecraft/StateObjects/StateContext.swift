@@ -9,8 +9,8 @@
 /// ```
 ///
 /// Outside a running machine it returns `Context.defaultValue` and reports an
-/// ``Diagnostic/Kind/outsideMachine`` diagnostic. If the machine's context is of another type, it
-/// returns `defaultValue` and reports ``Diagnostic/Kind/contextTypeMismatch``.
+/// ``/StatecraftEngine/Diagnostic/Kind/outsideMachine`` diagnostic. If the machine's context is of another type, it
+/// returns `defaultValue` and reports ``/StatecraftEngine/Diagnostic/Kind/contextTypeMismatch``.
 @propertyWrapper
 public struct StateContext<Context: StateMachineContext>: Sendable {
   public init(_ context: Context.Type) {}

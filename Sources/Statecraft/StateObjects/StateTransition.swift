@@ -10,7 +10,7 @@
 ///
 /// The request is queued: it runs after the current `enter()` or `exit()` returns, never nested
 /// inside it. A state that is no longer current cannot transition: its request is ignored and
-/// reported as a ``Diagnostic/Kind/staleTransition`` diagnostic.
+/// reported as a ``/StatecraftEngine/Diagnostic/Kind/staleTransition`` diagnostic.
 @propertyWrapper
 public struct StateTransition: Sendable {
   public init() {}

@@ -12,7 +12,7 @@ extension Store where Action: CaseRoutable {
   /// ```
   ///
   /// Kept after the child went away, the store reads the child's last state, and its `send` is
-  /// reported at its line (``Diagnostic/Kind/childNotPresent``) and changes nothing.
+  /// reported at its line (``StatecraftEngine/Diagnostic/Kind/childNotPresent``) and changes nothing.
   public func scope<ChildState, ChildAction>(
     state toChild: WritableKeyPath<State, ChildState?>,
     action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>
@@ -30,7 +30,7 @@ extension Store where Action: CaseRoutable {
   /// ```
   ///
   /// Kept after its element was removed, a store reads the element's last state, and its `send`
-  /// is reported at its line (``Diagnostic/Kind/childNotPresent``) and changes nothing.
+  /// is reported at its line (``StatecraftEngine/Diagnostic/Kind/childNotPresent``) and changes nothing.
   public func scope<ID: Hashable & Sendable, ElementState, ElementAction>(
     state toElements: KeyPath<State, IdentifiedArray<ID, ElementState>>,
     action: KeyPath<Action.Cases, EnumCase<Action, IdentifiedAction<ID, ElementAction>>>

@@ -1,11 +1,11 @@
-/// The effects that one ``Store/send(_:)`` started, including the effects of the actions they
+/// The effects that one ``Store/send(_:fileID:filePath:line:column:)`` started, including the effects of the actions they
 /// fed back.
 ///
 /// ```swift
 /// await store.send(.refresh).finish()   // waits for the refresh and everything it triggered
 /// ```
 ///
-/// A `send` whose reducer returned only synchronous effects has nothing to wait for: ``finish()``
+/// A `send` whose reducer returned only synchronous effects has nothing to wait for: ``finish(isolation:)``
 /// returns at once and ``isCancelled`` stays `false`.
 public struct StoreTask: Hashable, Sendable {
   @usableFromInline let group: EffectGroup?
@@ -36,7 +36,7 @@ public struct StoreTask: Hashable, Sendable {
     group?.cancel()
   }
 
-  /// Whether ``cancel()`` was called, or the waiting task of ``finish()`` was cancelled.
+  /// Whether ``cancel()`` was called, or the waiting task of ``finish(isolation:)`` was cancelled.
   public var isCancelled: Bool {
     group?.isCancelled ?? false
   }

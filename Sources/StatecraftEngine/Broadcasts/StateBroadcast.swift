@@ -18,9 +18,11 @@ public final class StateBroadcast<State: Sendable>: AsyncBroadcast {
 
   /// Creates a broadcast whose current value is `initial`.
   ///
-  /// - Parameter bufferingPolicy: What each observer keeps unread, unless it asks for another
-  ///   policy in `observe`. Unbounded by default; `.bufferingNewest(1)` suits an observer that
-  ///   only renders the latest state.
+  /// - Parameters:
+  ///   - initial: The state each observer gets first, until the first `send` or `update`.
+  ///   - bufferingPolicy: What each observer keeps unread, unless it asks for another policy in
+  ///     `observe`. Unbounded by default; `.bufferingNewest(1)` suits an observer that only
+  ///     renders the latest state.
   public init(_ initial: State, bufferingPolicy: BroadcastBufferingPolicy = .unbounded) {
     storage = BroadcastStorage(
       replaying: initial, bufferingPolicy: bufferingPolicy,

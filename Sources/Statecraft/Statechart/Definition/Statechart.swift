@@ -25,7 +25,7 @@
 /// ```
 ///
 /// A chart is a definition: static data that can be exported (``mermaid()``, ``dot()``), checked
-/// (``validate()``, ``lint(events:)``) and walked (``shortestPaths(events:)``). Its step function
+/// (``validate()``, ``lint(events:)``) and walked (``shortestPaths(events:limit:by:)``). Its step function
 /// is pure: ``initialTransition()``, ``transition(from:on:)`` and ``advance(_:by:)`` take a
 /// snapshot to the next one and return the effects to perform, without performing them.
 /// ``AsyncStatechartSequence`` runs a chart.
@@ -52,6 +52,10 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   ///   - name: The chart's name in exports and diagnostics.
   ///   - initial: The state it starts in; by default its first state.
   ///   - context: Its extended state when it starts.
+  ///   - fileID: Where the call is, for diagnostics: the caller's file by default.
+  ///   - filePath: The caller's file path, for diagnostics.
+  ///   - line: The caller's line, for diagnostics.
+  ///   - column: The caller's column, for diagnostics.
   ///   - states: Its top-level states.
   public init(
     _ name: String = "chart", initial: ID? = nil, context: Context,

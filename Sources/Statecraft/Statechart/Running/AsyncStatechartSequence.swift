@@ -15,15 +15,15 @@
 /// - `send` returns when the event's macrostep is done and its snapshot published, and the
 ///   outputs it emitted handled. Concurrent senders are served in FIFO order.
 /// - The chart starts (its initial entry actions' outputs, its invocations, its timers) at the
-///   first `send`, the first iterator, or ``start()``. Its snapshot is readable before.
+///   first `send`, the first iterator, or ``start(isolation:)``. Its snapshot is readable before.
 /// - Delayed transitions and delayed sends run on `clock`; inject a `TestClock` in tests.
 /// - Invocations start when their state is entered and are cancelled when it exits: nothing they
 ///   send after that is delivered.
 /// - When the chart reaches a top-level final state, it cancels what runs, its iterators end after
-///   the final snapshot, and later events are ignored with a ``Diagnostic/Kind/chartDone``
+///   the final snapshot, and later events are ignored with a ``StatecraftEngine/Diagnostic/Kind/chartDone``
 ///   diagnostic.
 /// - Unhandled events, outputs with no handler, failing actions and invocations, and problems of
-///   the definition go to the ``DiagnosticHandler`` current when the sequence was created.
+///   the definition go to the ``/StatecraftEngine/DiagnosticHandler`` current when the sequence was created.
 public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>:
   AsyncSequence, Sendable
 {
@@ -38,7 +38,12 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
   /// Runs `chart` from its initial state.
   ///
   /// - Parameters:
+  ///   - chart: The chart to run.
   ///   - clock: The clock its delayed transitions and sends wait on.
+  ///   - fileID: Where the call is, for diagnostics: the caller's file by default.
+  ///   - filePath: The caller's file path, for diagnostics.
+  ///   - line: The caller's line, for diagnostics.
+  ///   - column: The caller's column, for diagnostics.
   ///   - outputs: Performs the chart's outputs (``ChartAction/output(_:)``), with the context of
   ///     the moment each was emitted, in order.
   public init<C: Clock>(

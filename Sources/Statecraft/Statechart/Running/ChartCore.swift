@@ -1,6 +1,6 @@
 public import Synchronization
 
-/// A running chart: what one event means to the engine's ``OwnerCore``. The core holds the chart's
+/// A running chart: what one event means to the engine's `OwnerCore`. The core holds the chart's
 /// snapshot, mailbox, observers and effects; this type brings the chart's step function, and
 /// performs the effects it returns: outputs, invocations and the timer of the next due timer.
 @usableFromInline

@@ -12,7 +12,7 @@ extension Statechart {
   /// The pure step function takes any snapshot: check one before stepping it. A running chart
   /// (``AsyncStatechartSequence/init(_:restoring:clock:fileID:filePath:line:column:outputs:)``)
   /// runs this check when it restores a snapshot and reports each problem as
-  /// ``Diagnostic/Kind/invalidSnapshot``. It checks:
+  /// ``StatecraftEngine/Diagnostic/Kind/invalidSnapshot``. It checks:
   /// - the active states: each is a state of the chart, with its parent; one top-level state and
   ///   one child of each active compound state; every region of each active parallel state;
   /// - the history: each entry is a history state of the chart, and what it recorded is a

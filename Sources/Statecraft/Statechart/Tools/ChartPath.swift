@@ -1,6 +1,6 @@
 /// A way through a chart: the events that take it from its initial snapshot to a snapshot, with
-/// every snapshot on the way. ``Statechart/shortestPaths(events:)`` and
-/// ``Statechart/simplePaths(events:)`` make them (XState's `getShortestPaths`, `getSimplePaths`).
+/// every snapshot on the way. ``Statechart/shortestPaths(events:limit:by:)`` and
+/// ``Statechart/simplePaths(events:limit:by:)`` make them (XState's `getShortestPaths`, `getSimplePaths`).
 ///
 /// ```swift
 /// @Test(arguments: player.shortestPaths(events: [.play, .pause, .stop]))

@@ -26,7 +26,7 @@ extension Reduce where Action: CaseRoutable {
   /// - All of it runs as this feature's effects: inside a row or a presented child, it ends with
   ///   that child, like any other effect.
   /// - An event the chart does not handle, or sent once it is done, is reported at the line of its
-  ///   `send` (``Diagnostic/Kind/unhandledEvent``, ``Diagnostic/Kind/chartDone``), as a running
+  ///   `send` (``/StatecraftEngine/Diagnostic/Kind/unhandledEvent``, ``StatecraftEngine/Diagnostic/Kind/chartDone``), as a running
   ///   chart reports it.
   public func chart<ID, Event, Context, C: Clock<Duration>>(
     _ toChart: WritableKeyPath<State, ChartFeature<ID, Event, Context>>,

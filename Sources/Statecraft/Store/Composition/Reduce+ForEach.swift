@@ -22,7 +22,7 @@ extension Reduce where Action: CaseRoutable {
   /// - Each element's effects run in a scope of their own. When an element is removed, every
   ///   effect it started is cancelled, and nothing they were about to deliver arrives.
   /// - An action for an id the collection does not hold is reported at the line of its `send`
-  ///   (``Diagnostic/Kind/childNotPresent``), and changes nothing.
+  ///   (``StatecraftEngine/Diagnostic/Kind/childNotPresent``), and changes nothing.
   @inlinable
   public func forEach<ID: Hashable & Sendable, ElementState, ElementAction>(
     _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,

@@ -16,7 +16,7 @@ extension Reduce where State: CaseRoutable, Action: CaseRoutable {
   /// - When the state leaves the case, every effect the case's child started is cancelled, and
   ///   nothing they were about to deliver arrives.
   /// - An action for a case that is not the current one is reported at the line of its `send`
-  ///   (``Diagnostic/Kind/childNotPresent``), and changes nothing.
+  ///   (``StatecraftEngine/Diagnostic/Kind/childNotPresent``), and changes nothing.
   @inlinable
   public func ifCaseLet<ChildState, ChildAction>(
     _ toCase: KeyPath<State.Cases, EnumCase<State, ChildState>>,

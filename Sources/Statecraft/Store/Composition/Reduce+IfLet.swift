@@ -16,7 +16,7 @@ extension Reduce where Action: CaseRoutable {
   /// - When the child becomes `nil`, every effect it started is cancelled, and nothing they were
   ///   about to deliver arrives. A child presented again starts afresh.
   /// - An action for the child while it is `nil` is reported at the line of its `send`
-  ///   (``Diagnostic/Kind/childNotPresent``), and changes nothing: this reducer does not see it.
+  ///   (``StatecraftEngine/Diagnostic/Kind/childNotPresent``), and changes nothing: this reducer does not see it.
   /// - The child ends when this reducer sees it gone: a child removed by code that does not go
   ///   through this reducer (a grandparent overwriting the whole state) ends when the next
   ///   action passes here, or with the store.
@@ -34,7 +34,7 @@ extension Reduce where Action: CaseRoutable {
   }
 
   /// Runs `child` on an optional, identifiable part of the state while it is there. As
-  /// ``ifLet(_:action:then:)``, and a child replaced by one with another id ends too.
+  /// ``ifLet(_:action:then:)-1umlm``, and a child replaced by one with another id ends too.
   @inlinable
   public func ifLet<ChildState: Identifiable, ChildAction>(
     _ toChild: WritableKeyPath<State, ChildState?>,

@@ -18,7 +18,7 @@ extension Reduce where Action: CaseRoutable {
   ///   is cancelled, and nothing they were about to deliver arrives. Ids are never reused, so a
   ///   screen pushed again starts afresh.
   /// - An action for a screen that is not on the stack, or a pop of one, is reported at the line
-  ///   of its `send` (``Diagnostic/Kind/childNotPresent``), and changes nothing.
+  ///   of its `send` (``StatecraftEngine/Diagnostic/Kind/childNotPresent``), and changes nothing.
   @inlinable
   public func forEach<ElementState, ElementAction>(
     _ toStack: WritableKeyPath<State, StackState<ElementState>>,

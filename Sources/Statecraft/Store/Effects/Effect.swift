@@ -115,7 +115,7 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// Runs an asynchronous operation that returns one action.
   ///
-  /// An error it throws goes to the store's ``DiagnosticHandler``; use ``run(priority:operation:catch:)``
+  /// An error it throws goes to the store's ``/StatecraftEngine/DiagnosticHandler``; use ``run(priority:operation:catch:fileID:filePath:line:column:)``
   /// to turn errors into actions instead. A `CancellationError` is not reported.
   public static func task(
     priority: TaskPriority? = nil,
@@ -147,8 +147,13 @@ public struct Effect<Action: Sendable>: Sendable {
   ///   - priority: The priority of the task that runs the operation.
   ///   - operation: The work. Deliver actions with `await send(action)`.
   ///   - handler: Turns an error the operation throws into actions. Without it, errors go to the
-  ///     store's ``DiagnosticHandler``, reported at the line of this `.run`. Errors thrown after
-  ///     the effect is cancelled, and `CancellationError`, are not errors and reach neither.
+  ///     store's ``/StatecraftEngine/DiagnosticHandler``, reported at the line of this `.run`. Errors
+  ///     thrown after the effect is cancelled, and `CancellationError`, are not errors and reach
+  ///     neither.
+  ///   - fileID: Where the call is, for diagnostics: the caller's file by default.
+  ///   - filePath: The caller's file path, for diagnostics.
+  ///   - line: The caller's line, for diagnostics.
+  ///   - column: The caller's column, for diagnostics.
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
@@ -174,14 +179,14 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 
   /// Runs effects one after another, as the seed document says: each starts when the previous
-  /// one has finished. The same as ``concatenate(_:)-swift.type.method``.
+  /// one has finished. The same as ``concatenate(_:)-3lhew``.
   ///
   /// ```swift
   /// return (state, .sequence([.task { .saved(try await db.save(draft)) }, .send(.close)]))
   /// ```
   ///
   /// The seed library started every child at once, so that they ran concurrently despite the
-  /// name; use ``merge(_:)-swift.type.method`` for that.
+  /// name; use ``merge(_:)-3jr8k`` for that.
   public static func sequence(_ effects: [Self]) -> Self {
     .concatenate(effects)
   }

@@ -2,7 +2,7 @@ import ConcurrencyExtras
 
 /// An optional child feature as a sheet, a popover or a pushed screen sees it: its store while it
 /// is there, and a way to dismiss it. SwiftUI's `Binding` for `sheet(item:)` is made from it
-/// (``Store/binding(_:action:dismiss:)``); on Linux, use it directly.
+/// (`Store.binding(_:action:dismiss:)`, with SwiftUI); on Linux, use it directly.
 ///
 /// ```swift
 /// let detail = store.presentation(\.detail, action: \.detail, dismiss: .detail(.close))
