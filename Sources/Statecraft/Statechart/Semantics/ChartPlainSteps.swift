@@ -45,6 +45,7 @@
   ) {
     var atomicStates = NodeSet()
     var transitions: [PlainTransition] = []
+    let busy = hasEntryOrExitWork.union(eventlessSources)
     for node in nodes {
       if node.isAtomic { atomicStates.insert(node.index) }
       for transition in node.transitions {
@@ -53,7 +54,7 @@
         if transition.index < statics.count {
           scope = Self.plainExitScope(
             of: transition, statics: statics[transition.index], nodes: nodes,
-            excluding: hasEntryOrExitWork.union(eventlessSources))
+            excluding: busy)
         }
         let enter = transition.index < statics.count ? statics[transition.index].statesToEnter : NodeSet()
         transitions.append(

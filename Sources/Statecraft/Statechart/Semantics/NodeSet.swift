@@ -70,13 +70,6 @@
     return result
   }
 
-  /// Whether every member of this set is in `other`.
-  @inlinable func isSubset(of other: NodeSet) -> Bool {
-    guard low & ~other.low == 0, high & ~other.high == 0 else { return false }
-    guard let words = overflow else { return true }
-    return words.indices.allSatisfy { words[$0] & ~other.word($0 + 2) == 0 }
-  }
-
   @inlinable func intersects(_ other: NodeSet) -> Bool {
     if low & other.low != 0 || high & other.high != 0 { return true }
     guard let mine = overflow, let theirs = other.overflow else { return false }
