@@ -309,6 +309,25 @@ let package = Package(
       ],
       path: "Tests/DurableWorker"
     ),
+    // Every Swift block of the README and of the DocC articles, compiled: `CompileSamples` writes
+    // one file per document with `statecraft-samples`, and this target compiles them beside the
+    // extractor's own tests. Built in the language mode users build in, without the upcoming
+    // features the package's own targets enable.
+    .target(name: "SampleExtraction"),
+    .executableTarget(name: "statecraft-samples", dependencies: ["SampleExtraction"]),
+    .plugin(name: "CompileSamples", capability: .buildTool(), dependencies: ["statecraft-samples"]),
+    .testTarget(
+      name: "StatecraftSampleTests",
+      dependencies: [
+        "SampleExtraction", "Statecraft", "StatecraftEngine", "StatecraftTesting", "StatecraftJournal",
+        "StatecraftInspector", "StatecraftDurable",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      plugins: ["CompileSamples"]
+    ),
     .testTarget(
       name: "StatecraftMacrosTests",
       dependencies: [
@@ -321,7 +340,7 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where target.type != .plugin {
+for target in package.targets where target.type != .plugin && target.name != "StatecraftSampleTests" {
   target.swiftSettings = (target.swiftSettings ?? []) + [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
