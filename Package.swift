@@ -320,7 +320,7 @@ let package = Package(
       name: "StatecraftSampleTests",
       dependencies: [
         "SampleExtraction", "Statecraft", "StatecraftEngine", "StatecraftTesting", "StatecraftJournal",
-        "StatecraftInspector", "StatecraftDurable",
+        "StatecraftInspector", "StatecraftDurable", "StatecraftPostgres",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),

@@ -2,39 +2,104 @@ import Foundation
 import PackagePlugin
 
 /// Compiles every Swift sample of the documentation with the target it is applied to: the
-/// README's and each DocC article's. An edit that breaks a sample fails
-/// the build, at the document's line.
+/// README's, each DocC article's, and each step of each DocC tutorial. An edit that breaks a
+/// sample fails the build, at the document's line.
 ///
-/// One generated file per document (see `SampleFile` for how a document's blocks become Swift).
+/// One generated file per document (see `SampleFile` for how a document's blocks become Swift),
+/// and one per tutorial step that changes the code a reader has.
 @main
 struct CompileSamples: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     let tool = try context.tool(named: "statecraft-samples")
     let root = context.package.directoryURL
-    return documents(in: root).map { document in
-      let relative = String(document.path.dropFirst(root.path.count + 1))
-      let name = relative.replacingOccurrences(of: "/", with: "_")
-        .replacingOccurrences(of: ".", with: "_")
+    func command(_ name: String, _ inputs: [URL]) -> Command {
       let output = context.pluginWorkDirectoryURL.appending(path: "\(name)_samples.swift")
       return .buildCommand(
-        displayName: "Extracting the samples of \(relative)",
+        displayName: "Extracting the samples of \(name)",
         executable: tool.url,
-        arguments: [document.path, output.path],
-        inputFiles: [document],
+        arguments: [output.path] + inputs.map(\.path),
+        inputFiles: inputs,
         outputFiles: [output])
     }
+    var commands: [Command] = []
+    for document in documents(in: root) {
+      let name = String(document.path.dropFirst(root.path.count + 1))
+        .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: ".", with: "_")
+      if document.pathExtension == "tutorial" {
+        for (index, step) in try TutorialSteps(document).codeAtEachStep.enumerated() {
+          commands.append(command("\(name)_\(index + 1)", step))
+        }
+      } else {
+        commands.append(command(name, [document]))
+      }
+    }
+    return commands
   }
 
-  /// The README and the Markdown files of every DocC catalog.
+  /// The README, and the articles and tutorials of every DocC catalog.
   private func documents(in root: URL) -> [URL] {
     var found = [root.appending(path: "README.md")]
     let sources = root.appending(path: "Sources")
     guard let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil) else {
       return found
     }
-    for case let file as URL in files {
-      if file.pathExtension == "md", file.path.contains(".docc/") { found.append(file) }
+    for case let file as URL in files
+    where ["md", "tutorial"].contains(file.pathExtension) && file.path.contains(".docc/") {
+      found.append(file)
     }
     return found.sorted { $0.path < $1.path }
   }
+}
+
+/// The code files a DocC tutorial shows, step by step: at each `@Code(name:file:)`, the reader has
+/// the latest file shown under each name. Each distinct set compiles on its own, so that every
+/// step's code compiles with the other files as they are at that step. A file whose name ends in
+/// `Tests.swift` joins only the set of the step that shows it, so that its tests run once.
+struct TutorialSteps {
+  let codeAtEachStep: [[URL]]
+
+  init(_ tutorial: URL) throws {
+    var catalog = tutorial.deletingLastPathComponent()
+    while !catalog.lastPathComponent.hasSuffix(".docc"), catalog.pathComponents.count > 1 {
+      catalog.deleteLastPathComponent()
+    }
+    var current: [(name: String, file: URL)] = []
+    var steps: [[URL]] = []
+    for line in try String(contentsOf: tutorial, encoding: .utf8).split(separator: "\n")
+    where line.contains("@Code(") {
+      guard let name = Self.argument("name", of: line), let file = Self.argument("file", of: line) else {
+        continue
+      }
+      let url = try Self.find(file, in: catalog)
+      if let index = current.firstIndex(where: { $0.name == name }) {
+        current[index].file = url
+      } else {
+        current.append((name, url))
+      }
+      // A test file compiles, and runs, only at the step that shows it.
+      let step = current.filter { !$0.name.hasSuffix("Tests.swift") || $0.name == name }.map(\.file)
+      if !steps.contains(step) { steps.append(step) }
+    }
+    codeAtEachStep = steps
+  }
+
+  /// The value of `label: "…"` on a directive's line.
+  static func argument(_ label: String, of line: Substring) -> String? {
+    guard let start = line.range(of: "\(label): \"") else { return nil }
+    let rest = line[start.upperBound...]
+    return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+  }
+
+  static func find(_ file: String, in catalog: URL) throws -> URL {
+    let files = FileManager.default.enumerator(at: catalog, includingPropertiesForKeys: nil)
+    while let candidate = files?.nextObject() as? URL {
+      if candidate.lastPathComponent == file { return candidate }
+    }
+    throw TutorialError(message: "\(file), which a tutorial's @Code names, is not in \(catalog.path)")
+  }
+}
+
+struct TutorialError: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
 }

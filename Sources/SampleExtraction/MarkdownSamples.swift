@@ -5,20 +5,20 @@
 /// `<!-- sample: skip -->` is deliberately incomplete and left out.
 ///
 /// ```swift
-/// let samples = MarkdownSamples.samples(inMarkdown: "```swift\nlet x = 1\n```\n")
-/// // [Sample(lines: ["let x = 1"], line: 2)]
+/// let samples = MarkdownSamples.samples(inMarkdown: "```swift\nlet x = 1\n```\n", file: "Doc.md")
+/// // [Sample(file: "Doc.md", lines: ["let x = 1"], line: 2)]
 /// ```
 public enum MarkdownSamples {
   /// The marker that leaves the next block out.
   public static let skipMarker = "<!-- sample: skip -->"
 
   /// The samples of a Markdown document.
-  public static func samples(inMarkdown text: String) -> [Sample] {
-    samples(in: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+  public static func samples(inMarkdown text: String, file: String) -> [Sample] {
+    samples(in: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), file: file)
   }
 
   /// The samples of Markdown given as lines.
-  static func samples(in lines: [String]) -> [Sample] {
+  static func samples(in lines: [String], file: String) -> [Sample] {
     var found: [Sample] = []
     var open: (fence: Substring, indent: Int, isSwift: Bool, skipped: Bool, start: Int)?
     var body: [String] = []
@@ -28,7 +28,7 @@ public enum MarkdownSamples {
       let trimmed = line.dropFirst(indent)
       if let block = open {
         if trimmed.hasPrefix(block.fence), trimmed.allSatisfy({ $0 == block.fence.first }) {
-          if block.isSwift, !block.skipped { found.append(Sample(lines: body, line: block.start)) }
+          if block.isSwift, !block.skipped { found.append(Sample(file: file, lines: body, line: block.start)) }
           open = nil
           body = []
         } else {

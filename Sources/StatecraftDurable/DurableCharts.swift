@@ -33,7 +33,7 @@
   ///   overdue timers fire at the first call.
   /// - The chart's time is wall time since the instance was created (`now`, injectable for tests).
   ///
-  /// - *Invocations, at least once*: an ``Invoke`` runs in the process whose step entered its
+  /// - *Invocations, at least once*: an ``/Statecraft/Invoke`` runs in the process whose step entered its
   ///   state, and is cancelled by the step that exits it; its events are sent to the instance
   ///   like any other, and dropped once its state is no longer active. A snapshot holds no
   ///   running work: when a runtime loads an instance from the database (the first step after a
@@ -63,8 +63,10 @@
     /// A runtime for `chart`'s instances in `storage`.
     ///
     /// - Parameters:
+    ///   - chart: The definition every instance follows.
     ///   - schema: Names the definition (its instances' rows carry it) and versions the stored
     ///     snapshots; older ones are migrated on load, newer ones refused.
+    ///   - storage: The database: ``SQLiteDurableStorage``, PostgreSQL's storage, or your own.
     ///   - now: The wall time, since 1970. Tests pass their own.
     ///   - cacheLimit: How many instances stay in memory between steps.
     ///   - maxAttempts: How many times a step is tried when other steps keep committing first.
@@ -74,7 +76,7 @@
     ///     states' invocations again. A process that only reads or relays events can turn it off.
     ///
     /// Diagnostics (an invocation that throws with no `onError`, an invocation's event that could
-    /// not be committed) go to the ``DiagnosticHandler`` current when the runtime is created.
+    /// not be committed) go to the ``/StatecraftEngine/DiagnosticHandler`` current when the runtime is created.
     public init(
       _ chart: Statechart<ID, Event, Context>, schema: SnapshotSchema<Snapshot>,
       storage: some DurableStorage, now: @escaping @Sendable () -> Duration = DurableClock.wallTime,

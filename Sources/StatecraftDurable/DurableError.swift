@@ -6,7 +6,7 @@
     /// An instance with this id exists already.
     case instanceExists(String)
     /// The instance's stored snapshot could not be read: corrupt, of another definition, or of a
-    /// newer schema version than this build knows. `reason` is the ``SnapshotError``'s text.
+    /// newer schema version than this build knows. `reason` is the ``/StatecraftJournal/SnapshotError``'s text.
     case unreadableSnapshot(instance: String, reason: String)
     /// Other steps kept committing first, `attempts` times in a row.
     case conflict(instance: String, attempts: Int)

@@ -53,7 +53,7 @@
     public var id: String
     /// Counts the instance's steps: 0 when created, one more for each step committed.
     public var version: Int64
-    /// The snapshot, in the format of ``SnapshotSchema`` (with its schema version).
+    /// The snapshot, in the format of ``/StatecraftJournal/SnapshotSchema`` (with its schema version).
     public var snapshot: String
     /// The active states' names, for ``DurableStorage/instances(definition:inState:limit:)``.
     public var activeStates: [String]
@@ -104,7 +104,7 @@
     /// handler idempotent.
     public var id: String
     public var instance: String
-    /// The output's name (``ChartOutput/name``).
+    /// The output's name (``/Statecraft/ChartOutput/name``).
     public var name: String
     /// The step (the instance's version) that produced it.
     public var version: Int64

@@ -3,7 +3,7 @@
   public import Statecraft
   public import StatecraftJournal
 
-  /// A reducer's instances, by id, kept in a database: the ``Store`` of a server, one per order or
+  /// A reducer's instances, by id, kept in a database: the ``/Statecraft/Store`` of a server, one per order or
   /// customer, with the guarantees of ``DurableCharts``. Each accepted action is one transaction
   /// that runs the reducer on the latest state, writes the new state with its version, records the
   /// action's event id, and appends the step to the instance's journal.
@@ -51,15 +51,20 @@
     /// - Parameters:
     ///   - schema: Names the definition (its instances' rows carry it) and versions the stored
     ///     states; older ones are migrated on load, newer ones refused.
+    ///   - storage: The database: ``SQLiteDurableStorage``, PostgreSQL's storage, or your own.
     ///   - now: The wall time, since 1970, for the journal's times. Tests pass their own.
     ///   - cacheLimit: How many instances stay in memory between steps.
     ///   - maxAttempts: How many times a step is tried when other steps keep committing first.
     ///   - index: The names the database indexes a state under, for ``instances(indexedAs:limit:)``.
+    ///   - fileID: Where the runtime is created, for diagnostics: the caller's file by default.
+    ///   - filePath: The caller's file path, for diagnostics.
+    ///   - line: The caller's line, for diagnostics.
+    ///   - column: The caller's column, for diagnostics.
     ///   - reducer: Changes an instance's state for an action. It may run more than once for one
     ///     action when another process commits first: keep it pure, and do work in its effect.
     ///
     /// Diagnostics (an effect that throws, an effect's action that could not be committed) go to
-    /// the ``DiagnosticHandler`` current when the runtime is created.
+    /// the ``/StatecraftEngine/DiagnosticHandler`` current when the runtime is created.
     public init(
       schema: SnapshotSchema<State>, storage: some DurableStorage,
       now: @escaping @Sendable () -> Duration = DurableClock.wallTime, cacheLimit: Int = 1_000,

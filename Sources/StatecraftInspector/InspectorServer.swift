@@ -50,7 +50,7 @@
 
     /// An inspector that also keeps a journal of the owner it is attached to, which the page's
     /// download link serves: the last `keepingLastSteps` steps, replayable with
-    /// ``JournalRecording``. Attach it to one owner. The journal is written on the server's task,
+    /// ``/StatecraftJournal/JournalRecording``. Attach it to one owner. The journal is written on the server's task,
     /// not the app's.
     ///
     /// ```swift

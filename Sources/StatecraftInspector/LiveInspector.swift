@@ -3,7 +3,7 @@
   import StatecraftJournal
   import Foundation
 
-  /// The ``Inspector`` that sends an owner's records to an ``InspectorServer``'s page. Get one from
+  /// The ``/StatecraftEngine/Inspector`` that sends an owner's records to an ``InspectorServer``'s page. Get one from
   /// ``InspectorServer/inspector`` or ``InspectorServer/inspector(journaling:actions:keepingLastSteps:)``.
   ///
   /// ```swift
@@ -47,7 +47,7 @@
     }
   }
 
-  /// A journal the page can download: any ``Journal``, whatever its types.
+  /// A journal the page can download: any ``/StatecraftJournal/Journal``, whatever its types.
   protocol DownloadableJournal: Inspector {
     func contents() -> Data
   }

@@ -10,7 +10,7 @@ extension DiagnosticHandler {
   /// }
   /// ```
   ///
-  /// The issue points at the code that caused the diagnostic (``Diagnostic/callSite``): the
+  /// The issue points at the code that caused the diagnostic (``/StatecraftEngine/Diagnostic/callSite``): the
   /// effect that threw, the `send` made from a reducer. A diagnostic that no line of code caused is
   /// reported at the line that created the handler.
   public static func reportingIssues(

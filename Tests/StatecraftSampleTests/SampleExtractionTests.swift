@@ -30,22 +30,22 @@ struct SampleExtractionTests {
       -->
       """
     #expect(
-      MarkdownSamples.samples(inMarkdown: markdown) == [
-        Sample(lines: ["let a = 1"], line: 3),
-        Sample(lines: ["struct C {}"], line: 14),
-        Sample(lines: ["struct Hidden {}"], line: 18),
+      MarkdownSamples.samples(inMarkdown: markdown, file: "Doc.md") == [
+        Sample(file: "Doc.md", lines: ["let a = 1"], line: 3),
+        Sample(file: "Doc.md", lines: ["struct C {}"], line: 14),
+        Sample(file: "Doc.md", lines: ["struct Hidden {}"], line: 18),
       ])
   }
 
   @Test func aBlockOfDeclarationsStaysAtFileScopeMadePrivate() {
     let source = SampleFile(
-      path: "Doc.md",
       samples: [
         Sample(
+          file: "Doc.md",
           lines: [
             "@MainActor", "final class Model {", "  var count = 0", "}",
             "@Observable final class Other {}", "public struct Shared {}", "extension Model: Sendable {}",
-            "@Test func works() {}", "enum E<T> {}",
+            "@Test func works() {}", "enum E<T> {}", "@Suite struct Checks {}",
           ], line: 5)
       ]
     ).source
@@ -62,23 +62,25 @@ struct SampleExtractionTests {
         extension Model: Sendable {}
         @Test func works() {}
         private enum E<T> {}
+        @Suite private struct Checks {}
         #sourceLocation()
 
         """))
   }
 
-  @Test func aBlockWithAStatementIsTheBodyOfAFunction() {
+  @Test func aBlockWithAStatementIsTheBodyOfAFunctionUnderItsImportsConditions() {
     let source = SampleFile(
-      path: "Doc.md",
-      samples: [Sample(lines: ["import SwiftUI", "let store = Store()", "await store.send(.go)"], line: 9)]
+      samples: [Sample(file: "Doc.md", lines: ["import SwiftUI", "import StatecraftInspector", "let store = Store()", "await store.send(.go)"], line: 9)]
     ).source
     #expect(source.contains("#if canImport(SwiftUI)\nimport SwiftUI\n#endif"))
+    #expect(source.contains("#if LiveInspector\nimport StatecraftInspector\n#endif"))
     #expect(
       source.hasSuffix(
         """
-        #if canImport(SwiftUI)
-        @MainActor private func sample_9() async throws {
+        #if canImport(SwiftUI) && LiveInspector
+        @MainActor private func sample_1() async throws {
         #sourceLocation(file: "Doc.md", line: 9)
+
 
         let store = Store()
         await store.send(.go)
@@ -89,10 +91,34 @@ struct SampleExtractionTests {
         """))
   }
 
+  @Test func aSwiftFileIsOneSampleWholeAtFileScope() {
+    let sample = Sample(file: "step-1.swift", contents: "import Statecraft\n\nlet machine = 1\n")
+    #expect(sample.lines == ["import Statecraft", "", "let machine = 1"])
+    #expect(sample.line == 1 && sample.isWholeFile)
+    #expect(
+      SampleFile(samples: [sample]).source.hasSuffix(
+        """
+        #sourceLocation(file: "step-1.swift", line: 1)
+
+
+        private let machine = 1
+        #sourceLocation()
+
+        """))
+  }
+
   @Test func aStatementIsFoundPastAttributesCommentsAndMultilineStrings() {
     #expect(!SampleFile.hasTopLevelStatement(["// a comment", "@MainActor", "func f() {", "  g()", "}"]))
     #expect(!SampleFile.hasTopLevelStatement(["struct S {", "  let s = \"\"\"", "text", "\"\"\"", "}"]))
     #expect(SampleFile.hasTopLevelStatement(["struct S {}", "let s = S()"]))
+    #expect(
+      !SampleFile.hasTopLevelStatement([
+        "@BroadcastsState(initial: State(items: [1, 2]))", "@BroadcastsEvents   // writes the streams",
+        "final class Model {}",
+      ]))
+    #expect(
+      SampleFile.privatising("@BroadcastsState(initial: State()) final class Model {  // a model")
+        == "@BroadcastsState(initial: State()) private final class Model {  // a model")
     #expect(SampleFile.hasTopLevelStatement(["try await machine.start()"]))
   }
 }

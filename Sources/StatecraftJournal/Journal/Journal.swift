@@ -13,11 +13,11 @@ import StatecraftEngine
 /// The state must be `Codable` (through its ``SnapshotSchema``) and the actions `Encodable`: the
 /// initialiser requires both, so that a journal of a type that cannot be written does not compile.
 ///
-/// A journal is an ``Inspector``: the owner never waits for it, and under load the records past its
+/// A journal is an ``/StatecraftEngine/Inspector``: the owner never waits for it, and under load the records past its
 /// ``bufferLimit`` are dropped and written as a `dropped` line. Its lines also go to the streams of
 /// ``makeLineStream(bufferingNewest:)``, for
 /// any `AsyncSequence` consumer (a socket, a log shipper). Failures to write go to the
-/// ``DiagnosticHandler`` that was current when the journal was made.
+/// ``/StatecraftEngine/DiagnosticHandler`` that was current when the journal was made.
 public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendable {
   public let bufferLimit: Int
 
@@ -34,8 +34,12 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
 
   /// A journal of the states of `schema` and of `action`s, written to `destination`.
   ///
-  /// - Parameter bufferLimit: How many records may wait for the journal while it writes before the
-  ///   oldest are dropped (``Inspector/bufferLimit``).
+  /// - Parameters:
+  ///   - schema: The state's schema: its definition, version and coders.
+  ///   - action: The type of the owner's actions (or events), which the journal encodes.
+  ///   - destination: Where the lines go: memory, a file, or a custom writer.
+  ///   - bufferLimit: How many records may wait for the journal while it writes before the
+  ///     oldest are dropped (``/StatecraftEngine/Inspector/bufferLimit``).
   public init(
     schema: SnapshotSchema<State>, action: Action.Type = Action.self,
     to destination: JournalDestination = .memory(), bufferLimit: Int = 100_000

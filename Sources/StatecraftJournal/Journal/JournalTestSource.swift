@@ -13,6 +13,7 @@ public enum JournalTestSource {
   /// The test for the journal at `journalPath`.
   ///
   /// - Parameters:
+  ///   - journalPath: The journal file, as the test will find it beside itself.
   ///   - reducer: The expression of the reducer to replay onto, such as `todosReducer`.
   ///   - schema: The expression of the state's `SnapshotSchema`. By default, a schema of the
   ///     journal's definition and version, enough when the state has not changed version since.

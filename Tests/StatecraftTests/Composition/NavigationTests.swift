@@ -42,4 +42,19 @@ struct NavigationTests {
     store.navigation(\.path, action: \.path).setIDs([0])  // no change: nothing sent
     #expect(store.state.path.ids == [0])
   }
+
+  @Test func aPopFromAStalePathIsReportedAtItsCaller() {
+    let recorder = DiagnosticRecorder()
+    let store = DiagnosticHandler.$current.withValue(recorder.handler) {
+      Store(initialState: Parent(), reducer: parentReducer(feed))
+    }
+    store.send(.path(.push(Counter(id: 10))))
+    store.send(.path(.push(Counter(id: 11))))
+    let stale = store.navigation(\.path, action: \.path)
+    stale.setIDs([0])
+    stale.setIDs([0]); let line = #line  // screen 1 is already gone
+    #expect(recorder.kinds == [.childNotPresent])
+    #expect(recorder.diagnostics.first?.callSite?.fileID.description == #fileID)
+    #expect(recorder.diagnostics.first?.callSite?.line == UInt(line))
+  }
 }

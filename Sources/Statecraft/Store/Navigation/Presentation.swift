@@ -15,9 +15,9 @@ public struct Presentation<ChildState, ChildAction: Sendable> {
   /// as the child is (its key path, and its `id` when it is `Identifiable`), so that a sheet
   /// presented for it stays up while it changes.
   public let store: ScopedStore<ChildState, ChildAction>?
-  private let sendDismiss: @MainActor () -> Void
+  private let sendDismiss: @MainActor (CallSite) -> Void
 
-  init(store: ScopedStore<ChildState, ChildAction>?, dismiss: @escaping @MainActor () -> Void) {
+  init(store: ScopedStore<ChildState, ChildAction>?, dismiss: @escaping @MainActor (CallSite) -> Void) {
     self.store = store
     self.sendDismiss = dismiss
   }
@@ -26,10 +26,20 @@ public struct Presentation<ChildState, ChildAction: Sendable> {
   public var isPresented: Bool { store != nil }
 
   /// Sends the dismiss action, if the child is there: the parent's reducer ends the child, and
-  /// with it every effect the child started.
-  public func dismiss() {
+  /// with it every effect the child started. A diagnostic the action causes is reported at the
+  /// line of this call.
+  ///
+  /// - Parameters:
+  ///   - fileID: Where the call is, for diagnostics: the caller's file by default.
+  ///   - filePath: The caller's file path, for diagnostics.
+  ///   - line: The caller's line, for diagnostics.
+  ///   - column: The caller's column, for diagnostics.
+  public func dismiss(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
     guard store != nil else { return }
-    sendDismiss()
+    sendDismiss(CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
 
@@ -47,12 +57,12 @@ public struct StackNavigation<ElementState, ElementAction: Sendable> {
   /// The ids of the screens, root first.
   public let ids: [StackElementID]
   private let makeStore: @MainActor (StackElementID) -> ScopedStore<ElementState, ElementAction>?
-  private let popFrom: @MainActor (StackElementID) -> Void
+  private let popFrom: @MainActor (StackElementID, CallSite) -> Void
 
   init(
     ids: [StackElementID],
     store: @escaping @MainActor (StackElementID) -> ScopedStore<ElementState, ElementAction>?,
-    popFrom: @escaping @MainActor (StackElementID) -> Void
+    popFrom: @escaping @MainActor (StackElementID, CallSite) -> Void
   ) {
     self.ids = ids
     self.makeStore = store
@@ -67,11 +77,23 @@ public struct StackNavigation<ElementState, ElementAction: Sendable> {
   /// What SwiftUI writes when the user goes back: a shorter path pops the screens past it, with
   /// one `.popFrom(id:)`. A path that is not a prefix of the stack (SwiftUI never writes one for
   /// a back navigation) pops from the first id that differs, and pushes nothing: pushes are
-  /// actions.
-  public func setIDs(_ newIDs: [StackElementID]) {
+  /// actions. A diagnostic the pop causes, such as a screen already gone from a stale
+  /// `StackNavigation`, is reported at the line of this call.
+  ///
+  /// - Parameters:
+  ///   - newIDs: The path SwiftUI wrote.
+  ///   - fileID: Where the call is, for diagnostics: the caller's file by default.
+  ///   - filePath: The caller's file path, for diagnostics.
+  ///   - line: The caller's line, for diagnostics.
+  ///   - column: The caller's column, for diagnostics.
+  public func setIDs(
+    _ newIDs: [StackElementID],
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
     let kept = zip(ids, newIDs).prefix { $0 == $1 }.count
     guard kept < ids.count else { return }
-    popFrom(ids[kept])
+    popFrom(ids[kept], CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
 

@@ -80,9 +80,7 @@ extension StoreScoping where Action: CaseRoutable {
     let store = scopedOptional(state: toChild, action: action) { child in
       AnyHashableSendable(PresentationID(site: site, child: identity(child)))
     }
-    return Presentation(store: store) { [self] in
-      _ = send(dismiss, at: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
-    }
+    return Presentation(store: store) { [self] callSite in _ = send(dismiss, at: callSite) }
   }
 
   func navigating<ElementState, ElementAction>(
@@ -99,11 +97,7 @@ extension StoreScoping where Action: CaseRoutable {
             embed: { route.embed(.element(id: id, action: $0)) })
         }
       },
-      popFrom: { [self] id in
-        _ = send(
-          route.embed(.popFrom(id: id)),
-          at: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
-      })
+      popFrom: { [self] id, callSite in _ = send(route.embed(.popFrom(id: id)), at: callSite) })
   }
 
 }

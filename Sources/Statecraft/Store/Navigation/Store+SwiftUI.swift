@@ -12,11 +12,23 @@
     /// ```
     ///
     /// The view that reads the binding observes this store's state, as a view reading
-    /// `store.state` does; the child's view observes only the child, through its store.
+    /// `store.state` does; the child's view observes only the child, through its store. A
+    /// diagnostic the dismissal causes is reported at the line that made the binding.
+    ///
+    /// - Parameters:
+    ///   - toChild: The optional child's state.
+    ///   - action: The case of the parent's action that carries the child's actions.
+    ///   - dismiss: The action that ends the child.
+    ///   - fileID: Where the call is, for diagnostics: the caller's file by default.
+    ///   - filePath: The caller's file path, for diagnostics.
+    ///   - line: The caller's line, for diagnostics.
+    ///   - column: The caller's column, for diagnostics.
     public func binding<ChildState, ChildAction>(
       _ toChild: WritableKeyPath<State, ChildState?>,
       action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>,
-      dismiss: Action
+      dismiss: Action,
+      fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+      line: UInt = #line, column: UInt = #column
     ) -> Binding<ScopedStore<ChildState, ChildAction>?> {
       let paths = SendableKeyPaths(state: toChild, action: action)
       return Binding(
@@ -29,7 +41,8 @@
         set: { newValue in
           MainActor.assumeIsolated {
             guard newValue == nil else { return }
-            self.presentation(paths.state, action: paths.action, dismiss: dismiss).dismiss()
+            self.presentation(paths.state, action: paths.action, dismiss: dismiss)
+              .dismiss(fileID: fileID, filePath: filePath, line: line, column: column)
           }
         })
     }
@@ -47,9 +60,21 @@
     ///     }
     /// }
     /// ```
+    ///
+    /// A diagnostic that going back causes is reported at the line that made the binding.
+    ///
+    /// - Parameters:
+    ///   - toStack: The stack's state.
+    ///   - action: The case of the parent's action that carries the stack's actions.
+    ///   - fileID: Where the call is, for diagnostics: the caller's file by default.
+    ///   - filePath: The caller's file path, for diagnostics.
+    ///   - line: The caller's line, for diagnostics.
+    ///   - column: The caller's column, for diagnostics.
     public func pathBinding<ElementState, ElementAction>(
       _ toStack: WritableKeyPath<State, StackState<ElementState>>,
-      action: KeyPath<Action.Cases, EnumCase<Action, StackAction<ElementState, ElementAction>>>
+      action: KeyPath<Action.Cases, EnumCase<Action, StackAction<ElementState, ElementAction>>>,
+      fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+      line: UInt = #line, column: UInt = #column
     ) -> Binding<[StackElementID]> {
       let paths = SendableKeyPaths(state: toStack, action: action)
       return Binding(
@@ -60,7 +85,10 @@
           }
         },
         set: { ids in
-          MainActor.assumeIsolated { self.navigation(paths.state, action: paths.action).setIDs(ids) }
+          MainActor.assumeIsolated {
+            self.navigation(paths.state, action: paths.action)
+              .setIDs(ids, fileID: fileID, filePath: filePath, line: line, column: column)
+          }
         })
     }
   }

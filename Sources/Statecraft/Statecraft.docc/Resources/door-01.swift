@@ -1,0 +1,15 @@
+import Statecraft
+
+/// The elevator's door: it takes a second to close at speed 1, half a second at speed 2.
+struct Door: Sendable {
+  let clock: any Clock<Duration>
+
+  func close(speed: Int) async -> ElevatorEvent? {
+    do {
+      try await clock.sleep(for: .milliseconds(1_000 / speed))
+      return .doorHasLocked
+    } catch {
+      return nil  // cancelled: the elevator left the closing state
+    }
+  }
+}

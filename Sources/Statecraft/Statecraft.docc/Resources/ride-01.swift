@@ -1,0 +1,11 @@
+import Statecraft
+
+/// One ride: persons enter, someone presses the button, and the door closes.
+@MainActor
+func ride(persons: Int) async -> ElevatorState {
+  let running = AsyncStateMachineSequence(
+    stateMachine: elevator, runtime: elevatorRuntime(door: Door(clock: ContinuousClock())))
+  await running.send(.personsHaveEntered(persons: persons))
+  await running.send(.closeButtonWasPressed, resumeWhen: .closed)
+  return running.currentState
+}
