@@ -326,6 +326,7 @@ let package = Package(
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Logging", package: "swift-log"),
       ],
+      exclude: ["DocCommentsNotYetCompiled.txt"],
       plugins: ["CompileSamples"]
     ),
     .testTarget(

@@ -2,22 +2,23 @@ import Foundation
 import PackagePlugin
 
 /// Compiles every Swift sample of the documentation with the target it is applied to: the
-/// README's, each DocC article's, and each step of each DocC tutorial. An edit that breaks a
+/// README's, each DocC article's, each step of each DocC tutorial, and the doc comments' of each
+/// library source. An edit that breaks a
 /// sample fails the build, at the document's line.
 ///
-/// One generated file per document (see `SampleFile` for how a document's blocks become Swift),
-/// and one per tutorial step that changes the code a reader has.
+/// One generated file per document and per library source (see `SampleFile` for how a document's
+/// blocks become Swift), and one per tutorial step that changes the code a reader has.
 @main
 struct CompileSamples: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     let tool = try context.tool(named: "statecraft-samples")
     let root = context.package.directoryURL
-    func command(_ name: String, _ inputs: [URL]) -> Command {
+    func command(_ name: String, _ inputs: [URL], options: [String] = []) -> Command {
       let output = context.pluginWorkDirectoryURL.appending(path: "\(name)_samples.swift")
       return .buildCommand(
         displayName: "Extracting the samples of \(name)",
         executable: tool.url,
-        arguments: [output.path] + inputs.map(\.path),
+        arguments: [output.path] + options + inputs.map(\.path),
         inputFiles: inputs,
         outputFiles: [output])
     }
@@ -33,7 +34,46 @@ struct CompileSamples: BuildToolPlugin {
         commands.append(command(name, [document]))
       }
     }
+    for (module, source) in try documentedSources(in: root) {
+      let name = String(source.path.dropFirst(root.path.count + 1))
+        .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: ".", with: "_")
+      commands.append(command(name, [source], options: ["--doc-comments", module]))
+    }
     return commands
+  }
+
+  /// The library modules whose doc comments' samples compile: what users import.
+  static let libraries = [
+    "Statecraft", "StatecraftEngine", "StatecraftTesting", "StatecraftJournal", "StatecraftInspector",
+    "StatecraftDurable", "StatecraftPostgres",
+  ]
+
+  /// The sources whose doc comments' samples do not compile yet, one path from the package's root
+  /// per line: a list that only shrinks. A new sample compiles from the start.
+  static let notYetCompiled = "Tests/StatecraftSampleTests/DocCommentsNotYetCompiled.txt"
+
+  /// The library sources with a Swift block in a doc comment, and their modules.
+  private func documentedSources(in root: URL) throws -> [(module: String, source: URL)] {
+    let skipped = Set(
+      try String(contentsOf: root.appending(path: Self.notYetCompiled), encoding: .utf8)
+        .split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") })
+    var found: [(String, URL)] = []
+    for module in Self.libraries {
+      let folder = root.appending(path: "Sources/\(module)")
+      guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+        continue
+      }
+      for case let file as URL in files
+      where file.pathExtension == "swift" && !skipped.contains(String(file.path.dropFirst(root.path.count + 1))) {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        if text.contains("```swift"), text.split(separator: "\n").contains(where: {
+          $0.drop { $0 == " " }.hasPrefix("///") && $0.contains("```swift")
+        }) {
+          found.append((module, file))
+        }
+      }
+    }
+    return found.sorted { $0.1.path < $1.1.path }
   }
 
   /// The README, and the articles and tutorials of every DocC catalog.

@@ -1,4 +1,4 @@
-/// Finds the Swift blocks of a Markdown document.
+/// Finds the Swift blocks of a Markdown document, or of the doc comments of a Swift file.
 ///
 /// Every block fenced as `swift` is a sample, in order, including those inside an HTML comment
 /// (`<!-- sample-setup` … `-->`), which compile without being shown. A block right after the line
@@ -15,6 +15,33 @@ public enum MarkdownSamples {
   /// The samples of a Markdown document.
   public static func samples(inMarkdown text: String, file: String) -> [Sample] {
     samples(in: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), file: file)
+  }
+
+  /// The samples in the doc comments (`///`) of a Swift source file, with the lines they are on in
+  /// that file.
+  public static func samples(inDocCommentsOf source: String, file: String) -> [Sample] {
+    var found: [Sample] = []
+    var comment: [String] = []
+    var commentStart = 0
+    func flush() {
+      found += samples(in: comment, file: file).map {
+        Sample(file: file, lines: $0.lines, line: $0.line + commentStart - 1)
+      }
+      comment = []
+    }
+    for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      guard trimmed.hasPrefix("///") else {
+        flush()
+        continue
+      }
+      if comment.isEmpty { commentStart = index + 1 }
+      var text = trimmed.dropFirst(3)
+      if text.first == " " { text = text.dropFirst() }
+      comment.append(String(text))
+    }
+    flush()
+    return found
   }
 
   /// The samples of Markdown given as lines.

@@ -2,9 +2,11 @@
 // build plugin before the sample tests compile.
 //
 //     statecraft-samples <output.swift> <document.md | code.swift>...
+//     statecraft-samples <output.swift> --doc-comments <Module> <source.swift>
 //
 // A Markdown document's samples are its `swift` blocks; a Swift file (a tutorial step's code) is
-// one sample, whole. All of them share the output file's scope, in order.
+// one sample, whole; a library source's samples are the `swift` blocks of its doc comments, which
+// use its module as a client does. All of them share the output file's scope, in order.
 import Foundation
 import SampleExtraction
 
@@ -14,13 +16,27 @@ guard arguments.count >= 2 else {
   exit(64)
 }
 let output = arguments[0]
+var inputs = arguments.dropFirst()
+var docCommentsModule: String?
+if inputs.first == "--doc-comments", inputs.count >= 3 {
+  docCommentsModule = inputs.dropFirst().first
+  inputs = inputs.dropFirst(2)
+}
 var samples: [Sample] = []
-for input in arguments.dropFirst() {
+for input in inputs {
   do {
     let text = try String(contentsOfFile: input, encoding: .utf8)
-    samples +=
-      input.hasSuffix(".swift")
-      ? [Sample(file: input, contents: text)] : MarkdownSamples.samples(inMarkdown: text, file: input)
+    if let module = docCommentsModule {
+      // Each sample imports the module, on the blank line before its first, so that it compiles
+      // only where the module's trait, if it has one, is on.
+      samples += MarkdownSamples.samples(inDocCommentsOf: text, file: input).map {
+        Sample(file: input, lines: ["import \(module)"] + $0.lines, line: $0.line - 1)
+      }
+    } else if input.hasSuffix(".swift") {
+      samples.append(Sample(file: input, contents: text))
+    } else {
+      samples += MarkdownSamples.samples(inMarkdown: text, file: input)
+    }
   } catch {
     FileHandle.standardError.write(Data("statecraft-samples: \(input): \(error)\n".utf8))
     exit(1)

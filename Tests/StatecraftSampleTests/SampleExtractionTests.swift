@@ -37,6 +37,29 @@ struct SampleExtractionTests {
       ])
   }
 
+  @Test func findsTheBlocksOfDocCommentsAtTheirLinesInTheSource() {
+    let source = """
+      /// A counter.
+      ///
+      /// ```swift
+      /// let store = Store()
+      /// ```
+      struct Counter {
+        /// - Parameters:
+        ///   - x: an item, with a block:
+        ///     ```swift
+        ///     f(x)
+        ///     ```
+        func f(x: Int) {}
+      }
+      """
+    #expect(
+      MarkdownSamples.samples(inDocCommentsOf: source, file: "Counter.swift") == [
+        Sample(file: "Counter.swift", lines: ["let store = Store()"], line: 4),
+        Sample(file: "Counter.swift", lines: ["f(x)"], line: 10),
+      ])
+  }
+
   @Test func aBlockOfDeclarationsStaysAtFileScopeMadePrivate() {
     let source = SampleFile(
       samples: [
