@@ -47,6 +47,8 @@
     Event: Codable & Sendable & Equatable,
     Context: Codable & Sendable & Equatable
   >: Sendable {
+    /// An instance as the chart's step function sees it, and as its row stores it: its active
+    /// states, history, context and timers.
     public typealias Snapshot = ChartSnapshot<ID, Event, Context>
 
     /// What a `send` did: see ``DurableStep``.
@@ -265,6 +267,20 @@
   }
 
   /// Wall time for durable instances, as a `Duration` since 1970.
+  ///
+  /// It is the runtimes' default `now`; a test passes a clock of its own:
+  ///
+  /// ```swift
+  /// let storage = try await SQLiteDurableStorage(path: NSTemporaryDirectory() + "counters.sqlite")
+  /// let frozen = DurableClock.wallTime()   // a test's clock, stopped when it was read
+  /// let counters = DurableStores(
+  ///   schema: SnapshotSchema<Int>("counter"), storage: storage, now: { frozen }
+  /// ) { (count: inout Int, step: Int) -> Effect<Int> in
+  ///   count += step
+  ///   return .none
+  /// }
+  /// try await counters.create("a", state: 0)
+  /// ```
   public enum DurableClock {
     /// The system's wall time.
     @Sendable public static func wallTime() -> Duration {

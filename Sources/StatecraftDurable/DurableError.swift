@@ -1,5 +1,19 @@
 #if Durable
   /// Why a durable operation failed. Each names the instance it is about.
+  ///
+  /// ```swift
+  /// let storage = try await SQLiteDurableStorage(path: NSTemporaryDirectory() + "counters.sqlite")
+  /// let counters = DurableStores(schema: SnapshotSchema<Int>("counter"), storage: storage) {
+  ///   (count: inout Int, step: Int) -> Effect<Int> in
+  ///   count += step
+  ///   return .none
+  /// }
+  /// do {
+  ///   try await counters.send(1, to: "nobody")
+  /// } catch DurableError.unknownInstance(let id) {
+  ///   print("no instance \(id)")   // no instance nobody
+  /// }
+  /// ```
   public enum DurableError: Error, Equatable, CustomStringConvertible {
     /// No instance has this id.
     case unknownInstance(String)
@@ -14,6 +28,7 @@
     /// another version of the definition. It stays in the outbox.
     case unreadableOutput(id: String, reason: String)
 
+    /// A sentence that says what failed, naming the instance or output concerned.
     public var description: String {
       switch self {
       case .unknownInstance(let id): "No durable instance has the id '\(id)'."

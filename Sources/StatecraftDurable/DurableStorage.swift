@@ -5,6 +5,19 @@
   ///
   /// Every method is for one definition's instances (``DurableRow/definition``): several charts
   /// share one database without seeing each other's instances.
+  ///
+  /// The runtimes (``DurableCharts``, ``DurableMachines``, ``DurableStores``) call it; a tool can
+  /// read the rows through it too:
+  ///
+  /// ```swift
+  /// func paidOrders(in storage: some DurableStorage) async throws -> [String: [String]] {
+  ///   var journals: [String: [String]] = [:]
+  ///   for id in try await storage.instances(definition: "order", inState: "paid", limit: 100) {
+  ///     journals[id] = try await storage.journal(definition: "order", id: id)
+  ///   }
+  ///   return journals
+  /// }
+  /// ```
   public protocol DurableStorage: Sendable {
     /// Creates the tables, or upgrades them, if needed. Idempotent.
     func prepare() async throws
@@ -48,8 +61,24 @@
   }
 
   /// An instance as stored: its snapshot as the schema's JSON, and what the database indexes.
+  ///
+  /// ```swift
+  /// let storage = try await SQLiteDurableStorage(path: NSTemporaryDirectory() + "counters.sqlite")
+  /// let counters = DurableStores(schema: SnapshotSchema<Int>("counter"), storage: storage) {
+  ///   (count: inout Int, step: Int) -> Effect<Int> in
+  ///   count += step
+  ///   return .none
+  /// }
+  /// try await counters.create("a", state: 0)
+  /// try await counters.send(5, to: "a")
+  /// if let row = try await storage.load(definition: "counter", id: "a") {
+  ///   print(row.version, row.snapshot)   // 1 {"definition":"counter","format":1,"state":5,…}
+  /// }
+  /// ```
   public struct DurableRow: Sendable, Equatable {
+    /// The definition the instance follows: the name of its ``/StatecraftJournal/SnapshotSchema``.
     public var definition: String
+    /// The instance's id, unique among the definition's instances.
     public var id: String
     /// Counts the instance's steps: 0 when created, one more for each step committed.
     public var version: Int64
@@ -61,6 +90,7 @@
     /// there.
     public var createdAt: Int64
 
+    /// A row with these values, as a backend reads it back from its database.
     public init(
       definition: String, id: String, version: Int64, snapshot: String, activeStates: [String],
       createdAt: Int64
@@ -76,21 +106,46 @@
 
   /// One step to commit: the new row (its version one more than `expectedVersion`), and what the
   /// step produced.
+  ///
+  /// A runtime makes it; a backend's ``DurableStorage/commit(_:)`` writes it:
+  ///
+  /// ```swift
+  /// func summary(of commit: DurableCommit) -> String {
+  ///   let row = commit.row
+  ///   return "\(row.definition)/\(row.id): version \(commit.expectedVersion) → \(row.version), "
+  ///     + "event \(commit.eventID), \(commit.outputs.count) outputs, next timer \(commit.nextTimer ?? -1)"
+  /// }
+  /// ```
   public struct DurableCommit: Sendable {
+    /// The instance's new row, to write if the stored version is still ``expectedVersion``.
     public var row: DurableRow
+    /// The version the step was computed from: the commit writes nothing if the stored row has
+    /// moved past it.
     public var expectedVersion: Int64
     /// The event's id, recorded so that the same id is never applied twice.
     public var eventID: String
     /// What a retried `send` with the same id returns.
     public var result: String
+    /// The step as a `step` line of the journal format, appended to the instance's journal.
     public var journalLine: String
+    /// The outputs the step produced, for the outbox.
     public var outputs: [DurableOutput]
     /// When the instance's next timer is due (milliseconds since 1970), or `nil` for none.
     public var nextTimer: Int64?
   }
 
   /// How a commit ended.
+  ///
+  /// ```swift
+  /// func shouldRetry(after outcome: DurableCommitOutcome) -> Bool {
+  ///   switch outcome {
+  ///   case .committed, .duplicate: false   // applied, now or by an earlier attempt with this event id
+  ///   case .conflict: true                 // reload the instance and run the step again
+  ///   }
+  /// }
+  /// ```
   public enum DurableCommitOutcome: Sendable, Equatable {
+    /// Every part of the step was written.
     case committed
     /// The instance's version was no longer the expected one: another step committed first.
     case conflict
@@ -99,16 +154,27 @@
   }
 
   /// An output a step produced, kept in the outbox until it is marked delivered.
+  ///
+  /// The handler of ``DurableCharts/dispatchOutputs(limit:to:)`` gets each one:
+  ///
+  /// ```swift
+  /// func deliver(_ output: DurableOutput) async throws {
+  ///   // Keyed by the output's id: a redelivery after a crash sends nothing twice.
+  ///   print("\(output.name) for \(output.instance), step \(output.version), key \(output.id)")
+  /// }
+  /// ```
   public struct DurableOutput: Sendable, Equatable {
     /// Stable across redeliveries: `definition/instance/version/index`. Use it to make the
     /// handler idempotent.
     public var id: String
+    /// The id of the instance whose step produced it.
     public var instance: String
     /// The output's name (``/Statecraft/ChartOutput/name``).
     public var name: String
     /// The step (the instance's version) that produced it.
     public var version: Int64
 
+    /// An output with these values, as a backend reads it back from its outbox.
     public init(id: String, instance: String, name: String, version: Int64) {
       self.id = id
       self.instance = instance

@@ -200,10 +200,19 @@
   }
 
   /// Why an ``InspectorServer`` did not start.
+  ///
+  /// ```swift
+  /// do {
+  ///   _ = try await InspectorServer.start(host: "0.0.0.0")
+  /// } catch InspectorServerError.notLoopback(let host) {
+  ///   print("refused:", host)   // refused: 0.0.0.0
+  /// }
+  /// ```
   public enum InspectorServerError: Error, CustomStringConvertible {
     /// The inspector listens on loopback only: `127.0.0.1`, `::1` or `localhost`.
     case notLoopback(String)
 
+    /// Names the host that was refused and the loopback addresses the inspector accepts.
     public var description: String {
       switch self {
       case .notLoopback(let host):

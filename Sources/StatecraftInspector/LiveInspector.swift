@@ -19,6 +19,9 @@
     let feed: InspectorFeed
     let journal: JournalTap?
 
+    /// Appends `record` to the server's bounded buffer, dropping the oldest record waiting there
+    /// when it is full, and returns: the server describes it later, on its own task. Once the
+    /// server has stopped, it keeps nothing.
     public func receive(_ record: InspectionRecord) {
       feed.append(InspectorFeed.Entry(record: record, journal: journal))
     }

@@ -4,10 +4,21 @@
 
   extension PostgresDurableStorage {
     /// Why a PostgreSQL URL was refused.
+    ///
+    /// ```swift
+    /// do {
+    ///   _ = try PostgresDurableStorage.configuration(url: "mysql://app:secret@localhost/orders")
+    /// } catch let error as PostgresDurableStorage.InvalidURL {
+    ///   print(error.reason)   // the scheme must be postgres or postgresql
+    ///   print(error.url)      // the URL, its password hidden
+    /// }
+    /// ```
     public struct InvalidURL: Error, Equatable, CustomStringConvertible {
       /// The URL as given, with its password hidden.
       public let url: String
+      /// What is wrong with it, such as `it names no host`.
       public let reason: String
+      /// `Not a PostgreSQL URL (reason): url`, with the password hidden.
       public var description: String { "Not a PostgreSQL URL (\(reason)): \(url)" }
     }
 

@@ -79,6 +79,8 @@
     /// Any number that no other code of the database's users takes as an advisory lock.
     private static let prepareLock: Int64 = 0x5374_6174_6563_7261  // "Statecra"
 
+    /// Creates the ``tables`` that are missing, in one transaction under an advisory lock, so that
+    /// processes that start at once do not collide.
     public func prepare() async throws {
       try await client.withTransaction(logger: logger) { connection in
         // `CREATE TABLE IF NOT EXISTS` from two processes at once can still collide.
@@ -89,12 +91,16 @@
       }
     }
 
+    /// Reads the instance's row and its active states in one query, or returns `nil` if there is none.
     public func load(definition: String, id: String) async throws -> DurableRow? {
       try await client.withConnection { connection in
         try await Self.loadRow(connection, definition: definition, id: id, logger)
       }
     }
 
+    /// Writes the instance, its outputs, its active states and its timer in one statement, each
+    /// part only if the instance's row was inserted. Returns `false`, writing nothing, if the
+    /// instance exists.
     public func insert(_ row: DurableRow, nextTimer: Int64?, outputs: [DurableOutput]) async throws -> Bool {
       // One statement: every part is written only if the instance row is.
       let states = Array(Set(row.activeStates))
@@ -123,6 +129,10 @@
       return try rows.first?.decode(Int64.self) == 1
     }
 
+    /// Runs ``commitStatement`` between `BEGIN` and `COMMIT`:
+    /// ``/StatecraftDurable/DurableCommitOutcome/committed`` if it updated the row,
+    /// ``/StatecraftDurable/DurableCommitOutcome/duplicate(result:)`` with the recorded result if
+    /// the event id was applied, ``/StatecraftDurable/DurableCommitOutcome/conflict`` otherwise.
     public func commit(_ commit: DurableCommit) async throws -> DurableCommitOutcome {
       let row = commit.row
       var binds = PostgresBindings(capacity: 12)
@@ -192,12 +202,14 @@
         (SELECT result FROM statecraft_events WHERE definition = $1 AND id = $2 AND event_id = $6)
       """
 
+    /// Reads the result recorded for `eventID`, or returns `nil` if the event was not applied.
     public func appliedResult(definition: String, id: String, eventID: String) async throws -> String? {
       try await client.withConnection { connection in
         try await Self.appliedResult(connection, definition: definition, id: id, eventID: eventID, logger)
       }
     }
 
+    /// Reads the ids of the instances indexed under `state`, in id order, at most `limit`.
     public func instances(definition: String, inState state: String, limit: Int) async throws -> [String] {
       try await client.withConnection { connection in
         try await Self.rows(
@@ -210,6 +222,9 @@
       }
     }
 
+    /// Claims due, unclaimed timers until `until` in one statement, with `FOR UPDATE SKIP LOCKED`:
+    /// workers that claim at once take different instances without waiting for each other. The
+    /// ids come back earliest due first.
     public func claimDueInstances(
       definition: String, at now: Int64, limit: Int, until: Int64
     ) async throws -> [String] {
@@ -232,6 +247,8 @@
       }
     }
 
+    /// Claims undelivered, unclaimed outputs until `until` in one statement, with `FOR UPDATE SKIP
+    /// LOCKED`, and returns them in the outbox's order (its `sequence`).
     public func claimPendingOutputs(
       definition: String, at now: Int64, limit: Int, until: Int64
     ) async throws -> [DurableOutput] {
@@ -254,6 +271,7 @@
       }
     }
 
+    /// Marks the outputs delivered, in one statement.
     public func markDelivered(_ ids: [String]) async throws {
       _ = try await client.withConnection { connection in
         try await Self.rows(
@@ -261,6 +279,7 @@
       }
     }
 
+    /// Reads the instance's journal lines in version order: one per step.
     public func journal(definition: String, id: String) async throws -> [String] {
       try await client.withConnection { connection in
         try await Self.rows(
@@ -314,7 +333,15 @@
     }
 
     /// The connection closed before a query could be written to it: the query did not run.
+    ///
+    /// ```swift
+    /// func mayRetry(_ error: any Error) -> Bool {
+    ///   // Nothing was sent, so nothing was applied: the same call can be made again.
+    ///   error is PostgresDurableStorage.ConnectionClosed
+    /// }
+    /// ```
     public struct ConnectionClosed: Error, CustomStringConvertible {
+      /// Says that the connection closed before the query was sent.
       public var description: String { "The PostgreSQL connection closed before the query was sent." }
     }
 

@@ -18,6 +18,7 @@ public final class InspectionRecorder: Inspector {
   /// Creates an empty recorder.
   public init() {}
 
+  /// Appends `record` to ``records``. Safe from any thread.
   public func receive(_ record: InspectionRecord) {
     recorded.withLock { $0.append(record) }
   }

@@ -23,6 +23,8 @@ public import Statecraft
 public struct XCTStateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendable {
   private let stateMachine: StateMachine<S, E, O>
 
+  /// Creates assertions on `stateMachine`'s definition. Nothing runs: each assertion asks the
+  /// definition for a transition or an output.
   public init(_ stateMachine: StateMachine<S, E, O>) {
     self.stateMachine = stateMachine
   }

@@ -3,6 +3,33 @@
 /// It keeps running when it is discarded. It ends when it is cancelled, when the source's broadcast
 /// finishes, or at the source's first event after the receiver has been deallocated. Store it in
 /// an ``EventSubscriptions`` that the receiver owns to cancel it as soon as the receiver goes.
+///
+/// ```swift
+/// final class Feed: EventStreaming, Sendable {
+///   enum StreamedEvent: Event { case added(String) }
+///   private let broadcast = OpenAsyncBroadcast<StreamedEvent>()
+///   var eventStream: any AsyncBroadcast<StreamedEvent> { broadcast.erased() }
+///   func add(_ name: String) { broadcast.send(.added(name)) }
+/// }
+///
+/// @MainActor
+/// final class Names: EventReceiving {
+///   typealias HandledEffect = String
+///   private(set) var all: [String] = []
+///   func handle(_ name: String) { all.append(name) }
+/// }
+/// ```
+///
+/// ```swift
+/// let feed = Feed()
+/// let names = Names()
+/// let subscription = names.receiveEvents(from: feed) { event in
+///   switch event { case .added(let name): return name }
+/// }
+/// feed.add("Ada")
+/// subscription.cancel()           // no further effect is handled
+/// await subscription.finished()   // the loop has ended
+/// ```
 public final class EventSubscription: Sendable, Hashable {
   private let task: Task<Void, Never>
 

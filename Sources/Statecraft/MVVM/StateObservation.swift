@@ -2,6 +2,15 @@
 /// renders each state of a stream on the main actor, and stops when asked or when deinitialised.
 ///
 /// The ``Modeled(_:_:)`` macro stores one in each modeled class; you rarely use it directly.
+///
+/// ```swift
+/// let counts = StateBroadcast(0)
+/// let observation = StateObservation()
+/// observation.start(observing: counts.observe(), current: counts.current) { count in
+///   print("count:", count)   // 0 at once; 1 from the loop, on the main actor
+/// }
+/// counts.update { $0 += 1 }
+/// ```
 public final class StateObservation: Sendable {
   private let task = CriticalState<Task<Void, Never>?>(nil)
 

@@ -28,7 +28,9 @@
 public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>:
   AsyncSequence, Sendable
 {
+  /// The sequence's elements: the machine's states.
   public typealias Element = S
+  /// An iterator over the states the machine publishes: the current one, then every later one.
   public typealias AsyncIterator = AsyncStream<S>.Iterator
 
   @usableFromInline let machine: MachineCore<S, E, O>
@@ -47,6 +49,8 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// An iterator that gets the current state, then every later state. Making one starts the
+  /// machine, if nothing has yet.
   public func makeAsyncIterator() -> AsyncStream<S>.Iterator {
     let states = machine.core.observe(final: nil, bufferingPolicy: nil)
     machine.startIfNeeded()

@@ -49,6 +49,8 @@ public protocol DSLCompatible: Sendable, Equatable {
 /// state.associatedValue(expecting: Int.self)         // 3
 /// ```
 extension DSLCompatible {
+  /// `nil`: a plain conformance does not name its cases, so ``label`` reads the name with
+  /// reflection.
   public var dslCaseLabel: String? { nil }
 
   /// The name of the value's case: `open` for `.open(persons: 3)`, `closed` for `.closed`.
@@ -85,8 +87,11 @@ extension DSLCompatible {
 }
 
 extension DSLCompatible {
+  /// `nil`: a plain conformance does not number its cases, so running machines try every `When`
+  /// in order, and case patterns compare with `==`.
   public var dslCaseIndex: Int? { nil }
 
+  /// Reads the associated values with reflection, as ``dslReflectedPayload(as:)`` does.
   public func dslPayload<Payload>(as type: Payload.Type) -> Payload? {
     dslReflectedPayload(as: type)
   }

@@ -28,6 +28,7 @@ public final class EventPipe<E: DSLCompatible>: Sendable {
   /// reference dropped elsewhere meanwhile) disconnects itself without deadlocking.
   private let sending = CriticalState(())
 
+  /// Creates a pipe with no receivers: events sent into it go nowhere until a machine connects.
   public init() {}
 
   /// Adds a receiver. It stays connected until the returned connection is released.

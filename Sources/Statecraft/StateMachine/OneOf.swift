@@ -21,19 +21,39 @@ public struct OneOf<Value: DSLCompatible>: Sendable {
   }
 }
 
-/// Builds the patterns of a ``OneOf``.
+/// Builds the patterns of a ``OneOf``: one per statement, a value or a case constructor.
+///
+/// ```swift
+/// enum Tap: DSLCompatible { case off, dripping(rate: Int), running }
+/// enum TapEvent: DSLCompatible { case turnOff }
+/// ```
+///
+/// ```swift
+/// let tap: StateMachine<Tap, TapEvent, Never> = StateMachine(initial: .off) {
+///   When(states: OneOf {
+///     Tap.dripping(rate:)   // a case: any rate
+///     Tap.running           // a value, compared with ==
+///   }) { _ in Execute.noOutput } transitions: { _ in
+///     On(event: TapEvent.turnOff) { _ in Transition(to: Tap.off) }
+///   }
+/// }
+/// #expect(tap.transition(from: .dripping(rate: 3), on: .turnOff) == .off)
+/// ```
 @resultBuilder
 public enum OneOfBuilder<Value: DSLCompatible> {
+  /// A value, which matches the values equal to it.
   @preconcurrency public static func buildExpression(_ value: Value) -> [@Sendable (Value) -> Bool] {
     [DSLPattern.value(value).matches]
   }
 
+  /// A case constructor, such as `State.closing(persons:)`, which matches every value of its case.
   @preconcurrency public static func buildExpression<Payload>(
     _ constructor: @escaping @Sendable (Payload) -> Value
   ) -> [@Sendable (Value) -> Bool] {
     [DSLPattern.case(constructor).matches]
   }
 
+  /// Joins the patterns of a `OneOf` block into one list, in order.
   @preconcurrency public static func buildBlock(_ parts: [@Sendable (Value) -> Bool]...) -> [@Sendable (Value) -> Bool] {
     parts.flatMap { $0 }
   }

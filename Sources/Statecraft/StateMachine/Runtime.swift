@@ -31,6 +31,24 @@ public struct Runtime<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sen
   }
 
   /// What a machine does on entering a state equal to itself.
+  ///
+  /// ```swift
+  /// enum Tally: DSLCompatible { case value(Int) }
+  /// enum TallyEvent: DSLCompatible { case stay }
+  /// ```
+  ///
+  /// ```swift
+  /// let tally = StateMachine(initial: Tally.value(0)) {
+  ///   When(state: Tally.value) { _ in Execute.noOutput } transitions: { count in
+  ///     On(event: TallyEvent.stay) { _ in Transition(to: Tally.value(count)) }
+  ///   }
+  /// }
+  /// let runtime = Runtime<Tally, TallyEvent, Never>()
+  ///   .register(middleware: { (state: Tally) in print("entered \(state)") })
+  ///   .onSelfTransition(.reenter)
+  /// let sequence = AsyncStateMachineSequence(stateMachine: tally, runtime: runtime)
+  /// await sequence.send(.stay)   // "entered value(0)" twice: at the start, and on re-entering
+  /// ```
   public enum SelfTransitionPolicy: Sendable {
     /// Nothing: no new state is published and the output does not run again. The default.
     case ignore

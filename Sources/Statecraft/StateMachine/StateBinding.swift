@@ -2,6 +2,13 @@
 ///
 /// It is platform-neutral. Where SwiftUI exists, `Binding(stateBinding)` turns it into a SwiftUI
 /// `Binding`.
+///
+/// ```swift
+/// var stored = 1
+/// let binding = StateBinding(get: { stored }, set: { stored = $0 * 10 })
+/// binding.wrappedValue = 4
+/// #expect(stored == 40 && binding.wrappedValue == 40)
+/// ```
 @MainActor
 public struct StateBinding<Value> {
   private let get: @MainActor () -> Value

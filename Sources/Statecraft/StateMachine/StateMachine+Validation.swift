@@ -1,6 +1,36 @@
 /// A mistake that ``StateMachine/validate(with:states:)`` found in a definition and its runtime.
+///
+/// ```swift
+/// enum Lamp: DSLCompatible, CaseIterable { case dark, lit }
+/// enum LampEvent: DSLCompatible { case toggle }
+/// enum LampOutput: DSLCompatible { case glow }
+/// ```
+///
+/// ```swift
+/// let lamp: StateMachine<Lamp, LampEvent, LampOutput> = StateMachine(initial: .dark) {
+///   When(state: Lamp.dark) { _ in Execute.noOutput } transitions: { _ in
+///     On(event: LampEvent.toggle) { _ in Transition(to: Lamp.lit) }
+///   }
+///   When(state: Lamp.lit) { _ in Execute(output: LampOutput.glow) } transitions: { _ in
+///     On(event: LampEvent.toggle) { _ in Transition(to: Lamp.dark) }
+///   }
+/// }
+/// let problems = lamp.validate(with: Runtime())   // a runtime that maps no output
+/// #expect(problems.map(\.kind) == [.unmappedOutput])
+/// #expect(problems[0].message == "lit executes glow, which the runtime maps to no side effect.")
+/// ```
 public struct StateMachineProblem: Sendable, Equatable, CustomStringConvertible {
   /// What kind of mistake.
+  ///
+  /// ```swift
+  /// let overlapping: StateMachine<Lamp, LampEvent, LampOutput> = StateMachine(initial: .dark) {
+  ///   When(state: Lamp.dark) { _ in Execute(output: LampOutput.glow) }
+  ///   When(states: OneOf { Lamp.dark; Lamp.lit }) { _ in Execute(output: LampOutput.glow) }
+  /// }
+  /// let runtime = Runtime<Lamp, LampEvent, LampOutput>().map(output: LampOutput.glow, to: { nil })
+  /// // Both Whens match `dark`: only the first one's output runs there.
+  /// #expect(overlapping.validate(with: runtime).map(\.kind) == [.overlappingWhens])
+  /// ```
   public enum Kind: Sendable, Equatable {
     /// Two `When`s match the same state: only the first one's output ever runs.
     case overlappingWhens
@@ -8,10 +38,12 @@ public struct StateMachineProblem: Sendable, Equatable, CustomStringConvertible 
     case unmappedOutput
   }
 
+  /// What kind of mistake it is, to tell mistakes apart without reading the message.
   public let kind: Kind
   /// A sentence that says what is wrong, and where.
   public let message: String
 
+  /// The problem's ``message``.
   public var description: String { message }
 }
 

@@ -13,8 +13,15 @@
 /// returns `defaultValue` and reports ``/StatecraftEngine/Diagnostic/Kind/contextTypeMismatch``.
 @propertyWrapper
 public struct StateContext<Context: StateMachineContext>: Sendable {
+  /// Reads the machine's context as a `Context`. The wrapper stores nothing: each read looks the
+  /// context up in the running machine.
+  ///
+  /// - Parameter context: The type the machine's context is expected to be, as `Context.self`.
   public init(_ context: Context.Type) {}
 
+  /// The context of the machine that runs the code reading it: in `enter()`, `exit()`, or a task
+  /// they start. `Context.defaultValue`, with a diagnostic, outside a running machine or when the
+  /// machine's context is of another type.
   public var wrappedValue: Context {
     guard let activation = StateActivation.current else {
       DiagnosticHandler.reportOutsideMachine(

@@ -15,14 +15,35 @@
 /// This replaces the seed's `Task { try? await Task.sleep(…); … }`, which outlived its state.
 @propertyWrapper
 public struct StateLifetime: Sendable {
+  /// Declares the wrapper: `@StateLifetime private var lifetime`. It stores nothing.
   public init() {}
 
+  /// The scope of the state stay that runs the code reading it. Read outside a running machine,
+  /// it is a scope whose `task` starts nothing and reports an
+  /// ``/StatecraftEngine/Diagnostic/Kind/outsideMachine`` diagnostic.
   public var wrappedValue: StateLifetimeScope {
     StateLifetimeScope(activation: StateActivation.current)
   }
 }
 
 /// Starts tasks that end when their state exits.
+///
+/// Read it through `@StateLifetime`. Its tasks are cancelled when the state's stay ends, before
+/// its `exit()` runs; a task started after that, in `exit()` or later, is not started and is
+/// reported as a ``/StatecraftEngine/Diagnostic/Kind/stateNotCurrent`` diagnostic.
+///
+/// ```swift
+/// struct Polling: StateMachineState {
+///   @StateLifetime private var lifetime
+///
+///   func enter() async {
+///     let scope: StateLifetimeScope = lifetime
+///     scope.task {
+///       while true { try await Task.sleep(for: .seconds(5)) }
+///     }
+///   }
+/// }
+/// ```
 public struct StateLifetimeScope: Sendable {
   let activation: StateActivation?
 

@@ -13,8 +13,20 @@ public protocol StateMachineContext: Sendable {
   static var defaultValue: Self { get }
 }
 
-/// The context of a machine created without one.
+/// The context of a machine created without one. It holds nothing.
+///
+/// ```swift
+/// struct Idle: StateMachineState {}
+/// ```
+///
+/// ```swift
+/// let machine: ContextualStateMachine<EmptyStateMachineContext> =
+///   ContextualStateMachine(initialState: Idle())
+/// await machine.start()
+/// ```
 public struct EmptyStateMachineContext: StateMachineContext {
+  /// Creates the empty context.
   public init() {}
+  /// The empty context: there is no other.
   public static let defaultValue = EmptyStateMachineContext()
 }

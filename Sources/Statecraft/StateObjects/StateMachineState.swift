@@ -46,6 +46,8 @@ public protocol StateMachineState: Sendable {
 }
 
 extension StateMachineState {
+  /// Does nothing: a state with no work on entry leaves `enter()` out.
   public nonisolated(nonsending) func enter() async {}
+  /// Does nothing: a state with no work on exit leaves `exit()` out.
   public nonisolated(nonsending) func exit() async {}
 }

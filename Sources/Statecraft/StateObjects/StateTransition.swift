@@ -13,6 +13,7 @@
 /// reported as a ``/StatecraftEngine/Diagnostic/Kind/staleTransition`` diagnostic.
 @propertyWrapper
 public struct StateTransition: Sendable {
+  /// Declares the wrapper: `@StateTransition private var transition`. It stores nothing.
   public init() {}
 
   /// The handler of the running activation. Read it inside `enter()` or `exit()`, or in a task they
@@ -24,6 +25,23 @@ public struct StateTransition: Sendable {
 
 /// Requests transitions for the state stay it belongs to. Call it as a function:
 /// `await transition(to: NextState())`.
+///
+/// It is a value: keep it to ask for a transition from a task the state did not start. Its
+/// requests stay tied to the stay it was read in: one made after that state exited is ignored
+/// and reported.
+///
+/// ```swift
+/// struct Blinking: StateMachineState {
+///   @StateTransition private var transition
+///
+///   func enter() async {
+///     let handler: StateTransitionHandler = transition
+///     Task.detached { await handler(to: Steady()) }
+///   }
+/// }
+///
+/// struct Steady: StateMachineState {}
+/// ```
 public struct StateTransitionHandler: Sendable {
   let activation: StateActivation?
 

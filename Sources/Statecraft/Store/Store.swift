@@ -148,6 +148,9 @@ public final class Store<State, Action: Sendable, Environment>:
     core.close()
   }
 
+  // Always inlined, as `send(_:group:origin:callSite:)` and the core's loop are: the compiler's
+  // heuristics stopped inlining them once the loop had the step ring's branch, which cost an
+  // uninspected send 160-210 instructions (324-327 → 484-537, callgrind).
   /// Sends an action to the reducer, then starts the effects it returned.
   ///
   /// ```swift
@@ -159,9 +162,6 @@ public final class Store<State, Action: Sendable, Environment>:
   /// Calling `send` from inside the reducer is a mistake: the action is queued behind the current
   /// one and a diagnostic is reported at the line of that `send`. From an effect or an observation
   /// callback it is safe.
-  // Always inlined, as `send(_:group:origin:callSite:)` and the core's loop are: the compiler's
-  // heuristics stopped inlining them once the loop had the step ring's branch, which cost an
-  // uninspected send 160-210 instructions (324-327 → 484-537, callgrind).
   @inlinable @inline(__always) @discardableResult
   public func send(
     _ action: Action,
@@ -286,6 +286,19 @@ public final class Store<State, Action: Sendable, Environment>:
 /// the top-level `send` being processed, whose group is created only when an effect starts.
 ///
 /// Public only because the store's core is generic over it; nothing outside Statecraft can use it.
+/// It appears only in the type of the engine's core that a store extends:
+///
+/// ```swift
+/// enum Tick: Sendable { case tick }
+/// ```
+///
+/// ```swift
+/// let store = Store(initialState: 0) { (count: inout Int, _: Tick) -> Effect<Tick> in
+///   count += 1
+///   return .none
+/// }
+/// let core: OwnerCore<Int, StoreMessage<Tick>> = store
+/// ```
 @_documentation(visibility: internal)
 public struct StoreMessage<Action: Sendable>: InspectableMessage {
   @usableFromInline var action: Action

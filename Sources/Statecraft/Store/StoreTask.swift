@@ -41,10 +41,13 @@ public struct StoreTask: Hashable, Sendable {
     group?.isCancelled ?? false
   }
 
+  /// Two tasks are equal when they track the same `send`'s effects. A `send` processed at once
+  /// that started no asynchronous effect tracks none, and all such tasks are equal.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.group === rhs.group
   }
 
+  /// Hashes the identity of the effects this task tracks, as `==` compares them.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(group.map(ObjectIdentifier.init))
   }

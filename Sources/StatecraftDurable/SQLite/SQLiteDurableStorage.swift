@@ -106,6 +106,9 @@
       "CREATE INDEX IF NOT EXISTS statecraft_timers_due ON statecraft_timers (definition, due_at)",
     ]
 
+    /// Sets a five-second wait for other connections' locks and write-ahead logging, creates the
+    /// ``tables`` that are missing, and adds the `claimed_until` columns that files from before
+    /// claims lack, in a transaction.
     public func prepare() async throws {
       try await gate.run {
         // Another process's transaction makes this one wait, not fail.
@@ -132,12 +135,15 @@
       }
     }
 
+    /// Reads the instance's row and its active states, or returns `nil` if there is none.
     public func load(definition: String, id: String) async throws -> DurableRow? {
       try await gate.run {
         try await loadRow(definition: definition, id: id)
       }
     }
 
+    /// Writes the instance, its outputs, its active states and its timer in one `BEGIN IMMEDIATE`
+    /// transaction. Returns `false`, writing nothing, if the instance exists.
     public func insert(_ row: DurableRow, nextTimer: Int64?, outputs: [DurableOutput]) async throws -> Bool {
       try await transaction {
         let existing = try await connection.query(
@@ -155,6 +161,9 @@
       }
     }
 
+    /// Writes the step in one `BEGIN IMMEDIATE` transaction, which is rolled back unless every part
+    /// is written: ``DurableCommitOutcome/duplicate(result:)`` if the event id was applied,
+    /// ``DurableCommitOutcome/conflict`` if the stored version is no longer the expected one.
     public func commit(_ commit: DurableCommit) async throws -> DurableCommitOutcome {
       let row = commit.row
       return try await transaction {
@@ -183,12 +192,14 @@
       }
     }
 
+    /// Reads the result recorded for `eventID`, or returns `nil` if the event was not applied.
     public func appliedResult(definition: String, id: String, eventID: String) async throws -> String? {
       try await gate.run {
         try await appliedResultInTransaction(definition: definition, id: id, eventID: eventID)
       }
     }
 
+    /// Reads the ids of the instances indexed under `state`, in id order, at most `limit`.
     public func instances(definition: String, inState state: String, limit: Int) async throws -> [String] {
       try await gate.run {
         try await connection.query(
@@ -198,6 +209,9 @@
       }
     }
 
+    /// Takes the instances whose timers are due and unclaimed, earliest first, and sets their claim
+    /// to `until`, in one `BEGIN IMMEDIATE` transaction, so that another process's claim waits for
+    /// it.
     public func claimDueInstances(
       definition: String, at now: Int64, limit: Int, until: Int64
     ) async throws -> [String] {
@@ -218,6 +232,8 @@
       }
     }
 
+    /// Takes the undelivered, unclaimed outputs in the order they were written, and sets their
+    /// claim to `until`, in one `BEGIN IMMEDIATE` transaction.
     public func claimPendingOutputs(
       definition: String, at now: Int64, limit: Int, until: Int64
     ) async throws -> [DurableOutput] {
@@ -243,6 +259,7 @@
       }
     }
 
+    /// Marks the outputs delivered, all in one transaction.
     public func markDelivered(_ ids: [String]) async throws {
       _ = try await transaction {
         for id in ids {
@@ -253,6 +270,7 @@
       }
     }
 
+    /// Reads the instance's journal lines in version order: one per step.
     public func journal(definition: String, id: String) async throws -> [String] {
       try await gate.run {
         try await connection.query(

@@ -3,6 +3,17 @@
 /// A broadcast never waits for an observer, so an observer that reads more slowly than the sender
 /// sends builds up a buffer. ``unbounded`` keeps everything, so nothing is lost; use
 /// ``bufferingNewest(_:)`` when only recent elements matter, as for a state that a view renders.
+///
+/// ```swift
+/// let broadcast = OpenAsyncBroadcast<Int>()
+/// let latest = broadcast.observe(bufferingPolicy: .bufferingNewest(1))
+/// broadcast.send(1)
+/// broadcast.send(2)
+/// broadcast.finish()
+/// for await value in latest {
+///   print(value)   // 2: the observer had not read 1 when 2 arrived
+/// }
+/// ```
 public enum BroadcastBufferingPolicy: Sendable, Hashable {
   /// Keeps every unread element. The default.
   case unbounded

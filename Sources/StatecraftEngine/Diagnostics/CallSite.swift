@@ -47,6 +47,8 @@ public struct CallSite: Sendable, Equatable, CustomStringConvertible {
   /// `Module/File.swift:12:5`.
   public var description: String { "\(fileID):\(line):\(column)" }
 
+  /// Two call sites are equal when their file IDs, file paths, lines and columns are, compared as
+  /// text: the same line reached through two string literals is one call site.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.line == rhs.line && lhs.column == rhs.column
       && lhs.fileID.description == rhs.fileID.description

@@ -4,8 +4,32 @@
 /// ``DiagnosticHandler`` that was current when they were created, and to their inspectors. By
 /// default that handler logs through swift-log; `StatecraftTesting` offers one that reports a test
 /// issue at the diagnostic's ``callSite``.
+///
+/// ```swift
+/// let store = DiagnosticHandler.$current.withValue(DiagnosticHandler { diagnostic in
+///   print(diagnostic.kind, diagnostic.source, diagnostic.message)
+///   if let callSite = diagnostic.callSite { print("at", callSite) }
+/// }) {
+///   Store(initialState: 0) { (count: inout Int, step: Int) -> Effect<Int> in
+///     count += step
+///     return .none
+///   }
+/// }
+/// store.send(1)   // reports nothing: nothing went wrong
+/// ```
 public struct Diagnostic: Sendable, CustomStringConvertible {
   /// What kind of problem this is. Match on it to filter diagnostics.
+  ///
+  /// ```swift
+  /// let quotaExceeded = Diagnostic.Kind("quotaExceeded")
+  /// let handler = DiagnosticHandler { diagnostic in
+  ///   guard diagnostic.kind != .sendAfterFinish else { return }   // expected once a view closes
+  ///   print(diagnostic)
+  /// }
+  /// handler.report(
+  ///   Diagnostic(kind: quotaExceeded, message: "The upload quota is used up.", source: "Uploader"))
+  /// // [quotaExceeded] Uploader: The upload quota is used up.
+  /// ```
   public struct Kind: Hashable, Sendable, CustomStringConvertible {
     /// A stable, human-readable name, such as `"effectFailed"`.
     public let name: String
@@ -13,6 +37,7 @@ public struct Diagnostic: Sendable, CustomStringConvertible {
     /// Creates a kind. Front-ends define their kinds as static members.
     public init(_ name: String) { self.name = name }
 
+    /// The kind's ``name``.
     public var description: String { name }
 
     /// An effect threw an error that nothing caught.
@@ -70,6 +95,7 @@ public struct Diagnostic: Sendable, CustomStringConvertible {
     self.callSite = callSite
   }
 
+  /// `[kind] source: message`, then ` (at Module/File.swift:12:5)` when it has a ``callSite``.
   public var description: String {
     "[\(kind)] \(source): \(message)" + (callSite.map { " (at \($0))" } ?? "")
   }

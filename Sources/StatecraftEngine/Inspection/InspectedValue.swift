@@ -1,16 +1,23 @@
-/// A value an owner handled (an action, an event, a state), as an inspector sees it.
-///
-/// ```swift
-/// if case .stateUpdated(_, let after) = record.kind, let state = after.value(as: AppState.self) {
-///   print(state.counter)
-/// }
-/// ```
 // Unchecked, and safe: the engine makes an `InspectedValue` from a copy of a value that its owner
 // has finished with (a message it processed, a state before or after a step) and never changes it.
 // Front-ends whose values must be `Sendable` (machines, state objects, charts) make this trivially
 // safe. A `Store`'s state need not be `Sendable`; its value-type copy is still safe to read from
 // any thread. Only a state that holds a non-Sendable *reference* shares that object with the
 // record, and inspectors only read values, to describe or encode them.
+/// A value an owner handled (an action, an event, a state), as an inspector sees it.
+///
+/// ```swift
+/// let recorder = InspectionRecorder()
+/// let store = Store(initialState: 0) { (count: inout Int, step: Int) -> Effect<Int> in
+///   count += step
+///   return .none
+/// }
+/// store.attach(recorder)
+/// store.send(5)
+/// if let after = recorder.states.last?.value(as: Int.self) {
+///   print(after)   // 5
+/// }
+/// ```
 public struct InspectedValue: @unchecked Sendable, CustomStringConvertible {
   /// The value itself.
   public let value: Any
@@ -25,5 +32,6 @@ public struct InspectedValue: @unchecked Sendable, CustomStringConvertible {
     value as? Value
   }
 
+  /// The value as `String(describing:)` writes it.
   public var description: String { String(describing: value) }
 }

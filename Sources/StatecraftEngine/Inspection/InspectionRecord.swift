@@ -25,6 +25,23 @@
 /// Records of one owner reach an inspector one at a time, in ``sequence`` order.
 public struct InspectionRecord: Sendable, CustomStringConvertible {
   /// What happened.
+  ///
+  /// ```swift
+  /// let recorder = InspectionRecorder()
+  /// let store = Store(initialState: 0) { (count: inout Int, step: Int) -> Effect<Int> in
+  ///   count += step
+  ///   return .none
+  /// }
+  /// store.attach(recorder)
+  /// store.send(2)
+  /// for record in recorder.records {
+  ///   switch record.kind {
+  ///   case .received(let message): print("received", message)              // received 2
+  ///   case .stateUpdated(let before, let after): print(before, "→", after)   // 0 → 2
+  ///   case .effectStarted, .effectFinished, .effectCancelled, .diagnostic: break
+  ///   }
+  /// }
+  /// ```
   public enum Kind: Sendable {
     /// The owner took this action, event or request from its mailbox and is processing it.
     case received(InspectedValue)
@@ -109,6 +126,8 @@ public struct InspectionRecord: Sendable, CustomStringConvertible {
   /// The time since ``epoch``: what the inspection path reads, without making an `Instant`.
   package static var sinceEpoch: Duration { epoch.duration(to: .now) }
 
+  /// `Store<AppState, AppAction, ()> #3 [12] received increment`: the owner, the sequence number,
+  /// what happened, and how many records were dropped before it, if any.
   public var description: String {
     let what: String
     switch kind {

@@ -40,6 +40,7 @@ public protocol Inspector: Sendable {
 }
 
 extension Inspector {
+  /// 1,000 records: an inspector that keeps up rarely has more than a few waiting.
   public var bufferLimit: Int { Inspection.defaultBufferLimit }
 }
 

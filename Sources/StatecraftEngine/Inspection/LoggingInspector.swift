@@ -35,6 +35,9 @@ public final class LoggingInspector: Inspector {
     self.level = level
   }
 
+  /// Logs a `stateUpdated` record with the message received before it and the diff of the state,
+  /// and an effect's records one level below; remembers a `received` record until then, and logs
+  /// nothing for a diagnostic. Warns first when records were dropped before this one.
   public func receive(_ record: InspectionRecord) {
     if record.droppedBefore > 0 {
       logger.warning(

@@ -19,6 +19,8 @@ import StatecraftEngine
 /// any `AsyncSequence` consumer (a socket, a log shipper). Failures to write go to the
 /// ``/StatecraftEngine/DiagnosticHandler`` that was current when the journal was made.
 public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendable {
+  /// How many records may wait for the journal while it writes before the oldest are dropped:
+  /// 100,000 unless the initialiser was given another.
   public let bufferLimit: Int
 
   private let schema: SnapshotSchema<State>
@@ -78,6 +80,10 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   /// How many steps were dropped to keep the journal bounded.
   public var droppedSteps: Int { storage.withLock { $0.droppedSteps } }
 
+  /// Writes the lines `record` adds and hands them to the line streams: a `step` when the owner's
+  /// state is updated (after the `start` line, the first time), a line for each effect's start and
+  /// end and for each diagnostic, and first a `dropped` line when records were dropped before it.
+  /// A failure to encode or write is reported as a `journalFailed` diagnostic.
   public func receive(_ record: InspectionRecord) {
     do {
       let written = try storage.withLock { writer in

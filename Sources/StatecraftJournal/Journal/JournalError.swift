@@ -1,4 +1,15 @@
 /// Why a journal could not be written or read.
+///
+/// ```swift
+/// let schema = SnapshotSchema<Int>("counter")
+/// do {
+///   _ = try JournalRecording(Data("{}".utf8), schema: schema, action: Int.self)
+/// } catch JournalError.notAJournal {
+///   print("not a journal")   // `{}` has no journal header
+/// } catch {
+///   print(error)             // any other reason, in a sentence
+/// }
+/// ```
 public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The file could not be created or written.
   case cannotWrite(path: String, reason: String)
@@ -23,6 +34,7 @@ public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
   /// There is no step `step` in the journal.
   case noSuchStep(Int, available: ClosedRange<Int>)
 
+  /// A sentence that says what is wrong, naming the path, line or step concerned.
   public var description: String {
     switch self {
     case .cannotWrite(let path, let reason): "The journal \(path) could not be written: \(reason)."

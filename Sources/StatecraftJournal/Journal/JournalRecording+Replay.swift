@@ -100,6 +100,22 @@ extension JournalRecording where State: Equatable {
 }
 
 /// The first step at which a replayed state differs from the recorded one.
+///
+/// ```swift
+/// let lines = """
+///   {"statecraft":"journal","format":1,"definition":"counter","version":1}
+///   {"type":"start","step":0,"time":0,"state":0}
+///   {"type":"step","step":1,"time":0.1,"message":2,"state":2}
+///   """
+/// let schema = SnapshotSchema<Int>("counter")
+/// let recording = try JournalRecording(Data(lines.utf8), schema: schema, action: Int.self)
+/// let doubling = Reduce<Int, Int> { count, step in count += 2 * step; return .none }
+/// do {
+///   try recording.replay(doubling)
+/// } catch let mismatch as ReplayMismatch {
+///   print(mismatch.step, mismatch.action, mismatch.diff)   // 1, 2, and the recorded 2 against 4
+/// }
+/// ```
 public struct ReplayMismatch: Error, Sendable, CustomStringConvertible {
   /// The step, from 1.
   public let step: Int
@@ -108,6 +124,7 @@ public struct ReplayMismatch: Error, Sendable, CustomStringConvertible {
   /// The recorded state (−) against the replayed one (+).
   public let diff: String
 
+  /// Names the step and its action, says why replay can differ, then shows the ``diff``.
   public var description: String {
     "Replaying step \(step) (\(action)) did not reproduce the recorded state: the reducer is not pure, or changed since the journal was written.\n\(diff)"
   }

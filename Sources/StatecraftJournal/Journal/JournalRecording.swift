@@ -14,15 +14,20 @@
 public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
   /// The definition the journal is of, and the schema version of its states.
   public let definition: String
+  /// The schema version of the journal's states, as its header says (1 when it says none). States
+  /// of an older version are upgraded by the schema's migrations as they are read.
   public let version: Int
   /// The Swift types of the state and the actions, as the journal recorded them.
   public let stateType: String
+  /// The Swift type of the actions (or events), as the journal recorded it: empty when its header
+  /// names none.
   public let actionType: String
   /// How many steps the journal had dropped to stay bounded, as its header says.
   public let droppedSteps: Int
   /// The number of the step before the first one this journal holds: 0 for a whole journal.
   public let startStep: Int
-  /// The steps the journal holds (empty when it holds none).
+  /// The steps the journal holds. A closed range is never empty: for a journal that holds no step
+  /// it is the one step after the start, so check ``isEmpty`` first.
   public var steps: ClosedRange<Int> { (startStep + 1)...(startStep + max(stepLines.count, 1)) }
   /// Whether the journal holds no step.
   public var isEmpty: Bool { stepLines.isEmpty }
@@ -176,6 +181,21 @@ public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
 }
 
 /// One step of a journal: the action the owner received, when, from where, and its state after.
+///
+/// ```swift
+/// let schema = SnapshotSchema<Int>("counter")
+/// let journal = try Journal(schema: schema, action: Int.self)
+/// let store = Store(initialState: 0) { (count: inout Int, step: Int) -> Effect<Int> in
+///   count += step
+///   return .none
+/// }
+/// store.attach(journal)
+/// store.send(5)
+/// let recording = try JournalRecording(journal.contents(), schema: schema, action: Int.self)
+/// let step = try recording.step(1)
+/// print(step.number, step.action ?? 0, step.state)   // 1 5 5
+/// print(step.callSite ?? "")                          // the line of `store.send(5)`
+/// ```
 public struct JournalStep<State, Action> {
   /// The step's number, from 1.
   public let number: Int

@@ -9,6 +9,7 @@
 /// timeline.state
 /// ```
 public struct JournalTimeline<State: Codable, Action: Decodable> {
+  /// The journal the timeline reads its states from.
   public let recording: JournalRecording<State, Action>
   /// The step the cursor is at: the journal's start (its first step − 1) before any step.
   public private(set) var position: Int
@@ -38,6 +39,8 @@ public struct JournalTimeline<State: Codable, Action: Decodable> {
 extension JournalTimeline: Sendable where State: Sendable {}
 
 extension JournalTimeline: Equatable where State: Equatable {
+  /// Two timelines are equal when they are at the same position with equal states. Their
+  /// recordings are not compared.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.position == rhs.position && lhs.state == rhs.state
   }

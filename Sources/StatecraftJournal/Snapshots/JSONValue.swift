@@ -9,13 +9,19 @@
 ///   }
 /// ```
 public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
   /// A whole number that fits in 64 bits: kept exact, unlike a `Double`.
   case integer(Int64)
+  /// Any number that does not decode as an ``integer(_:)``, such as `0.5` or `1e300`.
   case number(Double)
+  /// A string.
   case string(String)
+  /// An array, its elements in order.
   case array([JSONValue])
+  /// An object: its keys and their values, in no order.
   case object([String: JSONValue])
 
   /// The value of `key` in an object; `nil` for a missing key or a value that is not an object.
@@ -39,6 +45,8 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     return elements[index]
   }
 
+  /// Decodes any JSON value: `null`, a Boolean, a whole number that fits in `Int64`, any other
+  /// number, a string, an array, or an object, tried in that order.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
@@ -58,6 +66,7 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     }
   }
 
+  /// Encodes the JSON the value holds, as it is: an ``integer(_:)`` as a whole number.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
@@ -71,6 +80,7 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     }
   }
 
+  /// The value as compact JSON, with its objects' keys sorted: `{"count":1,"title":"milk"}`.
   public var description: String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -31,6 +31,8 @@ public enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
   /// history or timers).
   case invalidForDefinition([String])
 
+  /// A sentence that says what is wrong with the snapshot, naming the versions or definitions
+  /// concerned.
   public var description: String {
     switch self {
     case .notJSON(let reason):

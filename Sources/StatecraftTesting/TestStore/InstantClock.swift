@@ -14,6 +14,7 @@ import Statecraft
 /// run outside the test store's executor, so the test store cannot tell when they are done.
 /// `InstantClock` never leaves the sleeping task.
 public final class InstantClock: Clock, Sendable {
+  /// The clock's durations: `Swift.Duration`, as those of `ContinuousClock`.
   public typealias Duration = Swift.Duration
 
   /// A point on the clock's time line.
@@ -26,8 +27,11 @@ public final class InstantClock: Clock, Sendable {
     current.withLock { $0 = now }
   }
 
+  /// The clock's time: the latest of the instant it was created at and the deadlines its sleeps
+  /// reached.
   public var now: Instant { current.withLock { $0 } }
 
+  /// Zero: a sleep reaches its deadline exactly.
   public var minimumResolution: Swift.Duration { .zero }
 
   /// Moves the clock's time to `deadline`, if it is later, and returns, unless the task is

@@ -24,6 +24,7 @@ import Statecraft
 /// settle hold it up for a bounded number of steps at most. Outside test stores it is a plain test
 /// clock: `advance` wakes the sleepers due, and waits for nothing else.
 public final class SettlingTestClock: Clock, Sendable {
+  /// The clock's durations: `Swift.Duration`, as those of `ContinuousClock`.
   public typealias Duration = Swift.Duration
 
   /// A point on the clock's time line.
@@ -49,8 +50,11 @@ public final class SettlingTestClock: Clock, Sendable {
   /// A clock at its start.
   public init() {}
 
+  /// The clock's time: where the latest `advance` moved it, or its start. Only `advance` moves it;
+  /// sleeping does not.
   public var now: Instant { state.withLock { $0.now } }
 
+  /// Zero: a sleeper wakes when the clock reaches its deadline exactly.
   public var minimumResolution: Swift.Duration { .zero }
 
   /// Suspends until the clock is advanced to `deadline`, or returns at once if it is there.

@@ -24,16 +24,20 @@ public struct ChartOutput: Hashable, Sendable, Codable, ExpressibleByStringLiter
     self.name = name
   }
 
+  /// An output named by a string literal: `let output: ChartOutput = "startSpinner"`.
   public init(stringLiteral name: String) {
     self.name = name
   }
 
+  /// The output's name.
   public var description: String { name }
 
+  /// Decodes an output from its name alone, a single string.
   public init(from decoder: any Decoder) throws {
     name = try decoder.singleValueContainer().decode(String.self)
   }
 
+  /// Encodes the output as its name alone, a single string.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(name)

@@ -11,10 +11,21 @@
 /// whose initial state is not its descendant starts in its first child.
 public struct ChartProblem: Sendable, Hashable, CustomStringConvertible {
   /// What is wrong.
+  ///
+  /// ```swift
+  /// let chart = Statechart<String, String, EmptyChartContext>(initial: "idle") {
+  ///   StateNode("idle") { OnEvent("play", target: "playng") }
+  ///   StateNode("playing")
+  /// }
+  /// #expect(chart.validate().map(\.kind) == [.unknownTarget])
+  /// // A warning: the misspelt target leaves no way to "playing".
+  /// #expect(chart.lint().map(\.kind).contains(.unreachableState))
+  /// ```
   public struct Kind: Hashable, Sendable, CustomStringConvertible {
     /// A stable name, such as `"unknownTarget"`.
     public let name: String
 
+    /// The kind's ``name``.
     public var description: String { name }
 
     init(_ name: String) { self.name = name }
@@ -74,14 +85,18 @@ public struct ChartProblem: Sendable, Hashable, CustomStringConvertible {
     ![.unreachableState, .deadEnd, .shadowedTransition, .unhandledEvent].contains(kind)
   }
 
+  /// The kind, the message and, when known, the line:
+  /// `unknownTarget: A transition (play) in idle targets playng, … (at App/Player.swift:12:7)`.
   public var description: String {
     "\(kind): \(message)" + (callSite.map { " (at \($0))" } ?? "")
   }
 
+  /// Two problems are equal when their kind, message and line are.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.kind == rhs.kind && lhs.message == rhs.message && lhs.callSite == rhs.callSite
   }
 
+  /// Hashes the kind and the message.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(kind)
     hasher.combine(message)

@@ -42,8 +42,11 @@ public struct EventDescriptor: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The descriptor as written.
   public var description: String { text }
 
+  /// Two descriptors are equal when they are written the same.
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.text == rhs.text }
+  /// Hashes the descriptor as written.
   public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }

@@ -17,6 +17,8 @@
 /// tried in document order, from the active atomic states outwards; the first whose event matches
 /// and whose guard holds is taken (see ``Statechart`` for how conflicts are resolved).
 public struct OnEvent<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
+  /// Whether the transition is taken, read from the context, the event and the active states: a
+  /// transition whose event matches is taken only if its guard returns `true`.
   public typealias Guard = @Sendable (ChartGuardInput<ID, Event, Context>) -> Bool
 
   var transition: ChartTransition<ID, Event, Context>

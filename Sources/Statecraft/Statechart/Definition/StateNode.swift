@@ -29,6 +29,23 @@
 /// `switch` and `for` work among them.
 public struct StateNode<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
   /// How a history state remembers its parent's configuration.
+  ///
+  /// ```swift
+  /// let player = Statechart<String, String, EmptyChartContext>(initial: "active") {
+  ///   StateNode("active", initial: "playing") {
+  ///     StateNode("playing", initial: "loud") {
+  ///       StateNode("loud") { OnEvent("hush", target: "quiet") }
+  ///       StateNode("quiet")
+  ///     }
+  ///     StateNode(history: "back", .deep)
+  ///     OnEvent("stop", target: "stopped")
+  ///   }
+  ///   StateNode("stopped") { OnEvent("resume", target: "back") }
+  /// }
+  /// var snapshot = player.initialTransition().snapshot
+  /// for event in ["hush", "stop", "resume"] { snapshot = player.transition(from: snapshot, on: event).snapshot }
+  /// #expect(snapshot.isIn("quiet"))   // `.shallow` would remember "playing", and enter "loud"
+  /// ```
   public enum HistoryKind: String, Sendable, Hashable, Codable {
     /// The parent's active children.
     case shallow

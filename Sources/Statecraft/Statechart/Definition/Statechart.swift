@@ -256,7 +256,16 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
 }
 
 /// The context of a chart that needs none.
+///
+/// ```swift
+/// let light = Statechart<String, String, EmptyChartContext>(initial: "off") {
+///   StateNode("off") { OnEvent("toggle", target: "on") }
+///   StateNode("on") { OnEvent("toggle", target: "off") }
+/// }
+/// #expect(light.context == EmptyChartContext())
+/// ```
 public struct EmptyChartContext: Hashable, Sendable, Codable {
+  /// The empty context. All empty contexts are equal.
   public init() {}
 }
 

@@ -27,7 +27,9 @@
 public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>:
   AsyncSequence, Sendable
 {
+  /// The sequence's elements: the chart's snapshots.
   public typealias Element = ChartSnapshot<ID, Event, Context>
+  /// An iterator over the snapshots the chart publishes: the current one, then every later one.
   public typealias AsyncIterator = AsyncStream<Element>.Iterator
 
   @usableFromInline let runner: ChartCore<ID, Event, Context>
@@ -88,6 +90,8 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// An iterator that gets the current snapshot, then every later one, and ends after the final
+  /// snapshot of a done chart. Making one starts the chart, if nothing has yet.
   public func makeAsyncIterator() -> AsyncStream<Element>.Iterator {
     let snapshots = runner.core.observe(final: nil, bufferingPolicy: nil)
     runner.startIfNeeded()

@@ -1,5 +1,22 @@
 /// What a chart's step asks its runtime to do, in the order its actions ran. The step function
 /// returns effects; ``AsyncStatechartSequence`` performs them.
+///
+/// ```swift
+/// let chart = Statechart<String, String, EmptyChartContext>(initial: "idle") {
+///   StateNode("idle") { OnEvent("load", target: "loading", actions: [.output("spin")]) }
+///   StateNode("loading") { Invoke("fetch", run: { _ in "loaded" }) }
+/// }
+/// let step = chart.transition(from: chart.initialTransition().snapshot, on: "load")
+/// for effect in step.effects {
+///   switch effect {
+///   case .output(let output, _, let event): print("output \(output) on \(event ?? "-")")
+///   case .startInvocation(let id, _): print("start \(id)")
+///   case .cancelInvocation(let id): print("cancel \(id)")
+///   case .actionFailed(let error, let callSite): print("\(error) at \(callSite)")
+///   }
+/// }
+/// // output spin on load, then start fetch
+/// ```
 public enum ChartEffect<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
   /// An ``ChartAction/output(_:)`` action ran, with the context of that moment, while the chart
   /// processed `event`: SCXML's `_event`, `nil` for a done event, an execution error or a delayed
@@ -10,11 +27,25 @@ public enum ChartEffect<ID: Hashable & Sendable, Event: Sendable, Context: Senda
   case startInvocation(ChartInvocationID<ID>, context: Context)
   /// Cancel the invocation: its state exited.
   case cancelInvocation(ChartInvocationID<ID>)
-  /// An action threw `error`; the chart raised an execution error (see ``OnError``).
+  /// An action threw `error`; the chart raised an execution error (see ``OnError``). Or the chart
+  /// stopped a loop of eventless transitions or of timers due at once: `error` is then a
+  /// ``ChartLivelock``.
   case actionFailed(any Error, callSite: CallSite)
 }
 
 /// Which invocation an effect means: the `index`th ``Invoke`` of `state`.
+///
+/// ```swift
+/// let uploader = Statechart<String, String, EmptyChartContext>(initial: "uploading") {
+///   StateNode("uploading") {
+///     Invoke("upload", run: { _ in "uploaded" })
+///     Invoke(run: { _ in nil })
+///   }
+/// }
+/// var started: [ChartInvocationID<String>] = []
+/// for case .startInvocation(let id, _) in uploader.initialTransition().effects { started.append(id) }
+/// #expect(started.map(\.description) == ["upload", "uploading.invoke[1]"])
+/// ```
 public struct ChartInvocationID<ID: Hashable & Sendable>: Hashable, Sendable, CustomStringConvertible {
   /// The state the invocation belongs to.
   public let state: ID
@@ -23,6 +54,7 @@ public struct ChartInvocationID<ID: Hashable & Sendable>: Hashable, Sendable, Cu
   /// The name it was given, if any.
   public let name: String?
 
+  /// The invocation's name, or `state.invoke[index]` when it has none: `loading.invoke[0]`.
   public var description: String { name ?? "\(state).invoke[\(index)]" }
 
   @inlinable
@@ -34,6 +66,16 @@ public struct ChartInvocationID<ID: Hashable & Sendable>: Hashable, Sendable, Cu
 }
 
 /// The result of one step of a chart: its new snapshot and the effects to perform, in order.
+///
+/// ```swift
+/// let toggle = Statechart<String, String, EmptyChartContext>(initial: "off") {
+///   StateNode("off") { OnEvent("flip", target: "on") }
+///   StateNode("on") { OnEvent("flip", target: "off") }
+/// }
+/// let step = toggle.transition(from: toggle.initialTransition().snapshot, on: "flip")
+/// #expect(step.handled && step.snapshot.isIn("on") && step.effects.isEmpty)
+/// #expect(!toggle.transition(from: step.snapshot, on: "kick").handled)   // no state handles it
+/// ```
 public struct ChartStep<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
   /// The chart after the step.
   public var snapshot: ChartSnapshot<ID, Event, Context>

@@ -579,10 +579,23 @@ extension Duration {
   }
 }
 
-/// An eventless transition loop that the chart stopped: its eventless transitions kept enabling
-/// each other for ``microsteps`` microsteps in one macrostep.
+/// A loop that the chart stopped: eventless transitions that kept enabling each other for
+/// ``microsteps`` microsteps in one macrostep, or timers due at once that kept setting timers due
+/// at once (``microsteps`` then counts the timers fired). The step reports it as an
+/// `actionFailed` effect, and the running chart as a diagnostic.
+///
+/// ```swift
+/// let pingPong = Statechart<String, String, EmptyChartContext>(initial: "ping") {
+///   StateNode("ping") { Always(target: "pong") }
+///   StateNode("pong") { Always(target: "ping") }
+/// }
+/// for case .actionFailed(let livelock as ChartLivelock, _) in pingPong.initialTransition().effects {
+///   print(livelock.microsteps)   // 100000
+/// }
+/// ```
 public struct ChartLivelock: Error, CustomStringConvertible {
-  /// How many microsteps ran before the chart stopped the macrostep.
+  /// How many microsteps ran (for a chain of timers, how many timers fired) before the chart
+  /// stopped.
   public let microsteps: Int
 
   @usableFromInline
@@ -590,6 +603,7 @@ public struct ChartLivelock: Error, CustomStringConvertible {
     self.microsteps = microsteps
   }
 
+  /// Says how many microsteps ran without settling, and how to end the loop.
   public var description: String {
     "The chart's eventless transitions ran \(microsteps) microsteps without settling; the macrostep was stopped. Give the looping transitions a guard that their actions make false."
   }

@@ -105,6 +105,8 @@ public struct ChartSnapshot<ID: Hashable & Sendable, Event: Sendable, Context: S
 }
 
 extension ChartSnapshot: Equatable where Event: Equatable, Context: Equatable {
+  /// Two snapshots are equal when their active states, context, history, timers, time and
+  /// whether the chart is done are.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     let sameConfiguration =
       lhs._table != nil && lhs._table === rhs._table
@@ -115,6 +117,8 @@ extension ChartSnapshot: Equatable where Event: Equatable, Context: Equatable {
 }
 
 extension ChartSnapshot: Hashable where Event: Hashable, Context: Hashable {
+  /// Hashes what `==` compares: the active states, context, history, timers, time and whether the
+  /// chart is done.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(configuration)
     hasher.combine(_context)
@@ -130,6 +134,9 @@ extension ChartSnapshot: Codable where ID: Codable, Event: Codable, Context: Cod
     case configuration, context, history, timers, time, isDone, nextTimerSequence
   }
 
+  /// Decodes a snapshot that ``encode(to:)`` wrote. Its active states stay ids until a chart reads
+  /// it; timers whose sequence numbers repeat, or are not below the next one, are numbered again
+  /// in the order they fire, so that none is lost.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     _active = NodeSet()
@@ -156,6 +163,8 @@ extension ChartSnapshot: Codable where ID: Codable, Event: Codable, Context: Cod
     _timers = ChartTimerQueue(timers)
   }
 
+  /// Encodes the active states as ids, the context, the history, the timers in the order they
+  /// fire, the time, whether the chart is done, and the next timer's sequence number.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(configuration, forKey: .configuration)
@@ -169,6 +178,7 @@ extension ChartSnapshot: Codable where ID: Codable, Event: Codable, Context: Cod
 }
 
 extension ChartSnapshot: CustomStringConvertible {
+  /// The active states in brackets, then `done` if the chart is: `[active, playing]`.
   public var description: String {
     "[" + configuration.map { "\($0)" }.joined(separator: ", ") + "]" + (isDone ? " done" : "")
   }
@@ -177,6 +187,8 @@ extension ChartSnapshot: CustomStringConvertible {
 /// What a dump or a diff of a snapshot shows (CustomDump, `dump`, the inspector): what it means,
 /// not the bit sets and the chart table it stores.
 extension ChartSnapshot: CustomReflectable {
+  /// The snapshot's configuration, context, history, timers, time and whether it is done, as the
+  /// children of a struct.
   public var customMirror: Mirror {
     Mirror(
       self,

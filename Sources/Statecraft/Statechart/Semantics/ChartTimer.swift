@@ -1,8 +1,36 @@
 /// A delayed event a chart is waiting for, as data in its snapshot: a delayed send, or the timer of
 /// a delayed transition (``After``). Its due time is on the chart's own time line, which starts at
 /// zero when the chart starts (``ChartSnapshot/time``).
+///
+/// ```swift
+/// let kettle = Statechart<String, String, EmptyChartContext>(initial: "heating") {
+///   StateNode("heating") {
+///     Entry(.send("beep", delay: .seconds(30), id: "beep"))
+///     After(.seconds(60), target: "boiled")
+///   }
+///   StateNode("boiled")
+/// }
+/// let timers = kettle.initialTransition().snapshot.timers
+/// #expect(timers.map(\.due) == [.seconds(30), .seconds(60)])   // in the order they fire
+/// ```
 public struct ChartTimer<ID: Hashable & Sendable, Event: Sendable>: Sendable {
   /// What the timer delivers.
+  ///
+  /// ```swift
+  /// let alarm = Statechart<String, String, EmptyChartContext>(initial: "armed") {
+  ///   StateNode("armed") {
+  ///     Entry(.send("tick", delay: .seconds(1)))
+  ///     After(.seconds(10), target: "ringing")
+  ///   }
+  ///   StateNode("ringing")
+  /// }
+  /// for timer in alarm.initialTransition().snapshot.timers {
+  ///   switch timer.kind {
+  ///   case .send(let event, let id): print("send \(event), id \(id ?? "none")")   // send tick, id none
+  ///   case .after(let state, let index): print("transition \(index) of \(state)")   // transition 0 of armed
+  ///   }
+  /// }
+  /// ```
   public enum Kind: Sendable {
     /// An event sent with ``ChartAction/send(_:delay:id:)``, under its id if it had one.
     case send(Event, id: String?)

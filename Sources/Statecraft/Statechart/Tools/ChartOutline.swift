@@ -10,6 +10,19 @@
 /// Children are in document order; history states come after their parent's other children.
 public struct ChartOutline: Sendable, Hashable, Codable, CustomStringConvertible {
   /// What kind of state a node of the outline is.
+  ///
+  /// ```swift
+  /// let media = Statechart<String, String, EmptyChartContext>("media", initial: "player") {
+  ///   StateNode("player", initial: "playing") {
+  ///     StateNode("playing")
+  ///     StateNode(history: "resume", .deep)
+  ///   }
+  ///   StateNode(final: "ejected")
+  /// }
+  /// #expect(media.outline.kind == .chart)
+  /// #expect(media.outline.children.map(\.kind) == [.compound, .final])
+  /// #expect(media.outline.children[0].children.map(\.kind) == [.atomic, .deepHistory])
+  /// ```
   public enum Kind: String, Sendable, Hashable, Codable {
     /// The chart itself, the root of the outline.
     case chart
@@ -19,9 +32,17 @@ public struct ChartOutline: Sendable, Hashable, Codable, CustomStringConvertible
 
   /// The state's id as text (`"\(id)"`), or the chart's name at the root.
   public let name: String
+  /// What kind of state it is, or `.chart` at the root.
   public let kind: Kind
+  /// Its child states, in document order, history states last.
   public let children: [ChartOutline]
 
+  /// A node of an outline, with `children` below it: for a tool that draws an outline of its own.
+  ///
+  /// - Parameters:
+  ///   - name: The state's id as text, or the chart's name at the root.
+  ///   - kind: What kind of state it is.
+  ///   - children: Its child states, in the order to draw them.
   public init(name: String, kind: Kind, children: [ChartOutline] = []) {
     self.name = name
     self.kind = kind

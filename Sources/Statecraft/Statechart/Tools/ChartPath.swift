@@ -14,6 +14,17 @@ public struct ChartPath<ID: Hashable & Sendable, Event: Sendable, Context: Senda
   CustomStringConvertible
 {
   /// One event of a path and the snapshot it led to.
+  ///
+  /// ```swift
+  /// let door = Statechart<String, String, EmptyChartContext>(initial: "closed") {
+  ///   StateNode("closed") { OnEvent("open", target: "opened") }
+  ///   StateNode("opened") { OnEvent("close", target: "closed") }
+  /// }
+  /// let paths = door.shortestPaths(events: ["open", "close"])   // [closed], then to [opened]
+  /// for step in paths[1].steps {
+  ///   print("\(step.event) → \(step.snapshot)")   // open → [opened]
+  /// }
+  /// ```
   public struct Step: Sendable {
     /// The event sent.
     public let event: Event

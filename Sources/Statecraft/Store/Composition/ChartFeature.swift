@@ -44,10 +44,13 @@ public struct ChartFeature<ID: Hashable & Sendable, Event: Sendable, Context: Se
 }
 
 extension ChartFeature: Equatable where Event: Equatable, Context: Equatable {
+  /// Two features are equal when their snapshots are: when the chart started, and whether it was
+  /// restored, are not compared.
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.snapshot == rhs.snapshot }
 }
 
 extension ChartFeature: CustomStringConvertible {
+  /// The snapshot's description: the chart's active states, then `done` once it has finished.
   public var description: String { "\(snapshot)" }
 }
 

@@ -40,6 +40,21 @@ public struct EnumCase<Enum, Value>: Sendable {
 /// An enum whose cases are key paths, for composed reducers: `@CaseRoutable` conforms an enum.
 ///
 /// `Cases` has one property per case with one associated value, an ``EnumCase``.
+///
+/// ```swift
+/// @CaseRoutable
+/// enum Route {
+///   case profile(String)
+///   case settings
+/// }
+/// ```
+///
+/// ```swift
+/// let profile = Route.cases.profile        // an EnumCase<Route, String>
+/// let route = profile.embed("ada")         // Route.profile("ada")
+/// print(profile.extract(route) ?? "")      // "ada"
+/// print(profile.extract(.settings) == nil) // true
+/// ```
 public protocol CaseRoutable {
   /// The enum's cases, one property each.
   associatedtype Cases

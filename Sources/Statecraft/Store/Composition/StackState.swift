@@ -89,12 +89,17 @@ public struct StackState<Element> {
 }
 
 extension StackState: RandomAccessCollection {
+  /// The root's position: always 0, whatever ids the screens have.
   public var startIndex: Int { 0 }
+  /// The number of screens: the position after the top one.
   public var endIndex: Int { elements.count }
+  /// The screen at `position`, counting from the root at 0. Not its id: use `subscript(id:)`
+  /// to find a screen by its ``StackElementID``.
   public subscript(position: Int) -> Element { elements.values[position] }
 }
 
 extension StackState: ExpressibleByArrayLiteral {
+  /// A stack holding the literal's elements, the first at the root, with ids from 0 up.
   public init(arrayLiteral elements: Element...) {
     self.init(elements)
   }
@@ -108,6 +113,7 @@ extension StackState: Equatable where Element: Equatable {
 }
 
 extension StackState: Hashable where Element: Hashable {
+  /// Hashes the ids and their screens, in order, as `==` compares them.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(elements)
   }
@@ -116,6 +122,7 @@ extension StackState: Hashable where Element: Hashable {
 extension StackState: Sendable where Element: Sendable {}
 
 extension StackState: CustomStringConvertible {
+  /// The screens with their ids, root first: `[#0: list, #1: detail]`.
   public var description: String {
     "[" + elements.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "]"
   }

@@ -2,6 +2,20 @@
 ///
 /// Call it like a function: `await send(.loaded(items))`. Once the effect is cancelled, or its
 /// store is gone, `send` delivers nothing, even if the effect's operation ignores cancellation.
+///
+/// ```swift
+/// enum Search: Sendable { case query(String), results([String]) }
+///
+/// func search(_ results: inout [String], _ action: Search) -> Effect<Search> {
+///   switch action {
+///   case .query(let text):
+///     return .run { send in await send(.results([text, text.uppercased()])) }
+///   case .results(let found):
+///     results = found
+///     return .none
+///   }
+/// }
+/// ```
 public struct Send<Action: Sendable>: Sendable {
   private let deliver: @MainActor @Sendable (Action) -> Void
 
