@@ -13,13 +13,13 @@ struct CompileSamples: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     let tool = try context.tool(named: "statecraft-samples")
     let root = context.package.directoryURL
-    func command(_ name: String, _ inputs: [URL], options: [String] = []) -> Command {
+    func command(_ name: String, _ inputs: [URL], options: [String] = [], also: [URL] = []) -> Command {
       let output = context.pluginWorkDirectoryURL.appending(path: "\(name)_samples.swift")
       return .buildCommand(
         displayName: "Extracting the samples of \(name)",
         executable: tool.url,
         arguments: [output.path] + options + inputs.map(\.path),
-        inputFiles: inputs,
+        inputFiles: inputs + also,
         outputFiles: [output])
     }
     var commands: [Command] = []
@@ -34,10 +34,15 @@ struct CompileSamples: BuildToolPlugin {
         commands.append(command(name, [document]))
       }
     }
+    // The list is an input of every doc-comment command, which reads it: taking a line off it
+    // compiles that source's samples at the next build.
+    let list = root.appending(path: Self.notYetCompiled)
     for (module, source) in try documentedSources(in: root) {
       let name = String(source.path.dropFirst(root.path.count + 1))
         .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: ".", with: "_")
-      commands.append(command(name, [source], options: ["--doc-comments", module]))
+      commands.append(
+        command(name, [source], options: ["--doc-comments", module, "--not-yet-compiled", list.path],
+          also: [list]))
     }
     return commands
   }
@@ -54,17 +59,13 @@ struct CompileSamples: BuildToolPlugin {
 
   /// The library sources with a Swift block in a doc comment, and their modules.
   private func documentedSources(in root: URL) throws -> [(module: String, source: URL)] {
-    let skipped = Set(
-      try String(contentsOf: root.appending(path: Self.notYetCompiled), encoding: .utf8)
-        .split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") })
     var found: [(String, URL)] = []
     for module in Self.libraries {
       let folder = root.appending(path: "Sources/\(module)")
       guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
         continue
       }
-      for case let file as URL in files
-      where file.pathExtension == "swift" && !skipped.contains(String(file.path.dropFirst(root.path.count + 1))) {
+      for case let file as URL in files where file.pathExtension == "swift" {
         let text = try String(contentsOf: file, encoding: .utf8)
         if text.contains("```swift"), text.split(separator: "\n").contains(where: {
           $0.drop { $0 == " " }.hasPrefix("///") && $0.contains("```swift")

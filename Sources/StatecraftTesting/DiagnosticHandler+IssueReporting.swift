@@ -5,9 +5,21 @@ extension DiagnosticHandler {
   /// A handler that reports every diagnostic as a test issue, in XCTest and Swift Testing alike.
   ///
   /// ```swift
+  /// struct AppState { var counter = 0 }
+  /// enum AppAction { case increment }
+  ///
+  /// func reduce(_ state: AppState, _ action: AppAction) -> (AppState, Effect<AppAction>) {
+  ///   var state = state
+  ///   state.counter += 1
+  ///   return (state, .none)
+  /// }
+  /// ```
+  ///
+  /// ```swift
   /// let store = DiagnosticHandler.$current.withValue(.reportingIssues()) {
   ///   Store(initialState: AppState(), reduce: reduce)
   /// }
+  /// store.send(.increment)
   /// ```
   ///
   /// The issue points at the code that caused the diagnostic (``/StatecraftEngine/Diagnostic/callSite``): the

@@ -3,6 +3,16 @@ public import Statecraft
 /// Collects diagnostics, so that a test can assert on them.
 ///
 /// ```swift
+/// struct AppState { var items: [String] = [] }
+/// enum AppAction { case load }
+/// struct LoadFailed: Error {}
+///
+/// func reduce(_ state: AppState, _ action: AppAction) -> (AppState, Effect<AppAction>) {
+///   (state, .run { _ in throw LoadFailed() })
+/// }
+/// ```
+///
+/// ```swift
 /// let recorder = DiagnosticRecorder()
 /// let store = DiagnosticHandler.$current.withValue(recorder.handler) {
 ///   Store(initialState: AppState(), reduce: reduce)

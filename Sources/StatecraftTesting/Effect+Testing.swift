@@ -4,6 +4,24 @@ extension Effect {
   /// Whether this effect does nothing. Lets a reducer test check that an action has no side effect:
   ///
   /// ```swift
+  /// struct AppState { var counter = 0 }
+  /// enum AppAction: Equatable { case increment, search(String), results([String]) }
+  ///
+  /// func reduce(_ state: AppState, _ action: AppAction) -> (AppState, Effect<AppAction>) {
+  ///   var state = state
+  ///   switch action {
+  ///   case .increment:
+  ///     state.counter += 1
+  ///     return (state, .none)
+  ///   case .search(let query):
+  ///     return (state, .run { send in await send(.results([query])) })
+  ///   case .results:
+  ///     return (state, .none)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// ```swift
   /// let (state, effect) = reduce(AppState(), .increment)
   /// #expect(state.counter == 1)
   /// #expect(effect.isNoEffect)

@@ -4,11 +4,21 @@ public import Statecraft
 /// machine did.
 ///
 /// ```swift
+/// struct Counter { var count = 0 }
+/// enum CounterAction: Equatable { case increment }
+///
+/// func reduce(_ counter: inout Counter, _ action: CounterAction) -> Effect<CounterAction> {
+///   counter.count += 1
+///   return .none
+/// }
+/// ```
+///
+/// ```swift
 /// let recorder = InspectionRecorder()
 /// let store = Store(initialState: Counter(), reducer: reduce)
 /// store.attach(recorder)
 /// store.send(.increment)
-/// #expect(recorder.received.map { $0.value(as: Action.self) } == [.increment])
+/// #expect(recorder.received.map { $0.value(as: CounterAction.self) } == [.increment])
 /// ```
 ///
 /// Attach it to every owner created in a scope with `withInspector(recorder) { … }`.

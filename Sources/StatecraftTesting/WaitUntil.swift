@@ -4,7 +4,12 @@ import Observation
 /// Returns at once if it already holds.
 ///
 /// ```swift
-/// await waitUntil { viewState.state == .closed }
+/// let store = Store(initialState: 0) { (count: inout Int, step: Int) -> Effect<Int> in
+///   count += step
+///   return .none
+/// }
+/// store.send(1)
+/// await waitUntil { store.state == 1 }
 /// ```
 ///
 /// It never sleeps or polls. Cancelling the waiting task makes it return, condition or not.

@@ -42,11 +42,11 @@ public protocol DSLCompatible: Sendable, Equatable {
 ///
 /// ```swift
 /// let state = State.open(persons: 3)
-/// state.label                                        // "open"
-/// state.matches(.open(persons: 1))                   // true: the same case
-/// state.matches(State.open(persons:))                // true
-/// state.associatedValue(matching: State.open(persons:))  // 3
-/// state.associatedValue(expecting: Int.self)         // 3
+/// #expect(state.label == "open")
+/// #expect(state.matches(.open(persons: 1)))                        // the same case
+/// #expect(state.matches(State.open(persons:)))
+/// #expect(state.associatedValue(matching: State.open(persons:)) == 3)
+/// #expect(state.associatedValue(expecting: Int.self) == 3)
 /// ```
 extension DSLCompatible {
   /// `nil`: a plain conformance does not name its cases, so ``label`` reads the name with
@@ -116,7 +116,7 @@ extension DSLCompatible {
 ///
 /// ```swift
 /// @DSLCompatible
-/// enum State {
+/// enum DoorState {
 ///   case open(persons: Int)
 ///   case closed
 /// }

@@ -1,11 +1,19 @@
 /// Connects one machine's states to another machine's events.
 ///
 /// ```swift
-/// let pipe = Pipe<OtherEvent>()
-/// let runtime = Runtime<State, Event, Output>()
-///   .connectAsSender(to: pipe, when: State.closed, send: OtherEvent.refresh)
-/// let otherRuntime = Runtime<OtherState, OtherEvent, OtherOutput>()
+/// enum Door: DSLCompatible { case opened, closed }
+/// enum DoorEvent: DSLCompatible { case close }
+/// enum Display: DSLCompatible { case stale, fresh }
+/// enum DisplayEvent: DSLCompatible { case refresh }
+/// ```
+///
+/// ```swift
+/// let pipe = Pipe<DisplayEvent>()
+/// let runtime = Runtime<Door, DoorEvent, Never>()
+///   .connectAsSender(to: pipe, when: Door.closed, send: DisplayEvent.refresh)
+/// let otherRuntime = Runtime<Display, DisplayEvent, Never>()
 ///   .connectAsReceiver(to: pipe)
+/// print(runtime, otherRuntime)
 /// ```
 ///
 /// Events arrive in the order they were sent. A pipe delivers each event to **every** machine

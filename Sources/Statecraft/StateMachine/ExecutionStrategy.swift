@@ -1,8 +1,20 @@
 /// When the runtime cancels a side effect it started for an output.
 ///
 /// ```swift
-/// Runtime<State, Event, Output>()
-///   .map(output: Output.close(speed:), to: close(speed:), strategy: .cancelWhenAnyState)
+/// enum Door: DSLCompatible { case opened, closing, closed }
+/// enum DoorEvent: DSLCompatible { case doorHasLocked }
+/// enum DoorOutput: DSLCompatible { case close(speed: Int) }
+///
+/// func close(speed: Int) async -> DoorEvent? {
+///   try? await Task.sleep(for: .seconds(speed))
+///   return .doorHasLocked
+/// }
+/// ```
+///
+/// ```swift
+/// let runtime = Runtime<Door, DoorEvent, DoorOutput>()
+///   .map(output: DoorOutput.close(speed:), to: close(speed:), strategy: .cancelWhenAnyState)
+/// print(runtime)
 /// ```
 ///
 /// Cancelling a side effect ends only that side effect: the machine goes on, and no event is lost.

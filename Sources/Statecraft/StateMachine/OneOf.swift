@@ -1,14 +1,22 @@
 /// A set of states or events that one `When` or `On` handles alike:
 ///
 /// ```swift
-/// When(states: OneOf {
-///   State.closing(persons:)
-///   State.closed
-/// }) { _ in
-///   Execute.noOutput
-/// } transitions: { _ in
-///   On(event: Event.openButtonWasPressed) { _ in Transition(to: State.opening) }
+/// enum Door: DSLCompatible { case opened, opening, closing(persons: Int), closed }
+/// enum DoorEvent: DSLCompatible { case openButtonWasPressed }
+/// ```
+///
+/// ```swift
+/// let door: StateMachine<Door, DoorEvent, Never> = StateMachine(initial: .closed) {
+///   When(states: OneOf {
+///     Door.closing(persons:)
+///     Door.closed
+///   }) { _ in
+///     Execute.noOutput
+///   } transitions: { _ in
+///     On(event: DoorEvent.openButtonWasPressed) { _ in Transition(to: Door.opening) }
+///   }
 /// }
+/// #expect(door.transition(from: .closing(persons: 2), on: .openButtonWasPressed) == .opening)
 /// ```
 ///
 /// List values, matched with `==`, or case constructors, matched by case.

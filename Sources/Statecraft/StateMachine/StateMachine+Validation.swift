@@ -51,7 +51,11 @@ extension StateMachine {
   /// Checks this definition with `runtime`, in each of `states`, and returns the mistakes found.
   ///
   /// ```swift
-  /// let problems = stateMachine.validate(with: runtime, states: [.open(persons: 0), .closing(persons: 1), .closed])
+  /// let lamp: StateMachine<Lamp, LampEvent, LampOutput> = StateMachine(initial: .dark) {
+  ///   When(state: Lamp.lit) { _ in Execute(output: LampOutput.glow) }
+  /// }
+  /// let runtime = Runtime<Lamp, LampEvent, LampOutput>().map(output: LampOutput.glow, to: { nil })
+  /// let problems = lamp.validate(with: runtime, states: [.dark, .lit])
   /// #expect(problems.isEmpty, "\(problems)")
   /// ```
   ///

@@ -4,6 +4,12 @@
 /// AsyncStateMachine's users write them (this is its builder's name):
 ///
 /// ```swift
+/// enum State: DSLCompatible { case state1, state2 }
+/// enum Event: DSLCompatible { case event1 }
+/// enum Output: DSLCompatible { case output1 }
+/// ```
+///
+/// ```swift
 /// let machine: StateMachine<State, Event, Output> = StateMachine(initial: .state1) {
 ///   When(state: .state1) { _ in
 ///     Execute(output: .output1)
@@ -11,6 +17,7 @@
 ///     On(event: .event1) { _ in Transition(to: .state2) }
 ///   }
 /// }
+/// #expect(machine.transition(from: .state1, on: .event1) == .state2)
 /// ```
 ///
 /// A machine whose types are not known up front is built by ``StateMachineBuilder`` instead; both

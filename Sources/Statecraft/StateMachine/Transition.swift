@@ -30,11 +30,22 @@ public struct Transition<S: DSLCompatible>: Sendable {
 /// Whether an `On` applies. A false guard falls through to the next `On`:
 ///
 /// ```swift
-/// On(event: Event.closeButtonWasPressed) { _ in
-///   Guard(predicate: persons < 10)
-/// } transition: { _ in
-///   Transition(to: State.closing(persons: persons))
+/// enum Elevator: DSLCompatible { case open(persons: Int), closing(persons: Int) }
+/// enum ElevatorEvent: DSLCompatible { case closeButtonWasPressed }
+/// ```
+///
+/// ```swift
+/// let elevator: StateMachine<Elevator, ElevatorEvent, Never> = StateMachine(initial: .open(persons: 0)) {
+///   When(state: Elevator.open(persons:)) { _ in Execute.noOutput } transitions: { persons in
+///     On(event: ElevatorEvent.closeButtonWasPressed) { _ in
+///       Guard(predicate: persons < 10)
+///     } transition: { _ in
+///       Transition(to: Elevator.closing(persons: persons))
+///     }
+///   }
 /// }
+/// #expect(elevator.transition(from: .open(persons: 3), on: .closeButtonWasPressed) == .closing(persons: 3))
+/// #expect(elevator.transition(from: .open(persons: 12), on: .closeButtonWasPressed) == nil)
 /// ```
 public struct Guard: Sendable {
   /// Whether the transition applies.

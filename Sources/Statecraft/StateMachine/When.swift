@@ -1,11 +1,20 @@
 /// What a machine does in some states: the output it executes there, and the transitions it takes.
 ///
 /// ```swift
-/// When(state: State.closing(persons:)) { persons in
-///   Execute(output: Output.close(speed: persons > 5 ? 1 : 2))
-/// } transitions: { _ in
-///   On(event: Event.doorHasLocked) { _ in Transition(to: State.closed) }
+/// enum Door: DSLCompatible { case opened, closing(persons: Int), closed }
+/// enum DoorEvent: DSLCompatible { case doorHasLocked }
+/// enum DoorOutput: DSLCompatible { case close(speed: Int) }
+/// ```
+///
+/// ```swift
+/// let door = StateMachine(initial: Door.opened) {
+///   When(state: Door.closing(persons:)) { persons in
+///     Execute(output: DoorOutput.close(speed: persons > 5 ? 1 : 2))
+///   } transitions: { _ in
+///     On(event: DoorEvent.doorHasLocked) { _ in Transition(to: Door.closed) }
+///   }
 /// }
+/// #expect(door.output(when: .closing(persons: 8)) == .close(speed: 1))
 /// ```
 ///
 /// Match states by value, by case (the closures get its associated values), or by membership in a

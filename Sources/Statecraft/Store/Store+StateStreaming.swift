@@ -4,7 +4,11 @@ extension Store where State: Sendable {
   /// an effect delivers. Its streams end when the store is released.
   ///
   /// ```swift
-  /// for await state in store.stateStream.observe() { render(state) }
+  /// let store = Store(initialState: 0) { (count: inout Int, step: Int) -> Effect<Int> in
+  ///   count += step
+  ///   return .none
+  /// }
+  /// for await count in store.stateStream.observe() { print("count:", count) }
   /// ```
   ///
   /// It has the shape of ``StateStreaming/stateStream``. `Store` cannot declare the conformance

@@ -2,6 +2,17 @@
 /// fed back.
 ///
 /// ```swift
+/// enum FeedAction { case refresh, loaded([String]) }
+///
+/// let store = Store(initialState: [String]()) { (items: inout [String], action: FeedAction) -> Effect<FeedAction> in
+///   switch action {
+///   case .refresh:
+///     return .run { send in await send(.loaded(["news"])) }
+///   case .loaded(let loaded):
+///     items = loaded
+///     return .none
+///   }
+/// }
 /// await store.send(.refresh).finish()   // waits for the refresh and everything it triggered
 /// ```
 ///

@@ -3,8 +3,9 @@
 /// Each call to ``observe()`` returns a new `AsyncStream` for one observer:
 ///
 /// ```swift
-/// for await state in repository.stateStream.observe() {
-///   render(state)
+/// let counts = StateBroadcast(0)
+/// for await count in counts.observe() {
+///   print("count is now \(count)")
 /// }
 /// ```
 ///

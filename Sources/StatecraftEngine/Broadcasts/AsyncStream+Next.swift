@@ -5,9 +5,10 @@ extension AsyncStream {
   /// reads it, without making an iterator first:
   ///
   /// ```swift
-  /// var stateIterator = contactRepository.stateStream.observe()
+  /// let contactIDs = StateBroadcast<[String]>([])
+  /// var stateIterator = contactIDs.observe()
   /// while let newState = await stateIterator.next() {
-  ///   // Handle new state
+  ///   print("contacts:", newState)
   /// }
   /// ```
   ///

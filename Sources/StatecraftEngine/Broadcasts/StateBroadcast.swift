@@ -2,6 +2,10 @@
 /// then every later one.
 ///
 /// ```swift
+/// struct ContactsState: Sendable {
+///   var contactIDs: [String]
+/// }
+///
 /// final class ContactsRepository: StateStreaming {
 ///   private let _stateBroadcast = StateBroadcast(ContactsState(contactIDs: []))
 ///   var stateStream: any AsyncBroadcast<ContactsState> { _stateBroadcast }
@@ -59,7 +63,8 @@ public final class StateBroadcast<State: Sendable>: AsyncBroadcast {
   /// another's change.
   ///
   /// ```swift
-  /// _stateBroadcast.update { $0.contactIDs.append(id) }
+  /// let contacts = StateBroadcast(ContactsState(contactIDs: []))
+  /// contacts.update { $0.contactIDs.append("ada") }
   /// ```
   ///
   /// `body` runs on a copy, with no lock held, so it may read ``current``, observe, or cancel an

@@ -5,6 +5,7 @@
 /// `#column`, so that a ``Diagnostic`` can point at the code that caused it and a test helper can
 /// report an issue there:
 ///
+/// <!-- sample: skip -->
 /// ```swift
 /// public func send(
 ///   _ action: Action,

@@ -6,11 +6,23 @@ public import Logging
 /// To route one object's diagnostics elsewhere, create it inside `withValue`:
 ///
 /// ```swift
+/// struct AppState { var counter = 0 }
+/// enum AppAction { case increment }
+///
+/// func reduce(_ state: AppState, _ action: AppAction) -> (AppState, Effect<AppAction>) {
+///   var state = state
+///   state.counter += 1
+///   return (state, .none)
+/// }
+/// ```
+///
+/// ```swift
 /// let store = DiagnosticHandler.$current.withValue(.init { diagnostic in
-///   analytics.record(diagnostic.description)
+///   print("statecraft:", diagnostic.description)
 /// }) {
 ///   Store(initialState: AppState(), reduce: reduce)
 /// }
+/// store.send(.increment)
 /// ```
 ///
 /// The default, ``logging(to:)``, writes through swift-log, so `LoggingSystem.bootstrap` decides

@@ -8,6 +8,7 @@ import Dispatch
 /// thread in turn. Waiting under this executor's preference sends the resumption to the main queue
 /// directly, so that a wait resumed from the main actor costs no thread wake-up at all:
 ///
+/// <!-- sample: skip -->
 /// ```swift
 /// await withTaskExecutorPreference(MainQueueTaskExecutor.shared) {
 ///   await group.wait()

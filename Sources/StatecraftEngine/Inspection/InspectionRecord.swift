@@ -15,10 +15,12 @@
 /// ``Kind/effectCancelled(_:)`` and ``Kind/diagnostic(_:)``.
 ///
 /// ```swift
-/// switch record.kind {
-/// case .received(let action): print("\(record.owner) received \(action)")
-/// case .stateUpdated(let before, let after): print(before, "→", after)
-/// default: break
+/// func log(_ record: InspectionRecord) {
+///   switch record.kind {
+///   case .received(let action): print("\(record.owner) received \(action)")
+///   case .stateUpdated(let before, let after): print(before, "→", after)
+///   default: break
+///   }
 /// }
 /// ```
 ///

@@ -2,12 +2,28 @@
 ///
 /// Attach one to a single owner, or to every owner created in a scope:
 ///
+/// <!-- sample-setup
 /// ```swift
+/// struct AppState { var counter = 0 }
+/// enum AppAction { case increment }
+///
+/// func reduce(_ state: AppState, _ action: AppAction) -> (AppState, Effect<AppAction>) {
+///   var state = state
+///   state.counter += 1
+///   return (state, .none)
+/// }
+/// ```
+/// -->
+///
+/// ```swift
+/// let store = Store(initialState: AppState(), reduce: reduce)
 /// store.attach(LoggingInspector())
 ///
-/// let store = withInspector(recorder) {
+/// let recorder = InspectionRecorder()
+/// let recordedStore = withInspector(recorder) {
 ///   Store(initialState: AppState(), reduce: reduce)
 /// }
+/// recordedStore.send(.increment)
 /// ```
 ///
 /// Statecraft ships ``LoggingInspector``, which logs each change as a diff of the state, and
@@ -31,9 +47,9 @@ public protocol Inspector: Sendable {
   /// oldest are dropped. 1,000 unless an inspector says otherwise.
   ///
   /// ```swift
-  /// struct Journal: Inspector {
+  /// struct BurstLogger: Inspector {
   ///   var bufferLimit: Int { 100_000 }   // keep every record of a long burst
-  ///   func receive(_ record: InspectionRecord) { … }
+  ///   func receive(_ record: InspectionRecord) { print(record.kind) }
   /// }
   /// ```
   var bufferLimit: Int { get }
@@ -49,9 +65,10 @@ extension Inspector {
 /// scopes around its creation.
 ///
 /// ```swift
-/// let store = withInspector(LoggingInspector()) {
+/// let loggedStore = withInspector(LoggingInspector()) {
 ///   Store(initialState: AppState(), reduce: reduce)
 /// }
+/// loggedStore.send(.increment)
 /// ```
 public func withInspector<Result>(
   _ inspector: some Inspector, operation: () throws -> Result

@@ -5,6 +5,18 @@ import CustomDump
 /// as a diff, in the manner of The Composable Architecture's `_printChanges()`:
 ///
 /// ```swift
+/// struct AppState: Equatable {
+///   var counter = 0
+///   var isLoading = false
+/// }
+/// enum AppAction { case increment }
+/// ```
+///
+/// ```swift
+/// let store = Store(initialState: AppState()) { (state: inout AppState, action: AppAction) -> Effect<AppAction> in
+///   state.counter += 1
+///   return .none
+/// }
 /// store.attach(LoggingInspector())
 /// store.send(.increment)
 /// // Store<AppState, AppAction, ()> #1 received increment

@@ -13,6 +13,7 @@ public import DequeModule
 /// number, so that code running on its behalf can be recognised when it submits again
 /// (``isProcessing(number:)``).
 ///
+/// <!-- sample: skip -->
 /// ```swift
 /// var mailbox = MailboxStateMachine<String>()
 /// mailbox.submit("a")   // .process("a", number: 1): the caller processes it

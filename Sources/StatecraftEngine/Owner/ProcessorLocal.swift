@@ -1,6 +1,7 @@
 /// State that only the holder of an owner's processing right reads or writes, such as a running
 /// machine's match cache or the side effects a later state may cancel. It needs no lock of its own.
 ///
+/// <!-- sample: skip -->
 /// ```swift
 /// let cancellable = ProcessorLocal<[EffectHandle]>([])
 /// cancellable.bind(to: core)   // once the owner's core exists

@@ -8,6 +8,7 @@ public import Observation
 /// registrar has no one to tell. An owner that nothing reads keeps none, and no key path either:
 /// the key path, which a generic owner fetches from ``SharedKeyPath``, is kept with the registrar.
 ///
+/// <!-- sample: skip -->
 /// ```swift
 /// public var currentState: State {
 ///   registrar.access(self, keyPath: SharedKeyPath.of { \Machine.currentState })

@@ -5,6 +5,7 @@
 /// needs one for every Observation call; keeping its own copy cost each idle store about 110 bytes.
 /// This builds it once per specialisation and hands every instance the same object.
 ///
+/// <!-- sample: skip -->
 /// ```swift
 /// let keyPath = SharedKeyPath.of { \Store<State, Action, Environment>.state }
 /// ```

@@ -4,6 +4,7 @@
 /// ```swift
 /// let source = try JournalTestSource.make(
 ///   journalPath: "Tests/AppTests/Journals/crash.jsonl", reducer: "todosReducer")
+/// print(source)
 /// ```
 ///
 /// The test finds the journal beside its own file, imports the module of the journal's state type

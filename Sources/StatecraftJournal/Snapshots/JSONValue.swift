@@ -2,11 +2,16 @@
 /// defaults, and reshaped values are edits to it.
 ///
 /// ```swift
+/// struct Todos: Codable { var items: [String] }
+/// ```
+///
+/// ```swift
 /// let schema = SnapshotSchema<Todos>("todos", version: 2)
 ///   .migrating(from: 1) { state in
 ///     state["items"] = state["todos"]        // version 2 renamed `todos` to `items`
 ///     state["todos"] = nil
 ///   }
+/// print(schema)
 /// ```
 public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
   /// `null`.

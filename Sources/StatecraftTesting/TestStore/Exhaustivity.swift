@@ -2,6 +2,10 @@
 /// what the test asserts.
 ///
 /// ```swift
+/// let store = TestStore(initialState: 0) { (count: inout Int, step: Int) -> Effect<Int> in
+///   count += step
+///   return .none
+/// }
 /// store.exhaustivity = .off                                  // assert only what matters here
 /// store.exhaustivity = .off(showSkippedAssertions: true)     // and list the rest as known issues
 /// ```

@@ -4,6 +4,31 @@ import Statecraft
 /// tasks: time that passes instantly, for tests of code that waits.
 ///
 /// ```swift
+/// struct Search: Equatable {
+///   var query = ""
+///   var results: [String] = []
+/// }
+/// enum SearchAction: Equatable { case queryChanged(String), results([String]) }
+/// struct SearchEnvironment { var clock: any Clock<Duration> }
+///
+/// func search(
+///   _ state: inout Search, _ action: SearchAction, _ environment: SearchEnvironment
+/// ) -> Effect<SearchAction> {
+///   switch action {
+///   case .queryChanged(let query):
+///     state.query = query
+///     return .run { send in
+///       try await environment.clock.sleep(for: .milliseconds(300))   // debounce
+///       await send(.results(["swift"]))
+///     }
+///   case .results(let results):
+///     state.results = results
+///     return .none
+///   }
+/// }
+/// ```
+///
+/// ```swift
 /// let store = TestStore(initialState: Search(), reducer: search, environment: .init(clock: InstantClock()))
 /// await store.send(.queryChanged("sw")) { $0.query = "sw" }
 /// await store.receive(.results(["swift"])) { $0.results = ["swift"] }   // the debounce took no time

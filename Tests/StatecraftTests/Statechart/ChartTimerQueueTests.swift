@@ -182,7 +182,8 @@ struct ChartTimerQueueTests {
     var diagnostics = reported.makeAsyncIterator()
     let diagnostic = await diagnostics.next()
     #expect(diagnostic?.kind == .actionFailed)
-    #expect(diagnostic?.error is ChartLivelock)
+    #expect((diagnostic?.error as? ChartLivelock)?.cause == .timers)
+    #expect(diagnostic?.message.hasPrefix("ticker: The chart fired") == true)
   }
 
   /// A backlog drains one timer per step: a ticker whose clock jumped far ahead catches up with

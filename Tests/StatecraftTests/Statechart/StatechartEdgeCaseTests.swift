@@ -54,8 +54,20 @@ struct StatechartEdgeCaseTests {
     }
     let step = chart.initialTransition()
     #expect(step.effects.contains { effect in
-      if case .actionFailed(let error, _) = effect { error is ChartLivelock } else { false }
+      if case .actionFailed(let error as ChartLivelock, _) = effect { error.cause == .timers } else { false }
     })
+  }
+
+  @Test func eventlessTransitionsThatNeverSettleAreStoppedAndSaySo() {
+    let chart = Statechart<String, String, EmptyChartContext>(initial: "ping") {
+      StateNode("ping") { Always(target: "pong") }
+      StateNode("pong") { Always(target: "ping") }
+    }
+    let livelocks = chart.initialTransition().effects.compactMap { effect -> ChartLivelock? in
+      if case .actionFailed(let error as ChartLivelock, _) = effect { error } else { nil }
+    }
+    #expect(livelocks.map(\.cause) == [.eventlessTransitions])
+    #expect(livelocks.first?.description.hasPrefix("The chart's eventless transitions ran") == true)
   }
 
   struct Timeout: Hashable, Sendable { var seconds = 0 }

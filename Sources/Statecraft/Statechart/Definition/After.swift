@@ -2,10 +2,21 @@
 /// `delay` on the running chart's clock, if its guard holds then. Leaving the state cancels it.
 ///
 /// ```swift
-/// StateNode(.paused) {
-///   After(.seconds(300), target: .stopped)
-///   After({ $0.idleTimeout }, target: .asleep)       // a delay read from the context on entry
+/// enum Player: Hashable, Sendable { case playing, paused, stopped, asleep }
+/// struct Settings: Sendable { var idleTimeout: Duration = .seconds(900) }
+/// ```
+///
+/// ```swift
+/// let chart = Statechart<Player, String, Settings>(initial: .playing, context: Settings()) {
+///   StateNode(.playing) { OnEvent("pause", target: .paused) }
+///   StateNode(.paused) {
+///     After(.seconds(300), target: .stopped)
+///     After({ $0.idleTimeout }, target: .asleep)       // a delay read from the context on entry
+///   }
+///   StateNode(.stopped)
+///   StateNode(.asleep)
 /// }
+/// #expect(chart.validate().isEmpty)
 /// ```
 ///
 /// Its timer is part of the chart's snapshot: a snapshot restored later resumes the timer with

@@ -2,10 +2,20 @@
 /// is active, after every microstep and before any event is processed.
 ///
 /// ```swift
-/// StateNode(.checking) {
-///   Always(target: .adult, guard: { $0.context.age >= 18 })
-///   Always(target: .minor)
+/// enum AgeCheck: Hashable, Sendable { case checking, adult, minor }
+/// struct Person: Sendable { var age: Int }
+/// ```
+///
+/// ```swift
+/// let chart = Statechart<AgeCheck, String, Person>(initial: .checking, context: Person(age: 20)) {
+///   StateNode(.checking) {
+///     Always(target: .adult, guard: { $0.context.age >= 18 })
+///     Always(target: .minor)
+///   }
+///   StateNode(.adult)
+///   StateNode(.minor)
 /// }
+/// #expect(chart.validate().isEmpty)
 /// ```
 ///
 /// An eventless transition whose guard always holds and whose target is its own source loops

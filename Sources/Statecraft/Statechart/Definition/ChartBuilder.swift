@@ -2,12 +2,21 @@
 /// `for`, so that a chart can be generated from a table or a file:
 ///
 /// ```swift
-/// StateNode("menu") {
-///   for item in items {
-///     StateNode(item.id) { OnEvent(descriptor: "back", target: "menu") }
+/// struct MenuItem { var id: String }
+/// ```
+///
+/// ```swift
+/// let items = [MenuItem(id: "settings"), MenuItem(id: "about")]
+/// let showsHelp = true
+/// let chart = Statechart<String, String, EmptyChartContext>(initial: "menu", context: .init()) {
+///   StateNode("menu") {
+///     for item in items {
+///       StateNode(item.id) { OnEvent(descriptor: "back", target: "menu") }
+///     }
+///     if showsHelp { StateNode("help") }
 ///   }
-///   if showsHelp { StateNode("help") }
 /// }
+/// #expect(chart.states.contains("help"))
 /// ```
 ///
 /// It is generic over the chart's types, so states, events and actions take a leading dot.

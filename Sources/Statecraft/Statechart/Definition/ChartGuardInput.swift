@@ -1,9 +1,22 @@
 /// What a guard reads: the context, the event being processed, and which states are active.
 ///
 /// ```swift
-/// OnEvent(.play, target: .playing, guard: { chart in
-///   chart.context.trackCount > 0 && !chart.isIn(.muted)
-/// })
+/// enum Player: Hashable, Sendable { case idle, playing, muted }
+/// enum PlayerEvent: Sendable { case play }
+/// struct Playlist: Sendable { var trackCount = 0 }
+/// ```
+///
+/// ```swift
+/// let chart = Statechart<Player, PlayerEvent, Playlist>(initial: .idle, context: Playlist(trackCount: 3)) {
+///   StateNode(.idle) {
+///     OnEvent(.play, target: .playing, guard: { chart in
+///       chart.context.trackCount > 0 && !chart.isIn(.muted)
+///     })
+///   }
+///   StateNode(.playing)
+///   StateNode(.muted)
+/// }
+/// #expect(chart.validate().isEmpty)
 /// ```
 public struct ChartGuardInput<ID: Hashable & Sendable, Event: Sendable, Context: Sendable> {
   /// The chart's context, as it is when the guard is evaluated.

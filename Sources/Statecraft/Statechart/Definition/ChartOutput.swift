@@ -8,10 +8,15 @@
 /// extension ChartOutput {
 ///   static let startSpinner: ChartOutput = "startSpinner"
 /// }
+/// ```
 ///
-/// StateNode(.loading) {
-///   Entry(.output(.startSpinner))
+/// ```swift
+/// let chart = Statechart<String, String, EmptyChartContext>(initial: "loading", context: .init()) {
+///   StateNode("loading") {
+///     Entry(.output(.startSpinner))
+///   }
 /// }
+/// #expect(chart.validate().isEmpty)
 /// ```
 public struct ChartOutput: Hashable, Sendable, Codable, ExpressibleByStringLiteral,
   CustomStringConvertible

@@ -2,6 +2,10 @@
 /// ``Statechart/lint(events:)`` return, each with the line that wrote it.
 ///
 /// ```swift
+/// let chart = Statechart<String, String, EmptyChartContext>(initial: "idle", context: .init()) {
+///   StateNode("idle") { OnEvent("play", target: "playng") }
+///   StateNode("playing")
+/// }
 /// for problem in chart.validate() { print(problem) }
 /// // unknownTarget: A transition (play) in idle targets playng, which is not a state of the chart; it is ignored. (at App/Player.swift:12:7)
 /// ```
@@ -13,7 +17,7 @@ public struct ChartProblem: Sendable, Hashable, CustomStringConvertible {
   /// What is wrong.
   ///
   /// ```swift
-  /// let chart = Statechart<String, String, EmptyChartContext>(initial: "idle") {
+  /// let chart = Statechart<String, String, EmptyChartContext>(initial: "idle", context: .init()) {
   ///   StateNode("idle") { OnEvent("play", target: "playng") }
   ///   StateNode("playing")
   /// }

@@ -1,11 +1,20 @@
 /// Whether a transition whose targets lie inside its source state exits that state.
 ///
 /// ```swift
-/// StateNode(.editing, initial: .clean) {
-///   OnEvent(.reset, target: .clean, type: .internal)   // stays in .editing: no exit, no entry
-///   OnEvent(.reload, target: .clean)                   // exits and re-enters .editing
-///   ...
+/// enum Editor: Hashable, Sendable { case editing, clean, dirty }
+/// enum EditorEvent: Sendable { case reset, reload, edit }
+/// ```
+///
+/// ```swift
+/// let chart = Statechart<Editor, EditorEvent, EmptyChartContext>(initial: .editing, context: .init()) {
+///   StateNode(.editing, initial: .clean) {
+///     OnEvent(.reset, target: .clean, type: .internal)   // stays in .editing: no exit, no entry
+///     OnEvent(.reload, target: .clean)                   // exits and re-enters .editing
+///     StateNode(.clean) { OnEvent(.edit, target: .dirty) }
+///     StateNode(.dirty)
+///   }
 /// }
+/// #expect(chart.validate().isEmpty)
 /// ```
 ///
 /// SCXML's default, and Statecraft's, is `.external`: a transition exits its source and enters its

@@ -3,9 +3,23 @@
 /// that fails skips only the rest of its block.
 ///
 /// ```swift
-/// StateNode(.playing) {
-///   Entry(.output(.startAudio), .send(.autoPause, delay: .seconds(300), id: "autoPause"))
+/// enum Player: Hashable, Sendable { case playing, paused }
+/// enum PlayerEvent: Sendable { case autoPause }
+///
+/// extension ChartOutput {
+///   static let startAudio: ChartOutput = "startAudio"
 /// }
+/// ```
+///
+/// ```swift
+/// let chart = Statechart<Player, PlayerEvent, EmptyChartContext>(initial: .playing, context: .init()) {
+///   StateNode(.playing) {
+///     Entry(.output(.startAudio), .send(.autoPause, delay: .seconds(300), id: "autoPause"))
+///     OnEvent(.autoPause, target: .paused)
+///   }
+///   StateNode(.paused)
+/// }
+/// #expect(chart.validate().isEmpty)
 /// ```
 public struct Entry<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
   let actions: [ChartAction<ID, Event, Context>]

@@ -2,10 +2,10 @@
 /// every name it prefixes at a dot (`error` matches `error.execution`), `*` matching every event.
 ///
 /// ```swift
-/// EventDescriptor("error")          .matches("error.execution")   // true
-/// EventDescriptor("foo bar.baz")    .matches("bar.baz.qux")       // true
-/// EventDescriptor("foo")            .matches("foobar")            // false: tokens end at dots
-/// EventDescriptor("*")              .matches("anything")          // true
+/// #expect(EventDescriptor("error").matches("error.execution"))
+/// #expect(EventDescriptor("foo bar.baz").matches("bar.baz.qux"))
+/// #expect(!EventDescriptor("foo").matches("foobar"))   // tokens end at dots
+/// #expect(EventDescriptor("*").matches("anything"))
 /// ```
 ///
 /// A trailing `.*` is allowed and ignored (`error.*` is `error`), as the standard says.

@@ -2,9 +2,22 @@
 /// before their parents; a state's `Exit` blocks run in document order, each on its own.
 ///
 /// ```swift
-/// StateNode(.playing) {
-///   Exit(.cancel("autoPause"), .output(.stopAudio))
+/// enum Player: Hashable, Sendable { case playing, paused }
+///
+/// extension ChartOutput {
+///   static let stopAudio: ChartOutput = "stopAudio"
 /// }
+/// ```
+///
+/// ```swift
+/// let chart = Statechart<Player, String, EmptyChartContext>(initial: .playing, context: .init()) {
+///   StateNode(.playing) {
+///     Exit(.cancel("autoPause"), .output(.stopAudio))
+///     OnEvent("pause", target: .paused)
+///   }
+///   StateNode(.paused)
+/// }
+/// #expect(chart.validate().isEmpty)
 /// ```
 public struct Exit<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
   let actions: [ChartAction<ID, Event, Context>]

@@ -3,11 +3,20 @@
 /// own ``Entry`` actions and before its children's.
 ///
 /// ```swift
-/// StateNode(.session) {
-///   Initial(.signedOut, actions: [.assign { $0.attempts = 0 }])
-///   StateNode(.signedOut) { … }
-///   StateNode(.signedIn) { … }
+/// enum Auth: Hashable, Sendable { case session, signedOut, signedIn }
+/// enum AuthEvent: Sendable { case signIn, signOut }
+/// struct Login: Sendable { var attempts = 0 }
+/// ```
+///
+/// ```swift
+/// let chart = Statechart<Auth, AuthEvent, Login>(initial: .session, context: Login()) {
+///   StateNode(.session) {
+///     Initial(.signedOut, actions: [.assign { $0.attempts = 0 }])
+///     StateNode(.signedOut) { OnEvent(.signIn, target: .signedIn) }
+///     StateNode(.signedIn) { OnEvent(.signOut, target: .signedOut) }
+///   }
 /// }
+/// #expect(chart.validate().isEmpty)
 /// ```
 ///
 /// Use it instead of ``StateNode``'s `initial:` parameter, not with it.

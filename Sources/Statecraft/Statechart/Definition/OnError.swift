@@ -3,11 +3,33 @@
 /// action's block is skipped.
 ///
 /// ```swift
-/// StateNode(.parsing) {
-///   Entry(.assign { try $0.document = Parser.parse($0.text) })
-///   OnError(target: .invalid)
-///   Always(target: .parsed, guard: { $0.context.document != nil })
+/// enum Import: Hashable, Sendable { case parsing, parsed, invalid }
+/// struct Document: Sendable { var lines: [String] }
+/// struct ImportContext: Sendable {
+///   var text = ""
+///   var document: Document?
 /// }
+/// struct ParseError: Error {}
+///
+/// enum Parser {
+///   static func parse(_ text: String) throws -> Document {
+///     guard !text.isEmpty else { throw ParseError() }
+///     return Document(lines: text.components(separatedBy: "\n"))
+///   }
+/// }
+/// ```
+///
+/// ```swift
+/// let chart = Statechart<Import, String, ImportContext>(initial: .parsing, context: ImportContext()) {
+///   StateNode(.parsing) {
+///     Entry(.assign { try $0.document = Parser.parse($0.text) })
+///     OnError(target: .invalid)
+///     Always(target: .parsed, guard: { $0.context.document != nil })
+///   }
+///   StateNode(.parsed)
+///   StateNode(.invalid)
+/// }
+/// #expect(chart.validate().isEmpty)
 /// ```
 ///
 /// Eventless transitions are taken before raised and error events are processed, as SCXML says:

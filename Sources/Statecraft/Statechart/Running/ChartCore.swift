@@ -245,9 +245,11 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
         guard let handle = processing.value.invocations.removeValue(forKey: id) else { continue }
         if handle === sender { spared = handle } else { handle.cancel() }
       case .actionFailed(let error, let callSite):
-        core.ownerContext.report(
-          .actionFailed, "An action of \(chart.name) threw \(error); the chart raised an execution error.",
-          callSite: callSite, error: error)
+        // A livelock is no action's error, and raises no execution error: it says what looped.
+        let message =
+          (error as? ChartLivelock).map { "\(chart.name): \($0)" }
+          ?? "An action of \(chart.name) threw \(error); the chart raised an execution error."
+        core.ownerContext.report(.actionFailed, message, callSite: callSite, error: error)
       }
     }
     armTimer(for: snapshot)

@@ -102,7 +102,7 @@
       }
       guard fired < Self.timerChainLimit else {
         effects.append(
-          .actionFailed(ChartLivelock(microsteps: fired), callSite: table.nodes[0].callSite))
+          .actionFailed(ChartLivelock(.timers, microsteps: fired), callSite: table.nodes[0].callSite))
         while let due = snapshot.pointee._timers.first?.due, due <= time {
           _ = snapshot.pointee._timers.popFirst()
         }
@@ -209,7 +209,8 @@
         microsteps += 1
         guard microsteps <= Self.microstepLimit else {
           let callSite = transition(enabled[0]).definition.callSite
-          effects.append(.actionFailed(ChartLivelock(microsteps: microsteps - 1), callSite: callSite))
+          effects.append(
+            .actionFailed(ChartLivelock(.eventlessTransitions, microsteps: microsteps - 1), callSite: callSite))
           break
         }
         microstep(enabled)
@@ -594,17 +595,33 @@ extension Duration {
 /// }
 /// ```
 public struct ChartLivelock: Error, CustomStringConvertible {
+  /// What kept the chart from settling.
+  public enum Cause: Sendable, Equatable {
+    /// Eventless transitions that kept enabling each other within one macrostep.
+    case eventlessTransitions
+    /// Timers due at once whose transitions kept setting timers due at once.
+    case timers
+  }
+
+  /// What kept the chart from settling.
+  public let cause: Cause
   /// How many microsteps ran (for a chain of timers, how many timers fired) before the chart
   /// stopped.
   public let microsteps: Int
 
   @usableFromInline
-  init(microsteps: Int) {
+  init(_ cause: Cause, microsteps: Int) {
+    self.cause = cause
     self.microsteps = microsteps
   }
 
-  /// Says how many microsteps ran without settling, and how to end the loop.
+  /// Says what looped, how long, and how to end the loop.
   public var description: String {
-    "The chart's eventless transitions ran \(microsteps) microsteps without settling; the macrostep was stopped. Give the looping transitions a guard that their actions make false."
+    switch cause {
+    case .eventlessTransitions:
+      "The chart's eventless transitions ran \(microsteps) microsteps without settling; the macrostep was stopped. Give the looping transitions a guard that their actions make false."
+    case .timers:
+      "The chart fired \(microsteps) timers due at once, each setting another due at once; the timers still due were dropped. Give the delayed transitions a delay that lets time pass, or a guard that ends the chain."
+    }
   }
 }

@@ -2,10 +2,20 @@
 /// history it recorded, the timers it waits for, its own time, and whether it is done.
 ///
 /// ```swift
+/// enum Player: Hashable, Sendable, Codable { case idle, active, playing }
+/// enum PlayerEvent: Hashable, Sendable, Codable { case play }
+/// ```
+///
+/// ```swift
+/// let player = Statechart<Player, PlayerEvent, EmptyChartContext>(initial: .idle, context: .init()) {
+///   StateNode(.idle) { OnEvent(.play, target: .playing) }
+///   StateNode(.active, initial: .playing) { StateNode(.playing) }
+/// }
 /// var snapshot = player.initialTransition().snapshot
 /// snapshot = player.transition(from: snapshot, on: .play).snapshot
-/// snapshot.isIn(.playing)                            // true; its ancestors are active too
+/// #expect(snapshot.isIn(.playing))                    // its ancestors are active too
 /// let saved = try JSONEncoder().encode(snapshot)      // when the chart's types are Codable
+/// #expect(!saved.isEmpty)
 /// ```
 ///
 /// A snapshot is `Codable` and `Equatable` when the chart's state ids, events and context are.

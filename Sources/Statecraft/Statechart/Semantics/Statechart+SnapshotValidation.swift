@@ -3,10 +3,24 @@ extension Statechart {
   /// hand) against this chart, and returns what does not fit: empty when the chart can run it.
   ///
   /// ```swift
+  /// enum Player: Hashable, Sendable, Codable { case idle, playing }
+  /// enum PlayerEvent: Hashable, Sendable, Codable { case play }
+  /// struct PlayerContext: Hashable, Sendable, Codable { var volume = 5 }
+  /// enum RestoreError: Error { case doesNotFit([ChartProblem]) }
+  /// ```
+  ///
+  /// ```swift
+  /// let player = Statechart<Player, PlayerEvent, PlayerContext>(initial: .idle, context: PlayerContext()) {
+  ///   StateNode(.idle) { OnEvent(.play, target: .playing) }
+  ///   StateNode(.playing)
+  /// }
+  /// let data = try JSONEncoder().encode(player.initialTransition().snapshot)
+  ///
   /// let saved = try JSONDecoder().decode(ChartSnapshot<Player, PlayerEvent, PlayerContext>.self, from: data)
   /// let problems = player.validate(saved)
   /// guard problems.isEmpty else { throw RestoreError.doesNotFit(problems) }
   /// let step = player.transition(from: saved, on: .play)
+  /// #expect(step.snapshot.isIn(.playing))
   /// ```
   ///
   /// The pure step function takes any snapshot: check one before stepping it. A running chart

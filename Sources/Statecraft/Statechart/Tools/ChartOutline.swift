@@ -2,9 +2,17 @@
 /// boxes, such as the live inspector's page.
 ///
 /// ```swift
+/// let player = Statechart<String, String, EmptyChartContext>("player", initial: "off", context: .init()) {
+///   StateNode("off") { OnEvent("power", target: "active") }
+///   StateNode("active", initial: "playing") {
+///     StateNode("playing") { OnEvent("sleep", target: "standby") }
+///   }
+///   StateNode("standby") { OnEvent("eject", target: "ejected") }
+///   StateNode(final: "ejected")
+/// }
 /// let outline = player.outline
-/// outline.children.map(\.name)        // ["off", "active", "standby", "ejected"]
-/// outline.children[1].kind            // .compound
+/// #expect(outline.children.map(\.name) == ["off", "active", "standby", "ejected"])
+/// #expect(outline.children[1].kind == .compound)
 /// ```
 ///
 /// Children are in document order; history states come after their parent's other children.
@@ -65,6 +73,10 @@ extension Statechart {
   /// The chart's states as a tree of names and kinds, for drawing it.
   ///
   /// ```swift
+  /// let player = Statechart<String, String, EmptyChartContext>("player", initial: "off", context: .init()) {
+  ///   StateNode("off") { OnEvent("power", target: "active") }
+  ///   StateNode("active", initial: "playing") { StateNode("playing") }
+  /// }
   /// print(player.outline)   // chart player / atomic off / compound active / …
   /// ```
   public var outline: ChartOutline { table.outline(of: 0) }

@@ -8,7 +8,14 @@ extension Statechart {
   /// - events of `events` that no state handles.
   ///
   /// ```swift
-  /// for problem in player.lint(events: [.play, .pause, .stop, .eject]) { print(problem) }
+  /// let player = Statechart<String, String, EmptyChartContext>("player", initial: "idle", context: .init()) {
+  ///   StateNode("idle") { OnEvent("play", target: "playing") }
+  ///   StateNode("playing") {
+  ///     OnEvent("pause", target: "idle")
+  ///     OnEvent("stop", target: "idle")
+  ///   }
+  /// }
+  /// for problem in player.lint(events: ["play", "pause", "stop", "eject"]) { print(problem) }
   /// // unhandledEvent: No state of player handles eject.
   /// ```
   public func lint(events: [Event] = []) -> [ChartProblem] {

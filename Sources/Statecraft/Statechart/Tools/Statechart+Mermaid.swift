@@ -4,6 +4,10 @@ extension Statechart {
   /// event, `[guard]` when guarded, and delays (`after 10s`).
   ///
   /// ```swift
+  /// let player = Statechart<String, String, EmptyChartContext>("player", initial: "idle", context: .init()) {
+  ///   StateNode("idle") { OnEvent("play", target: "playing") }
+  ///   StateNode("playing") { OnEvent("stop", target: "idle") }
+  /// }
   /// print(player.mermaid())
   /// // stateDiagram-v2
   /// //   state "idle" as s1

@@ -4,8 +4,16 @@ extension Statechart {
   /// breadth first, so each uses as few events as possible.
   ///
   /// ```swift
-  /// let paths = player.shortestPaths(events: [.play, .pause, .stop])
-  /// paths.map(\.description)
+  /// let player = Statechart<String, String, EmptyChartContext>("player", initial: "idle", context: .init()) {
+  ///   StateNode("idle") { OnEvent("play", target: "active") }
+  ///   StateNode("active", initial: "playing") {
+  ///     StateNode("playing") { OnEvent("pause", target: "paused") }
+  ///     StateNode("paused") { OnEvent("play", target: "playing") }
+  ///     OnEvent("stop", target: "idle")
+  ///   }
+  /// }
+  /// let paths = player.shortestPaths(events: ["play", "pause", "stop"])
+  /// print(paths.map(\.description))
   /// // ["[idle]", "[idle] → play → [active, playing]", …]
   /// ```
   ///

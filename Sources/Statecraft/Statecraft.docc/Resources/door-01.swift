@@ -9,7 +9,7 @@ struct Door: Sendable {
       try await clock.sleep(for: .milliseconds(1_000 / speed))
       return .doorHasLocked
     } catch {
-      return nil  // cancelled: the elevator left the closing state
+      return nil  // cancelled: the running machine was released
     }
   }
 }

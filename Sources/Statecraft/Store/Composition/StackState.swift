@@ -4,10 +4,16 @@ public import OrderedCollections
 /// it when it is pushed.
 ///
 /// ```swift
+/// struct DetailState { var title = "" }
+/// enum Path { case detail(DetailState) }
+///
 /// struct AppState {
 ///   var path = StackState<Path>()
 /// }
+/// ```
 ///
+/// ```swift
+/// var state = AppState()
 /// state.path.append(.detail(DetailState()))   // push
 /// state.path.popLast()                         // pop
 /// state.path.removeAll()                       // pop to root

@@ -3,7 +3,22 @@ extension Effect {
   /// this one, as does `.cancel(id)` or `store.cancel(id)`. The seed's spelling:
   ///
   /// ```swift
-  /// return (state, .cancellable({ .usersReceived(try await api.search(query)) }, "user-search"))
+  /// struct SearchState { var users: [String] = [] }
+  /// enum SearchAction { case search(String), usersReceived([String]) }
+  /// struct UsersAPI: Sendable {
+  ///   func search(_ query: String) async throws -> [String] { [query] }
+  /// }
+  ///
+  /// func reduce(_ state: SearchState, _ action: SearchAction, _ api: UsersAPI) -> (SearchState, Effect<SearchAction>) {
+  ///   switch action {
+  ///   case .search(let query):
+  ///     return (state, .cancellable({ .usersReceived(try await api.search(query)) }, "user-search"))
+  ///   case .usersReceived(let users):
+  ///     var state = state
+  ///     state.users = users
+  ///     return (state, .none)
+  ///   }
+  /// }
   /// ```
   public static func cancellable(
     _ operation: @escaping @Sendable () async throws -> Action,

@@ -2,10 +2,26 @@ extension Effect {
   /// Transforms the actions this effect produces, to embed a child feature's effects in a parent:
   ///
   /// ```swift
-  /// case .profile(let action):
-  ///   let (profile, effect) = profileReduce(state.profile, action)
-  ///   state.profile = profile
-  ///   return (state, effect.map(AppAction.profile))
+  /// struct Profile { var name = "" }
+  /// enum ProfileAction: Sendable { case rename(String) }
+  /// struct AppState { var profile = Profile() }
+  /// enum AppAction: Sendable { case profile(ProfileAction) }
+  ///
+  /// func profileReduce(_ profile: Profile, _ action: ProfileAction) -> (Profile, Effect<ProfileAction>) {
+  ///   switch action {
+  ///   case .rename(let name): (Profile(name: name), .none)
+  ///   }
+  /// }
+  ///
+  /// func appReduce(_ state: AppState, _ action: AppAction) -> (AppState, Effect<AppAction>) {
+  ///   var state = state
+  ///   switch action {
+  ///   case .profile(let action):
+  ///     let (profile, effect) = profileReduce(state.profile, action)
+  ///     state.profile = profile
+  ///     return (state, effect.map(AppAction.profile))
+  ///   }
+  /// }
   /// ```
   ///
   /// Ids, cancellation and timing are kept.

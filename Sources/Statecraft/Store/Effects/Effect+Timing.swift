@@ -3,10 +3,26 @@ extension Effect {
   /// `id` arrives first: only the last of a burst runs.
   ///
   /// ```swift
-  /// case .queryChanged(let query):
-  ///   state.query = query
-  ///   return .task { .results(try await api.search(query)) }
-  ///     .debounce(id: "search", for: .milliseconds(300), clock: environment.clock)
+  /// struct SearchState { var query = ""; var results: [String] = [] }
+  /// enum SearchAction { case queryChanged(String), results([String]) }
+  /// struct SearchAPI: Sendable {
+  ///   func search(_ query: String) async throws -> [String] { [query] }
+  /// }
+  /// struct SearchEnvironment { var api: SearchAPI; var clock: any Clock<Duration> }
+  ///
+  /// func search(
+  ///   _ state: inout SearchState, _ action: SearchAction, _ environment: SearchEnvironment
+  /// ) -> Effect<SearchAction> {
+  ///   switch action {
+  ///   case .queryChanged(let query):
+  ///     state.query = query
+  ///     return .task { .results(try await environment.api.search(query)) }
+  ///       .debounce(id: "search", for: .milliseconds(300), clock: environment.clock)
+  ///   case .results(let results):
+  ///     state.results = results
+  ///     return .none
+  ///   }
+  /// }
   /// ```
   ///
   /// The delay runs on `clock`: pass a `TestClock` in tests. It is measured from the moment the
@@ -25,9 +41,18 @@ extension Effect {
   /// Starts at most one effect with this `id` per `interval`.
   ///
   /// ```swift
-  /// case .scrolled(let offset):
-  ///   return .send(.loadMore(offset))
-  ///     .throttle(id: "scroll", for: .seconds(1), clock: environment.clock, latest: true)
+  /// enum FeedAction { case scrolled(Int), loadMore(Int) }
+  ///
+  /// func feed(_ loaded: inout [Int], _ action: FeedAction, _ environment: SearchEnvironment) -> Effect<FeedAction> {
+  ///   switch action {
+  ///   case .scrolled(let offset):
+  ///     return .send(.loadMore(offset))
+  ///       .throttle(id: "scroll", for: .seconds(1), clock: environment.clock, latest: true)
+  ///   case .loadMore(let offset):
+  ///     loaded.append(offset)
+  ///     return .none
+  ///   }
+  /// }
   /// ```
   ///
   /// The first effect starts at once and opens a window of `interval`. Effects that arrive while the
