@@ -19,7 +19,7 @@ public protocol EffectMapping<MappedEvent, HandledEffect>: Sendable {
 
 extension EffectMapping {
   /// Maps every event concurrently and returns the effects in the order of the events that caused
-  /// them (seed `003` returned them in completion order). Events that map to `nil` are left out.
+  /// them (async-state returned them in completion order). Events that map to `nil` are left out.
   public func map(all events: some Sequence<MappedEvent>) async -> [HandledEffect] {
     let events = Array(events)
     return await withTaskGroup(of: (Int, HandledEffect?).self) { group in

@@ -8,6 +8,6 @@
 /// }
 /// ```
 ///
-/// Seed `003` also required `CustomStringConvertible`; Statecraft does not, so an enum needs no
+/// async-state also required `CustomStringConvertible`; Statecraft does not, so an enum needs no
 /// hand-written `description` to be printed or logged.
 public protocol Event: Sendable, Hashable {}

@@ -8,7 +8,7 @@
 /// state.update { $0.contactIDs.append(id) }
 /// ```
 ///
-/// Seed `003` also called this `ViewState`; in Statecraft `ViewState` is the UI adapter of a
+/// async-state also called this `ViewState`; in Statecraft `ViewState` is the UI adapter of a
 /// declarative machine, so use `ObjectState`.
 public protocol ObjectState: Sendable, Hashable {}
 

@@ -84,5 +84,5 @@ public final class EventPipe<E: DSLCompatible>: Sendable {
   package var receiverCount: Int { receivers.withLock { $0.posts.count } }
 }
 
-/// The seed's name for ``EventPipe``.
+/// AsyncStateMachine's name for ``EventPipe``.
 public typealias Pipe<E: DSLCompatible> = EventPipe<E>

@@ -1,5 +1,5 @@
 /// A declarative Moore machine: its initial state, and for each state the output it executes and
-/// the transitions it takes (seed 002).
+/// the transitions it takes.
 ///
 /// ```swift
 /// let stateMachine = StateMachine(initial: State.open(persons: 0)) {

@@ -1,7 +1,7 @@
 public import Observation
 
 /// Runs states that are values with `enter()` and `exit()`, handing them a context and a way to
-/// transition (seed 000).
+/// transition.
 ///
 /// ```swift
 /// let machine = ContextualStateMachine(initialState: OffState())

@@ -12,7 +12,7 @@
 /// }
 /// ```
 ///
-/// This replaces the seed's `Task { try? await Task.sleep(…); … }`, which outlived its state.
+/// This replaces the usual `Task { try? await Task.sleep(…); … }`, which outlives its state.
 @propertyWrapper
 public struct StateLifetime: Sendable {
   /// Declares the wrapper: `@StateLifetime private var lifetime`. It stores nothing.

@@ -121,7 +121,7 @@ public final class Store<State, Action: Sendable, Environment>:
   @inlinable
   nonisolated var core: OwnerCore<State, StoreMessage<Action>> { self }
 
-  /// Creates a store from the seed's value-returning reducer and an environment.
+  /// Creates a store from a value-returning reducer, as SwiftTea's, and an environment.
   ///
   /// ```swift
   /// let store = Store(initialState: AppState(), reduce: reduce, environment: .live)
@@ -316,7 +316,7 @@ public struct StoreMessage<Action: Sendable>: InspectableMessage {
 }
 
 extension Store where Environment == Void {
-  /// Creates a store from the seed's value-returning reducer.
+  /// Creates a store from a value-returning reducer, as SwiftTea's.
   ///
   /// ```swift
   /// let store = Store(initialState: AppState(), reduce: reduce)

@@ -37,7 +37,8 @@ extension TestStore {
     }
   }
 
-  /// A test store over a new `Store` with the seed's value-returning reducer and an environment.
+  /// A test store over a new `Store` with a value-returning reducer, as SwiftTea's, and an
+  /// environment.
   public convenience init<Environment>(
     initialState: State,
     reduce: @escaping (State, Action, Environment) -> (State, Effect<Action>),
@@ -85,7 +86,8 @@ extension TestStore {
       environment: (), fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// A test store over a new `Store` with the seed's value-returning reducer and no environment.
+  /// A test store over a new `Store` with a value-returning reducer, as SwiftTea's, and no
+  /// environment.
   public convenience init(
     initialState: State,
     reduce: @escaping (State, Action) -> (State, Effect<Action>),

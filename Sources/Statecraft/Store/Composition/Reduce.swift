@@ -15,7 +15,7 @@
 /// ```
 ///
 /// Both reducer forms make one: `Reduce { state, action in … }` with the state `inout`, and
-/// `Reduce(reduce)` with the seed's value-returning `(State, Action) -> (State, Effect<Action>)`.
+/// `Reduce(reduce)` with SwiftTea's value-returning `(State, Action) -> (State, Effect<Action>)`.
 ///
 /// | The Composable Architecture | Statecraft |
 /// |---|---|
@@ -68,7 +68,7 @@ public struct Reduce<State, Action: Sendable> {
     self.started = started
   }
 
-  /// A reducer from the seed's value-returning function.
+  /// A reducer from a value-returning function, as SwiftTea writes them.
   ///
   /// ```swift
   /// func reduce(_ state: Counter, _ action: CounterAction) -> (Counter, Effect<CounterAction>)
@@ -90,8 +90,8 @@ public struct Reduce<State, Action: Sendable> {
     reduce(&state, action)
   }
 
-  /// Runs the reducer on a copy of `state`, and returns the new state with the effect: the seed's
-  /// form, for testing a composed reducer as a pure function.
+  /// Runs the reducer on a copy of `state`, and returns the new state with the effect: the
+  /// value-returning form, for testing a composed reducer as a pure function.
   @inlinable
   public func callAsFunction(_ state: State, _ action: Action) -> (State, Effect<Action>) {
     var state = state

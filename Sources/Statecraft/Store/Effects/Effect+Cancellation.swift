@@ -1,6 +1,6 @@
 extension Effect {
   /// Runs an asynchronous operation under `id`. A newer `.cancellable` with the same id cancels
-  /// this one, as does `.cancel(id)` or `store.cancel(id)`. The seed's spelling:
+  /// this one, as does `.cancel(id)` or `store.cancel(id)`. SwiftTea's spelling:
   ///
   /// ```swift
   /// struct SearchState { var users: [String] = [] }

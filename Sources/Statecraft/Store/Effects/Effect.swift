@@ -1,6 +1,6 @@
 /// A side effect that a reducer returns, as a value: the store runs it.
 ///
-/// Build effects with the static factories. The seed's spellings all work:
+/// Build effects with the static factories. SwiftTea's spellings all work:
 ///
 /// ```swift
 /// return (state, .task { .dataReceived(try await api.fetch()) })
@@ -178,14 +178,14 @@ public struct Effect<Action: Sendable>: Sendable {
     Self(.merge(effects))
   }
 
-  /// Runs effects one after another, as the seed document says: each starts when the previous
+  /// Runs effects one after another, as its name says: each starts when the previous
   /// one has finished. The same as ``concatenate(_:)-3lhew``.
   ///
   /// ```swift
   /// return (state, .sequence([.task { .saved(try await db.save(draft)) }, .send(.close)]))
   /// ```
   ///
-  /// The seed library started every child at once, so that they ran concurrently despite the
+  /// SwiftTea's started every child at once, so that they ran concurrently despite the
   /// name; use ``merge(_:)-3jr8k`` for that.
   public static func sequence(_ effects: [Self]) -> Self {
     .concatenate(effects)
