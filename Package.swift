@@ -221,11 +221,12 @@ let package = Package(
       dependencies: ["Statecraft"],
       path: "Examples/SearchFeature"
     ),
-    // The seed documents' sample code, compiled as printed; the tests drive it.
+    // The README samples of the libraries Statecraft replaces, compiled against it with the
+    // migration guides' renames; the tests drive them.
     .target(
-      name: "SeedSamples",
+      name: "MigratedSamples",
       dependencies: ["Statecraft"],
-      path: "Examples/SeedSamples"
+      path: "Examples/MigratedSamples"
     ),
     // A Swift 5 language-mode client, built with warnings as errors: AsyncStateMachine's users
     // pass case constructors without "converting non-Sendable function value" warnings.
@@ -241,7 +242,7 @@ let package = Package(
         "Statecraft",
         "StatecraftJournal",
         "StatecraftEngine",
-        "SeedSamples",
+        "MigratedSamples",
         "Swift5Client",
         "StatecraftTesting",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),

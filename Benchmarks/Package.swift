@@ -99,7 +99,7 @@ let package = Package(
       dependencies: [.product(name: "Statecraft", package: "Statecraft")],
       path: "Tools/NestedFeatures"
     ),
-    // The seed post's bare main-actor machine, the floor of a state-object transition, and the
+    // bpisano's blog post's bare main-actor machine, the floor of a state-object transition, and the
     // state shapes both transition between.
     .target(
       name: "StateObjectShapes",

@@ -1,8 +1,8 @@
 public import SwiftSyntax
 public import SwiftSyntaxMacros
 
-/// `@BroadcastsEvents`: writes the private event broadcast of seed `003`, the `eventStream` that
-/// reads it, and the `EventStreaming` conformance.
+/// `@BroadcastsEvents`: writes the private event broadcast that async-state's samples wrote by
+/// hand, the `eventStream` that reads it, and the `EventStreaming` conformance.
 public struct BroadcastsEventsMacro: MemberMacro, BroadcastMacro {
   public static func expansion(
     of node: AttributeSyntax,

@@ -1,9 +1,9 @@
 public import SwiftSyntax
 public import SwiftSyntaxMacros
 
-/// `@BroadcastsState(initial:)`: writes the private state broadcast of seed `003`, the
-/// `stateStream` and `currentState()` that read it, and the `StateStreaming` and `Stateful`
-/// conformances.
+/// `@BroadcastsState(initial:)`: writes the private state broadcast that async-state's samples
+/// wrote by hand, the `stateStream` and `currentState()` that read it, and the `StateStreaming`
+/// and `Stateful` conformances.
 public struct BroadcastsStateMacro: MemberMacro, BroadcastMacro {
   public static func expansion(
     of node: AttributeSyntax,

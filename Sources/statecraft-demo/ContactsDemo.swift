@@ -1,6 +1,6 @@
 import Statecraft
 
-/// Seed 003's contacts repository and address book: the repository broadcasts events, the view
+/// async-state's contacts repository and address book: the repository broadcasts events, the view
 /// model maps them to effects and publishes its state, and a text renderer shows each state.
 enum ContactsDemo {
   static let demo = Demo(

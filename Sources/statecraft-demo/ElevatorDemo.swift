@@ -2,11 +2,12 @@ import Clocks
 import ConcurrencyExtras
 import Statecraft
 
-/// Seed 002's elevator: a declarative machine, a runtime with a simulated door, on a test clock.
+/// AsyncStateMachine's README elevator: a declarative machine, a runtime with a simulated door, on
+/// a test clock.
 enum ElevatorDemo {
   static let demo = Demo(
     name: "elevator",
-    summary: "a declarative state machine: the seed's elevator with a simulated door, on a test clock",
+    summary: "a declarative state machine: an elevator with a simulated door, on a test clock",
     run: run
   )
 

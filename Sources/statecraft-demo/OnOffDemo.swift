@@ -2,7 +2,8 @@ import Clocks
 import ConcurrencyExtras
 import Statecraft
 
-/// Seed 000's on/off machine: two states that switch to each other after a delay, on a test clock.
+/// bpisano's StateMachine's on/off machine: two states that switch to each other after a delay, on
+/// a test clock.
 enum OnOffDemo {
   static let demo = Demo(
     name: "onoff",

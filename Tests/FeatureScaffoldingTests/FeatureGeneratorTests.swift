@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 extension Tag {
-  /// Pins a defect of one of the libraries the seed documents describe, which Statecraft must not repeat.
-  @Tag static var seedDefect: Self
+  /// Pins a defect of a library Statecraft replaces (here async-state), which Statecraft must not
+  /// repeat.
+  @Tag static var replacedLibraryDefect: Self
 }
 
 @Suite struct FeatureGeneratorTests {
@@ -24,8 +25,8 @@ extension Tag {
   /// `rm -r Tests/Golden/GoldenFeature/* Tests/Golden/GoldenFeatureTests/*`, then run
   /// `swift run statecraft-scaffold <Name> --module GoldenFeature --sources Tests/Golden/GoldenFeature
   /// --tests Tests/Golden/GoldenFeatureTests [--protocol --collection]` for each sample.
-  /// Seed 003's templates were Xcode-only; these files build and pass their tests on Linux.
-  @Test(.tags(.seedDefect), arguments: samples)
+  /// async-state's templates were Xcode-only; these files build and pass their tests on Linux.
+  @Test(.tags(.replacedLibraryDefect), arguments: samples)
   func theGeneratorWritesExactlyTheGoldenFiles(spec: FeatureSpec) throws {
     let writer = FeatureWriter(
       sourcesDirectory: Self.golden.appending(path: "GoldenFeature"),

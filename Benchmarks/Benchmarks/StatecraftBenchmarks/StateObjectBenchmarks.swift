@@ -2,18 +2,18 @@ import Benchmark
 import StateObjectShapes
 import Statecraft
 
-/// `ContextualStateMachine` transitions, from the main actor, against their floor, the seed post's
-/// bare `@MainActor` machine with the same state shapes (`StateObjectShapes`), and against one
-/// main-actor async call and calling the same `exit()` and `enter()` directly.
+/// `ContextualStateMachine` transitions, from the main actor, against their floor, bpisano's blog
+/// post's bare `@MainActor` machine with the same state shapes (`StateObjectShapes`), and against
+/// one main-actor async call and calling the same `exit()` and `enter()` directly.
 ///
-/// The seed library (bpisano/StateMachine) was measured at 1.9 µs per transition with
+/// bpisano's StateMachine library was measured at 1.9 µs per transition with
 /// nonisolated states, 1.1 µs with `@MainActor` states, and 4.1 µs with states that read their
 /// context and transition in `enter()`, on this machine.
 func stateObjectBenchmarks() {
   asyncRoundTrip("Baseline: @MainActor async call from the main actor", StateObjectFixtures.mainActorCalls)
   asyncRoundTrip("Baseline: exit() then enter() called directly", StateObjectFixtures.directCalls)
-  asyncRoundTrip("Baseline: the seed post's bare machine, trivial states", StateObjectFixtures.bareTransitions)
-  asyncRoundTrip("Baseline: the seed post's bare machine, @MainActor states", StateObjectFixtures.bareMainActorTransitions)
+  asyncRoundTrip("Baseline: bpisano's blog post's bare machine, trivial states", StateObjectFixtures.bareTransitions)
+  asyncRoundTrip("Baseline: bpisano's blog post's bare machine, @MainActor states", StateObjectFixtures.bareMainActorTransitions)
   asyncRoundTrip("ContextualStateMachine: transition between states without wrappers", StateObjectFixtures.plainTransitions)
   asyncRoundTrip("ContextualStateMachine: transition between @MainActor states", StateObjectFixtures.mainActorTransitions)
   asyncRoundTrip("ContextualStateMachine: transition between nonisolated(nonsending) states", StateObjectFixtures.nonsendingTransitions)

@@ -5,7 +5,7 @@
 //     perf record -g .build/release/SendLoops machine 1000000
 //
 // Modes: store, observable (the floor of store), machine, roundtrip, mainroundtrip, taskfloor, sideeffect, contextual,
-// contextualmain, contextualnonsending, bare and baremain (their floor, the seed post's bare machine), chart,
+// contextualmain, contextualnonsending, bare and baremain (their floor, bpisano's blog post's bare machine), chart,
 // chartstep, slowinspector (4 senders to a chart with a slow inspector: records delivered and dropped,
 // peak resident size), idlestore, idlestorefunction, idlecontextual (heap bytes an idle instance keeps; trace them with
 // `valgrind --trace-malloc=yes .build/release/SendLoops idlestore 2`).
@@ -115,7 +115,7 @@ struct PlainS: StateMachineState {}
   await machine.start()
   for _ in 0..<n { await machine.transition(to: NonsendingState()) }
 }
-/// The floor: the seed post's bare machine, with the same state shapes.
+/// The floor: bpisano's blog post's bare machine, with the same state shapes.
 @MainActor func bareTransitions(_ n: Int, main: Bool) async {
   let machine = BareMachine(initialState: main ? MainActorBareState() : TrivialBareState())
   await machine.start()

@@ -1,9 +1,9 @@
-// The floor of a state-object transition: the seed post's first machine, a main-actor class whose
+// The floor of a state-object transition: bpisano's blog post's first machine, a main-actor class whose
 // `transition(to:)` awaits the current state's `exit()`, swaps it, and awaits the new one's
 // `enter()`. No serialisation, no stale-request check, no context, no wrappers: what a
 // transition costs when it does nothing but call its states.
 
-/// A state of ``BareMachine``, main-actor isolated as in the seed post.
+/// A state of ``BareMachine``, main-actor isolated as in bpisano's blog post.
 @MainActor
 public protocol BareState: Sendable {
   func enter() async
@@ -15,7 +15,7 @@ extension BareState {
   public func exit() async {}
 }
 
-/// The seed post's machine.
+/// bpisano's blog post's machine.
 @MainActor
 public final class BareMachine {
   public private(set) var currentState: any BareState

@@ -1,5 +1,5 @@
 // State-object transitions in a tight loop on the main actor, for callgrind, beside their floor,
-// the seed post's bare machine:
+// bpisano's blog post's bare machine:
 //
 //     valgrind --tool=callgrind .build/release/StateObjectSteps plain 20000
 //

@@ -11,8 +11,8 @@ func collect<Element>(_ stream: AsyncStream<Element>) async -> [Element] {
 }
 
 @Suite(.timeLimit(.minutes(1))) struct BroadcastDeliveryTests {
-  /// Seed 003 delivered through a detached task per observer, so two quick sends could swap.
-  @Test(.tags(.seedDefect))
+  /// async-state delivered through a detached task per observer, so two quick sends could swap.
+  @Test(.tags(.replacedLibraryDefect))
   func eachObserverGetsEveryElementInSendOrder() async {
     let broadcast = OpenAsyncBroadcast<Int>()
     let first = broadcast.observe()
@@ -44,7 +44,7 @@ func collect<Element>(_ stream: AsyncStream<Element>) async -> [Element] {
 
   /// `finish()` ends the streams at once, so an element that was not yet buffered when `send`
   /// returned would be lost here.
-  @Test(.tags(.seedDefect))
+  @Test(.tags(.replacedLibraryDefect))
   func sendReturnsOnlyOnceEveryObserverHasTheElementBuffered() async {
     let broadcast = OpenAsyncBroadcast<String>()
     let observers = (0..<10).map { _ in broadcast.observe() }

@@ -107,7 +107,7 @@ struct ContactMapping: EffectMapping {
     #expect(feed.observerCount == 0)
   }
 
-  @Test(.tags(.seedDefect))
+  @Test(.tags(.replacedLibraryDefect))
   func aCancelledSubscriptionHandlesNothingMore() async {
     let feed = ContactFeed()
     let list = ContactList()
@@ -198,7 +198,7 @@ final class SelfMappingList: EventReceiving, EffectMapping {
     }
   }
 
-  @Test(.tags(.seedDefect))
+  @Test(.tags(.replacedLibraryDefect))
   func mapAllKeepsTheInputOrder() async {
     let mapping = ReversingMapping()
     let effects = await mapping.map(all: [0, 1, 2, 3])

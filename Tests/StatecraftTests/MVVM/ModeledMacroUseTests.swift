@@ -1,7 +1,7 @@
 import Statecraft
 import Testing
 
-// Only `import Statecraft`: the macros ship in the library's own product (seed 003's README named a
+// Only `import Statecraft`: the macros ship in the library's own product (async-state's README named a
 // product, `AsyncStateMacros`, that did not exist).
 
 struct CounterState: ObjectState {
@@ -87,9 +87,9 @@ final class CounterInterfaceRenderer {
     #expect(await states.next() == 2)
   }
 
-  /// Seed 003's README named a macro product, `AsyncStateMacros`, that did not exist. Here the
+  /// async-state's README named a macro product, `AsyncStateMacros`, that did not exist. Here the
   /// macros need only `import Statecraft`; `Package.swift` declares no separate macro product.
-  @Test("Seed defect: the macros need only import Statecraft", .tags(.seedDefect))
+  @Test("async-state defect: the macros need only import Statecraft", .tags(.replacedLibraryDefect))
   func theEventsMacroWritesAnEventBroadcast() async {
     let events = CounterEvents()
     var stream = events.eventStream.observe().makeAsyncIterator()
@@ -98,7 +98,7 @@ final class CounterInterfaceRenderer {
     let _: any EventStreaming<CounterEvents.StreamedEvent> = events
   }
 
-  @Test(.tags(.seedDefect))
+  @Test(.tags(.replacedLibraryDefect))
   func aModeledClassRendersOnLinuxAndSkipsRepeatedStates() async {
     let viewModel = CounterViewModel()
     let renderer = CounterRenderer(viewModel: viewModel)

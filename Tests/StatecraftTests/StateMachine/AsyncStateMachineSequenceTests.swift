@@ -1,4 +1,4 @@
-@testable import SeedSamples
+@testable import MigratedSamples
 import Statecraft
 import StatecraftTesting
 import Testing
@@ -7,7 +7,7 @@ import Testing
 struct AsyncStateMachineSequenceTests {
   typealias Elevator = ElevatorSample
 
-  @Test func theSeedsElevatorRunsWithItsSideEffect() async {
+  @Test func asyncStateMachinesElevatorRunsWithItsSideEffect() async {
     let closings = Log<Int>()
     let runtime = Runtime<Elevator.State, Elevator.Event, Elevator.Output>()
       .map(output: Elevator.Output.close(speed:)) { speed in
@@ -22,7 +22,7 @@ struct AsyncStateMachineSequenceTests {
     #expect(closings.all == [2])
   }
 
-  @Test("Seed defect: send waits until a consumer takes the event", .tags(.seedDefect))
+  @Test("AsyncStateMachine defect: send waits until a consumer takes the event", .tags(.replacedLibraryDefect))
   func sendDoesNotWaitForAnyConsumer() async {
     let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime())
     await sequence.send(.increment)
@@ -30,7 +30,7 @@ struct AsyncStateMachineSequenceTests {
     #expect(sequence.currentState == .value(2))
   }
 
-  @Test("Seed defect: the current state lives in each iterator, so consumers split events", .tags(.seedDefect))
+  @Test("AsyncStateMachine defect: the current state lives in each iterator, so consumers split events", .tags(.replacedLibraryDefect))
   func everyIteratorSeesTheCurrentStateThenEveryLaterOneAndTheMachineRunsOnce() async {
     let sideEffects = Log<Int>()
     let ran = [1: Gate(), 2: Gate()]
@@ -60,7 +60,7 @@ struct AsyncStateMachineSequenceTests {
     #expect(sideEffects.all.sorted() == [1, 2], "the machine ran once per sequence, not once per iterator")
   }
 
-  @Test("Seed defect: concurrent senders are not served in order", .tags(.seedDefect))
+  @Test("AsyncStateMachine defect: concurrent senders are not served in order", .tags(.replacedLibraryDefect))
   func concurrentSendersAreServedExactlyOnceEach() async {
     let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime())
     // 8 senders, 20,000 events: enough to interleave on every run, and within the suite's time
@@ -97,9 +97,9 @@ struct AsyncStateMachineSequenceTests {
     }
   }
 
-  @Test("Seed defect: waiting senders queue without bound", .tags(.seedDefect))
+  @Test("AsyncStateMachine defect: waiting senders queue without bound", .tags(.replacedLibraryDefect))
   func sendersWithNoConsumerAllReturnAndNothingStaysQueued() async {
-    // The seed's `send` waited for a consumer, so with none, every sender stayed queued for ever.
+    // AsyncStateMachine's `send` waited for a consumer, so with none, every sender stayed queued for ever.
     // Here each sender waits only for its own event: with no iterator at all, every one returns.
     let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime())
     await withTaskGroup(of: Void.self) { group in
@@ -140,9 +140,9 @@ struct AsyncStateMachineSequenceTests {
     #expect(probe.wasCancelled)
   }
 
-  /// The seed's "sleep, then return an event" side effect, with `.cancelWhenAnyState`. Its sleep
+  /// AsyncStateMachine's "sleep, then return an event" side effect, with `.cancelWhenAnyState`. Its sleep
   /// ignores cancellation here, as `try? await Task.sleep` effectively does.
-  @Test("Seed defect: cancelling a side effect can end the whole sequence", .tags(.seedDefect))
+  @Test("AsyncStateMachine defect: cancelling a side effect can end the whole sequence", .tags(.replacedLibraryDefect))
   func cancellingASideEffectNeverEndsTheSequenceNorDropsEvents() async {
     let closing = GatedEvents(elements: [DoorEvent.locked], release: Gate())
     let recorder = DiagnosticRecorder()
@@ -171,7 +171,7 @@ struct AsyncStateMachineSequenceTests {
     #expect(recorder.kinds.isEmpty, "the cancelled side effect's event reached the machine: \(recorder.kinds)")
   }
 
-  @Test("Seed defect: resumeWhen can wait forever or resume twice", .tags(.seedDefect))
+  @Test("AsyncStateMachine defect: resumeWhen can wait forever or resume twice", .tags(.replacedLibraryDefect))
   func resumeWhenReturnsOnceAndOnCancellation() async {
     let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime())
     await sequence.send(.increment, resumeWhen: { $0 == .value(1) })
@@ -184,7 +184,7 @@ struct AsyncStateMachineSequenceTests {
     #expect(sequence.currentState == .value(3))
   }
 
-  @Test("Seed defect: middleware runs in unordered fire-and-forget tasks", .tags(.seedDefect))
+  @Test("AsyncStateMachine defect: middleware runs in unordered fire-and-forget tasks", .tags(.replacedLibraryDefect))
   func middlewareRunsInOrderOncePerStateAndEvent() async {
     let log = Log<String>()
     let runtime = Runtime<Count, CountEvent, Never>()
@@ -201,7 +201,7 @@ struct AsyncStateMachineSequenceTests {
     ])
   }
 
-  @Test("Seed defect: a self-transition always re-enters and re-runs the output", .tags(.seedDefect))
+  @Test("AsyncStateMachine defect: a self-transition always re-enters and re-runs the output", .tags(.replacedLibraryDefect))
   func selfTransitionsAreIgnoredUnlessTheRuntimeAsksToReenter() async {
     let states = Log<Count>()
     let ignoring = AsyncStateMachineSequence(
@@ -219,7 +219,7 @@ struct AsyncStateMachineSequenceTests {
     #expect(reentered.all == [.value(0), .value(0)])
   }
 
-  @Test("Seed defect: unhandled events, unmapped outputs and side-effect errors are silent", .tags(.seedDefect))
+  @Test("AsyncStateMachine defect: unhandled events, unmapped outputs and side-effect errors are silent", .tags(.replacedLibraryDefect))
   func unhandledEventsUnmappedOutputsAndSideEffectErrorsAreDiagnosed() async {
     struct Jammed: Error {}
     let kinds = Log<Diagnostic.Kind>()

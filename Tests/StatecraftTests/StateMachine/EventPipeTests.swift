@@ -4,7 +4,7 @@ import Testing
 
 @Suite("EventPipe", .timeLimit(.minutes(1)))
 struct EventPipeTests {
-  @Test("Seed defect: a pipe keeps only its last receiver", .tags(.seedDefect))
+  @Test("AsyncStateMachine defect: a pipe keeps only its last receiver", .tags(.replacedLibraryDefect))
   func pipedEventsKeepTheirOrderAndReachEveryReceiver() async {
     let pipe = Pipe<LedgerEvent>()
     // The sender pipes a distinct event for each state it enters: value(0) when it starts, then
@@ -52,7 +52,7 @@ struct EventPipeTests {
     #expect(log.all == (0...3).map { LedgerEvent.entry(sender: 7, index: $0) })
   }
 
-  @Test("Seed defect: piped events arrive out of order", .tags(.seedDefect))
+  @Test("AsyncStateMachine defect: piped events arrive out of order", .tags(.replacedLibraryDefect))
   func pipedEventsArriveInTheOrderTheyWereSent() async {
     let pipe = EventPipe<CountEvent>()
     let received = Log<CountEvent>()

@@ -10,7 +10,7 @@ struct LeadingDotTests {
   @DSLCompatible enum Event { case event1, event2, enter(persons: Int) }
   @DSLCompatible enum Output { case output1, output2 }
 
-  /// Seed 002's first code sample, as printed, typed by an annotation.
+  /// AsyncStateMachine's first README sample, as printed, typed by an annotation.
   static let stateMachine: StateMachine<State, Event, Output> = StateMachine(initial: .state1) {
     When(state: .state1) { _ in
       Execute(output: .output1)
@@ -19,7 +19,7 @@ struct LeadingDotTests {
     }
   }
 
-  @Test func theSeedsFirstExampleCompilesAndRuns() {
+  @Test func asyncStateMachinesFirstExampleCompilesAndRuns() {
     XCTStateMachine(Self.stateMachine)
       .assert(when: .state1, execute: .output1)
       .assert(when: .state1, on: .event1, transitionTo: .state2)
@@ -71,7 +71,7 @@ struct LeadingDotTests {
   }
 
   /// The spelling that names every type still compiles without an annotation, when the first
-  /// `When` has no transitions, and when it does not name the output type (as the seed's elevator).
+  /// `When` has no transitions, and when it does not name the output type (as AsyncStateMachine's elevator).
   @Test func namedTypesNeedNoAnnotation() {
     let noTransitionsFirst = StateMachine(initial: State.state1) {
       When(state: State.closed) { _ in Execute(output: Output.output1) }

@@ -1,4 +1,4 @@
-@testable import SeedSamples
+@testable import MigratedSamples
 import Statecraft
 import StatecraftTesting
 import Testing
@@ -7,7 +7,7 @@ import Testing
 struct StateMachineDefinitionTests {
   typealias Elevator = ElevatorSample
 
-  @Test func theSeedsElevatorBehavesAsItsTestHelperSays() {
+  @Test func asyncStateMachinesElevatorBehavesAsItsTestHelperSays() {
     XCTStateMachine(Elevator.stateMachine)
       .assertNoOutput(when: .open(persons: 0))
       .assert(when: .open(persons: 0), on: .personsHaveEntered(persons: 1), transitionTo: .open(persons: 1))
@@ -21,7 +21,7 @@ struct StateMachineDefinitionTests {
     #expect(Elevator.stateMachine.initial == .open(persons: 0))
   }
 
-  @Test("Seed defect: the test helper reports failures without the caller's file and line", .tags(.seedDefect))
+  @Test("AsyncStateMachine defect: the test helper reports failures without the caller's file and line", .tags(.replacedLibraryDefect))
   func failuresAreReportedAtTheCallersLine() {
     let machine = XCTStateMachine(Elevator.stateMachine)
     let first = #line + 3
@@ -80,7 +80,7 @@ struct StateMachineDefinitionTests {
     }
   }
 
-  @Test("Seed defect: cases with equal descriptions match", .tags(.seedDefect))
+  @Test("AsyncStateMachine defect: cases with equal descriptions match", .tags(.replacedLibraryDefect))
   func casesThatPrintTheSameNeverMatch() {
     XCTStateMachine(Self.lights)
       .assert(when: .red(1), execute: .set(1))
@@ -99,7 +99,7 @@ struct StateMachineDefinitionTests {
     var degrees: Int
   }
 
-  @Test("Seed defect: struct states match unrelated states", .tags(.seedDefect))
+  @Test("AsyncStateMachine defect: struct states match unrelated states", .tags(.replacedLibraryDefect))
   func structStatesMatchByValueOnly() {
     let machine = StateMachine(initial: Temperature(degrees: 20)) {
       When(state: Temperature(degrees: 20)) { _ in Execute(output: Switch.set(20)) } transitions: { _ in
@@ -120,7 +120,7 @@ struct StateMachineDefinitionTests {
     case load(index: Int)
   }
 
-  @Test("Seed defect: overloaded case names match", .tags(.seedDefect))
+  @Test("AsyncStateMachine defect: overloaded case names match", .tags(.replacedLibraryDefect))
   func casesOverloadedByArgumentLabelsNeverMatch() {
     let machine = StateMachine(initial: Overloaded.load(id: 0)) {
       When(state: Overloaded.load(id:)) { _ in Execute(output: Switch.set(1)) }

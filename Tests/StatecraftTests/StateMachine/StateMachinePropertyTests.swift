@@ -1,5 +1,5 @@
 import PropertyBased
-@testable import SeedSamples
+@testable import MigratedSamples
 import Statecraft
 import StatecraftTesting
 import Testing

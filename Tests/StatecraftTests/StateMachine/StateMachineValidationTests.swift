@@ -1,4 +1,4 @@
-@testable import SeedSamples
+@testable import MigratedSamples
 import Statecraft
 import Testing
 

@@ -1,4 +1,4 @@
-@testable import SeedSamples
+@testable import MigratedSamples
 import Statecraft
 import StatecraftTesting
 import Testing
@@ -88,7 +88,7 @@ struct ContextInjectionTests {
     #expect(recorder.kinds == Array(repeating: .outsideMachine, count: 5))
   }
 
-  @Test func theSeedSampleBuildsItsMachine() {
+  @Test func theMigratedOnOffSampleBuildsItsMachine() {
     let machine = OnOffSample.stateMachine
     #expect(machine.context.delay == 1)
     #expect(machine.currentState is OnOffSample.OffState)

@@ -5,7 +5,7 @@ import Testing
 @MainActor
 @Suite("ContextualStateMachine", .timeLimit(.minutes(1)))
 struct ContextualStateMachineTests {
-  @Test("Seed defect: a transition requested inside enter() runs nested", .tags(.seedDefect))
+  @Test("bpisano's StateMachine defect: a transition requested inside enter() runs nested", .tags(.replacedLibraryDefect))
   func transitionRequestedInsideEnterRunsAfterEnterReturns() async {
     let log = Log<String>()
     let b = Step(name: "B", log: log)
@@ -30,7 +30,7 @@ struct ContextualStateMachineTests {
     ])
   }
 
-  @Test("Seed defect: transitions are not serialised", .tags(.seedDefect))
+  @Test("bpisano's StateMachine defect: transitions are not serialised", .tags(.replacedLibraryDefect))
   func concurrentTransitionsAreSerialisedInFIFOOrder() async {
     let log = Log<String>()
     let inside = CriticalState(0)
@@ -61,7 +61,7 @@ struct ContextualStateMachineTests {
     }
   }
 
-  @Test("Seed defect: a state that has exited can still trigger transitions", .tags(.seedDefect))
+  @Test("bpisano's StateMachine defect: a state that has exited can still trigger transitions", .tags(.replacedLibraryDefect))
   func staleStateCannotTransitionEvenFromATaskItStarted() async throws {
     let log = Log<String>()
     let recorder = DiagnosticRecorder()
@@ -92,7 +92,7 @@ struct ContextualStateMachineTests {
     #expect(message.contains("Step asked for a transition to Step after it stopped being the current state"))
   }
 
-  @Test("Seed defect: start() can run twice", .tags(.seedDefect))
+  @Test("bpisano's StateMachine defect: start() can run twice", .tags(.replacedLibraryDefect))
   func startingTwiceIsANoOpWithADiagnostic() async {
     let log = Log<String>()
     let recorder = DiagnosticRecorder()
@@ -105,9 +105,9 @@ struct ContextualStateMachineTests {
     #expect(recorder.kinds == [.startedTwice])
   }
 
-  @Test("Seed defect: setting the current state skips exit, enter and injection", .tags(.seedDefect))
+  @Test("bpisano's StateMachine defect: setting the current state skips exit, enter and injection", .tags(.replacedLibraryDefect))
   func theCurrentStateChangesOnlyThroughATransitionThatExitsEntersAndInjects() async {
-    // The seed's `currentState` had a public setter that swapped the state without calling
+    // bpisano's StateMachine's `currentState` had a public setter that swapped the state without calling
     // `exit()` or `enter()` and without injecting the wrappers. Here it is read-only.
     let keyPath: PartialKeyPath<ContextualStateMachine<TestContext>> = \.currentState
     #expect(!(keyPath is WritableKeyPath<ContextualStateMachine<TestContext>, any StateMachineState>))
@@ -146,7 +146,7 @@ struct ContextualStateMachineTests {
     #expect(recorder.diagnostics.first?.callSite?.fileID.description == "StatecraftTests/ContextualStateMachineTests.swift")
   }
 
-  @Test("Seed defect: there is no stop()", .tags(.seedDefect))
+  @Test("bpisano's StateMachine defect: there is no stop()", .tags(.replacedLibraryDefect))
   func stopExitsTheCurrentStateAndLaterRequestsAreIgnored() async {
     let log = Log<String>()
     let recorder = DiagnosticRecorder()
@@ -163,7 +163,7 @@ struct ContextualStateMachineTests {
     #expect(recorder.kinds == [.machineNotRunning, .machineNotRunning, .machineNotRunning, .startedTwice])
   }
 
-  @Test("Seed defect: no way to tie a state's work to its lifetime", .tags(.seedDefect))
+  @Test("bpisano's StateMachine defect: no way to tie a state's work to its lifetime", .tags(.replacedLibraryDefect))
   func lifetimeTasksAreCancelledWhenTheStateExits() async {
     let log = Log<String>()
     let probe = CancellationProbe()

@@ -2,9 +2,9 @@ import Statecraft
 import StatecraftTesting
 import Testing
 
-/// The seed's "sleep, then transition" pattern, on an injected clock, deterministic without
-/// yielding: each state fixes its deadline in `enter()`, and the test waits for the transition it
-/// expects through Observation.
+/// bpisano's StateMachine's "sleep, then transition" pattern, on an injected clock, deterministic
+/// without yielding: each state fixes its deadline in `enter()`, and the test waits for the
+/// transition it expects through Observation.
 @MainActor
 @Suite("ContextualStateMachine: timing", .timeLimit(.minutes(1)))
 struct StateLifetimeTimingTests {

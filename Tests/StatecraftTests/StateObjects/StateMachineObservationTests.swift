@@ -40,7 +40,7 @@ struct StateMachineObservationTests {
     #expect(count == 1)
   }
 
-  @Test("Seed defect: it needs Combine (Observation instead, on Linux too)", .tags(.seedDefect))
+  @Test("bpisano's StateMachine defect: it needs Combine (Observation instead, on Linux too)", .tags(.replacedLibraryDefect))
   func currentStateIsObservable() async {
     let log = Log<String>()
     let machine = ContextualStateMachine(initialState: Step(name: "A", log: log))

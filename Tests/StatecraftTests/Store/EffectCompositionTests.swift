@@ -27,10 +27,10 @@ struct EffectCompositionTests {
     }
   }
 
-  /// `.sequence` runs its children one after another, as the seed document says (the seed
+  /// `.sequence` runs its children one after another, as SwiftTea's documentation says (SwiftTea
   /// library ran them concurrently). The second child opens a gate the first waits on: had they
   /// run concurrently, the first would have logged after the second.
-  @Test("`.sequence` runs its children one after another, as the seed document says")
+  @Test("`.sequence` runs its children one after another, as SwiftTea's documentation says")
   func sequenceRunsChildrenOneAfterAnother() async {
     let gate = Gate()
     let store = Self.makeStore { _ in
@@ -90,7 +90,7 @@ struct EffectCompositionTests {
     #expect(Set(store.state) == ["child a", "child b", "child c", "child failed"])
   }
 
-  @Test("Seed defect: effects have no priority", .tags(.seedDefect))
+  @Test("SwiftTea defect: effects have no priority", .tags(.replacedLibraryDefect))
   func runUsesTheRequestedPriority() async {
     let seen = Log<TaskPriority>()
     let store = Self.makeStore { _ in
@@ -116,7 +116,7 @@ struct EffectCompositionTests {
     #expect(store.state == ["mapped"])
   }
 
-  @Test("Seed defect: `Effect` is not `Sendable`", .tags(.seedDefect))
+  @Test("SwiftTea defect: `Effect` is not `Sendable`", .tags(.replacedLibraryDefect))
   func effectIsSendable() {
     func requireSendable<T: Sendable>(_: T.Type) -> Bool { true }
     #expect(requireSendable(Effect<Action>.self))

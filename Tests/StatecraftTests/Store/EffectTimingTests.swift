@@ -47,7 +47,7 @@ struct EffectTimingTests {
     }
   }
 
-  @Test("Seed defect: no debounce", .tags(.seedDefect))
+  @Test("SwiftTea defect: no debounce", .tags(.replacedLibraryDefect))
   func debounceRunsOnlyTheLastEffectOfABurst() async {
     let clock = SteppingClock()
     let store = Self.makeStore(clock: clock)
@@ -76,7 +76,7 @@ struct EffectTimingTests {
     #expect(store.state == [])
   }
 
-  @Test("Seed defect: no throttle", .tags(.seedDefect))
+  @Test("SwiftTea defect: no throttle", .tags(.replacedLibraryDefect))
   func throttleWithLatestRunsTheLastEffectOfTheWindow() async {
     let clock = SteppingClock()
     let store = Self.makeStore(clock: clock, latest: true)
@@ -122,7 +122,7 @@ struct EffectTimingTests {
     #expect(store.state == ["a"])
   }
 
-  @Test("Seed defect: nothing runs effects one after another", .tags(.seedDefect))
+  @Test("SwiftTea defect: nothing runs effects one after another", .tags(.replacedLibraryDefect))
   func concatenateRunsChildrenOneAfterAnother() async {
     let clock = SteppingClock()
     let firstChildRunning = Gate()

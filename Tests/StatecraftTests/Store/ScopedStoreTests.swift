@@ -51,7 +51,7 @@ struct ScopedStoreTests {
     }
   }
 
-  @Test("Seed defect: no scoping", .tags(.seedDefect))
+  @Test("SwiftTea defect: no scoping", .tags(.replacedLibraryDefect))
   func scopedStoreReadsAndSendsThroughItsParent() async {
     let app = Store(initialState: App(), reducer: Self.appReducer)
     let profile = app.scope(state: \.profile, action: AppAction.profile)

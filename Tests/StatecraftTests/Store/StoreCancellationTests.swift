@@ -75,7 +75,7 @@ struct StoreCancellationTests {
     #expect(store.state == ["old 1", "new 1"])
   }
 
-  @Test("Seed defect: a cancellable effect that ignores cancellation still delivers", .tags(.seedDefect))
+  @Test("SwiftTea defect: a cancellable effect that ignores cancellation still delivers", .tags(.replacedLibraryDefect))
   func cancelledEffectNeverDeliversEvenWhenItIgnoresCancellation() async {
     let slow = UncooperativeEffect()
     let store = Self.makeStore { slow.effect($0).cancellable(id: "slow") }
@@ -98,7 +98,7 @@ struct StoreCancellationTests {
     #expect(store.state == [])
   }
 
-  @Test("Seed defect: a stream that ends stays registered under its id", .tags(.seedDefect))
+  @Test("SwiftTea defect: a stream that ends stays registered under its id", .tags(.replacedLibraryDefect))
   func streamThatEndsReleasesItsID() async {
     let store = Self.makeStore { _ in
       .stream(AsyncStream { continuation in

@@ -34,7 +34,7 @@ struct StoreErrorTests {
     }
   }
 
-  @Test("Seed defect: errors thrown by `.task` are printed and lost", .tags(.seedDefect))
+  @Test("SwiftTea defect: errors thrown by `.task` are printed and lost", .tags(.replacedLibraryDefect))
   func taskErrorsGoToTheDiagnosticsHook() async throws {
     let recorder = DiagnosticRecorder()
     let store = makeStore(recorder)

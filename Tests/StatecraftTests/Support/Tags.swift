@@ -1,6 +1,7 @@
 import Testing
 
 extension Tag {
-  /// Pins a defect of one of the libraries the seed documents describe, which Statecraft must not repeat.
-  @Tag static var seedDefect: Self
+  /// Pins a defect of a library Statecraft replaces (SwiftTea, AsyncStateMachine, bpisano's
+  /// StateMachine, async-state), which Statecraft must not repeat. The test's name says which.
+  @Tag static var replacedLibraryDefect: Self
 }

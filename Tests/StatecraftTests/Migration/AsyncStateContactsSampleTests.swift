@@ -1,15 +1,15 @@
-@testable import SeedSamples
+@testable import MigratedSamples
 import Statecraft
 import StatecraftTesting
 import Testing
 
-/// Seed 003's contacts sample, compiled with the migration guide's renames, behaves as it says.
+/// async-state's contacts sample, compiled with the migration guide's renames, behaves as it says.
 @MainActor
-@Suite("Seed 003 samples", .timeLimit(.minutes(1)))
-struct ContactsSampleTests {
+@Suite("async-state's contacts sample, migrated", .timeLimit(.minutes(1)))
+struct AsyncStateContactsSampleTests {
   @Test func theAddressBookHandlesTheRepositorysEventsInOrder() async {
     let viewModel = ContactsSample.AddressBookViewModel()
-    viewModel.setupContactEventSubscription()  // the seed discards the subscription
+    viewModel.setupContactEventSubscription()  // async-state's sample discards the subscription
     viewModel.contactsRepository.addContact("ada")
     viewModel.contactsRepository.addContact("alan")
     await waitUntil { viewModel.contactCells.count == 2 }
@@ -18,7 +18,7 @@ struct ContactsSampleTests {
 
   /// The README's `observe()` then `next()` example did not compile: a stream has no `next()`.
   /// Here it compiles and works as printed.
-  @Test(.tags(.seedDefect))
+  @Test(.tags(.replacedLibraryDefect))
   func theObservationExampleCompilesAndWorksAsPrinted() async {
     let contactRepository = ContactsSample.ContactRepository()
     let observing = Gate()

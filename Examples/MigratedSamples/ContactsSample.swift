@@ -1,16 +1,16 @@
 import Observation
 import Statecraft
 
-/// Seed 003's contacts repository and address book, with the renames of the migration guide:
+/// async-state's contacts repository and address book, with the renames of the migration guide:
 ///
-/// - the event broadcast is `OpenAsyncBroadcast<StreamedEvent>` (the seed wrote `<State>`);
+/// - the event broadcast is `OpenAsyncBroadcast<StreamedEvent>` (async-state's sample wrote `<State>`);
 /// - `contactsRepository.receive(from:)` is `receiveEvents(from:effectMapping:)`, called on the
 ///   receiver, and returns a subscription;
-/// - `HandledEffect` is `Sendable` (there is no `Effect` marker protocol), and the seed's invalid
+/// - `HandledEffect` is `Sendable` (there is no `Effect` marker protocol), and the sample's invalid
 ///   pattern `case .addContactCell(String)` binds a value;
 /// - the receiver is `Sendable`: here `@MainActor`, as a view model is.
 ///
-/// The seed left `handle` as a TODO; here it records the contact in an observable property, so
+/// The original left `handle` as a TODO; here it records the contact in an observable property, so
 /// that tests can wait for it.
 enum ContactsSample {
   final class ContactsRepository: EventStreaming {
@@ -22,7 +22,7 @@ enum ContactsSample {
     private let _eventBroadcast = OpenAsyncBroadcast<StreamedEvent>()
     var eventStream: any AsyncBroadcast<StreamedEvent> { _eventBroadcast }
 
-    /// Not in the seed, which never shows where events come from.
+    /// Not in the original, which never shows where events come from.
     func addContact(_ contactID: String) {
       _eventBroadcast.send(.didAddContact(contactID))
     }
@@ -56,7 +56,7 @@ enum ContactsSample {
     private let _stateBroadcast = OpenAsyncBroadcast<State>()
     var stateStream: any AsyncBroadcast<State> { _stateBroadcast }
 
-    /// Not in the seed.
+    /// Not in the original.
     func publish(_ state: State) {
       _stateBroadcast.send(state)
     }

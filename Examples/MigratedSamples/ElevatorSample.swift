@@ -1,6 +1,7 @@
 import Statecraft
 
-/// Seed 002's elevator, as printed, apart from the `_ in` closure parameters Swift requires.
+/// AsyncStateMachine's elevator, as printed in its README, apart from the `_ in` closure parameters
+/// Swift requires.
 enum ElevatorSample {
   enum State: DSLCompatible {
     case open(persons: Int)

@@ -1,12 +1,13 @@
-@testable import SeedSamples
+@testable import MigratedSamples
 import Statecraft
 import StatecraftTesting
 import Testing
 
-/// The seed document's samples, compiled as printed in `Examples/SeedSamples`, behave as it says.
+/// SwiftTea's README samples, compiled against Statecraft in `Examples/MigratedSamples`, behave as
+/// that README says.
 @MainActor
-@Suite("Seed 001 samples", .timeLimit(.minutes(1)))
-struct SeedSampleTests {
+@Suite("SwiftTea's samples, migrated", .timeLimit(.minutes(1)))
+struct SwiftTeaSampleTests {
   @Test func counter() {
     let store = CounterSample.makeStore()
     store.send(.increment)

@@ -4,9 +4,9 @@ import Statecraft
 import StatecraftTesting
 import Testing
 
-/// The README's statechart section, as printed there.
-@Suite("README statechart example", .timeLimit(.minutes(1)))
-struct ReadmeStatechartExampleTests {
+/// The media player of the Statecharts article: parallel regions, deep history, a timer.
+@Suite("Media player chart", .timeLimit(.minutes(1)))
+struct MediaPlayerChartTests {
   enum Player: Hashable, Sendable, Codable {
     case off, active, media, playback, playing, paused, audio, unmuted, muted, resume, standby, ejected
   }
@@ -47,7 +47,7 @@ struct ReadmeStatechartExampleTests {
     StateNode(final: .ejected)                             // ends the chart
   }
 
-  @Test func theStepFunctionAsTheReadmeShowsIt() {
+  @Test func theStepFunctionDrivesThePlayer() {
     let player = Self.player
     var snapshot = player.initialTransition().snapshot            // [off]
     #expect(snapshot.configuration == [.off])
@@ -75,7 +75,7 @@ struct ReadmeStatechartExampleTests {
     #expect(snapshot.context.volume == 6)
   }
 
-  @Test func runningTheChartAsTheReadmeShowsIt() async {
+  @Test func runningThePlayer() async {
     let audio = Log<String>()
     let running = AsyncStatechartSequence(Self.player, clock: TestClock()) { output, settings in
       if output == "startAudio" { audio.append("play at \(settings.volume)") }
@@ -94,7 +94,7 @@ struct ReadmeStatechartExampleTests {
     #expect(running.snapshot.configuration == path.snapshot.configuration)
   }
 
-  /// The README's testing section, as printed there.
+  /// The test-store test of the Testing article.
   @MainActor
   @Test func thePlayerPausesItselfAfterThirtySeconds() async {
     let player = Self.player

@@ -8,7 +8,7 @@ struct LibrarySourceTests {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appending(path: "Sources")
 
-  @Test("Seed defect: the library prints on every effect event", .tags(.seedDefect))
+  @Test("SwiftTea defect: the library prints on every effect event", .tags(.replacedLibraryDefect))
   func libraryCodeNeverPrints() throws {
     let library = Self.sourcesDirectory
     let enumerator = try #require(FileManager.default.enumerator(at: library, includingPropertiesForKeys: nil))

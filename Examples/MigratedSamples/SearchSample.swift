@@ -1,6 +1,6 @@
 import Statecraft
 
-/// Seed 001's "Cancellable Operations" sample, unchanged.
+/// SwiftTea's "Cancellable Operations" sample, unchanged.
 ///
 /// Its `.cancelSearch` returns `.none` although its comment says the store cancels the search:
 /// no store can know that. Return `.cancel("user-search")` instead, or call `store.cancel`.

@@ -1,6 +1,6 @@
 import Statecraft
 
-/// Seed 001's "Basic State Management" sample, counter and loading.
+/// SwiftTea's "Basic State Management" sample, counter and loading.
 ///
 /// The one change: the inline closure names its parameter types, `{ (state: AppState, action:
 /// AppAction) in`. No generic store can infer `Action` from a closure body.
@@ -53,7 +53,7 @@ enum CounterSample {
 #if canImport(SwiftUI)
   import SwiftUI
 
-  /// The seed's SwiftUI view. The change: `Store<AppState, AppAction>` is spelled
+  /// SwiftTea's SwiftUI view. The change: `Store<AppState, AppAction>` is spelled
   /// `Store<AppState, AppAction, Void>`.
   struct ContentView: View {
       typealias AppState = CounterSample.AppState

@@ -1,11 +1,11 @@
 import Foundation
 import Statecraft
 
-/// Seed 000's on/off sample. The one change: the host is `ContextualStateMachine`, not
-/// `StateMachine` (that name belongs to the declarative DSL).
+/// bpisano's StateMachine's on/off sample, compiled against Statecraft. The one change: the host is
+/// `ContextualStateMachine`, not `StateMachine` (that name belongs to the declarative DSL).
 ///
-/// It keeps the seed's `Task { try? await Task.sleep(…) }`. Such a task outlives its state: when the
-/// machine moves on first, its late `transition(to:)` is ignored and reported. Prefer
+/// It keeps the original's `Task { try? await Task.sleep(…) }`. Such a task outlives its state:
+/// when the machine moves on first, its late `transition(to:)` is ignored and reported. Prefer
 /// `@StateLifetime` and an injected clock, as `statecraft-demo onoff` does.
 enum OnOffSample {
   struct Context: StateMachineContext {

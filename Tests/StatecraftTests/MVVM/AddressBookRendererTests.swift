@@ -2,10 +2,10 @@ import Statecraft
 import StatecraftTesting
 import Testing
 
-// The README's "Broadcasts and MVVM" example, with a Linux renderer in place of the view controller.
+// The address book of the Broadcasts article, with a Linux renderer in place of the view controller.
 @BroadcastsEvents
 @BroadcastsState(initial: [])
-final class ReadmeContactsRepository: Sendable {
+final class ExampleContactsRepository: Sendable {
   typealias State = [String]
   enum StreamedEvent: Event { case didAddContact(String) }
 
@@ -15,16 +15,16 @@ final class ReadmeContactsRepository: Sendable {
   }
 }
 
-struct ReadmeAddressBookState: ObjectState { var cells: [String] = [] }
+struct ExampleAddressBookState: ObjectState { var cells: [String] = [] }
 
-@BroadcastsState(initial: ReadmeAddressBookState())
+@BroadcastsState(initial: ExampleAddressBookState())
 @MainActor
-final class ReadmeAddressBookViewModel: ViewModeling, EventReceiving {
-  typealias State = ReadmeAddressBookState
+final class ExampleAddressBookViewModel: ViewModeling, EventReceiving {
+  typealias State = ExampleAddressBookState
   enum HandledEffect: Sendable { case addContactCell(String) }
 
   @discardableResult
-  func subscribe(to repository: ReadmeContactsRepository) -> EventSubscription {
+  func subscribe(to repository: ExampleContactsRepository) -> EventSubscription {
     receiveEvents(from: repository) { event in
       switch event { case .didAddContact(let name): .addContactCell(name) }
     }
@@ -37,9 +37,9 @@ final class ReadmeAddressBookViewModel: ViewModeling, EventReceiving {
   }
 }
 
-@Modeled(ReadmeAddressBookState.self, ReadmeAddressBookViewModel.self)
+@Modeled(ExampleAddressBookState.self, ExampleAddressBookViewModel.self)
 @MainActor
-final class ReadmeAddressBookRenderer {
+final class ExampleAddressBookRenderer {
   private(set) var rendered: [[String]] = []
   let renders: AsyncStream<[String]>
   private let continuation: AsyncStream<[String]>.Continuation
@@ -56,13 +56,13 @@ final class ReadmeAddressBookRenderer {
 }
 
 @MainActor
-@Suite("README streaming example", .timeLimit(.minutes(1)))
-struct ReadmeStreamingExampleTests {
+@Suite("Address book renderer", .timeLimit(.minutes(1)))
+struct AddressBookRendererTests {
   @Test func eventsBecomeEffectsThenStates() async {
-    let repository = ReadmeContactsRepository()
-    let viewModel = ReadmeAddressBookViewModel()
+    let repository = ExampleContactsRepository()
+    let viewModel = ExampleAddressBookViewModel()
     viewModel.subscribe(to: repository)
-    let renderer = ReadmeAddressBookRenderer(viewModel: viewModel)
+    let renderer = ExampleAddressBookRenderer(viewModel: viewModel)
     renderer.startObservingState()
     var states = viewModel.stateStream.observe().makeAsyncIterator()
     repository.add("Ada")

@@ -3,10 +3,11 @@ import Statecraft
 import StatecraftTesting
 import Testing
 
-/// The README's examples, kept compiling and working.
+/// Patterns the articles teach, kept working: a clock held as `any Clock<Duration>` that
+/// debounces, and state objects that sleep, then transition.
 @MainActor
-@Suite("README examples", .timeLimit(.minutes(1)))
-struct ReadmeExampleTests {
+@Suite("Documented patterns", .timeLimit(.minutes(1)))
+struct DocumentedPatternTests {
   // "The environment" and "Debounce and throttle": a clock held as `any Clock<Duration>`.
   struct SearchEnvironment: Sendable {
     var search: @Sendable (String) async throws -> [String]

@@ -1,6 +1,6 @@
 import Statecraft
 
-/// The environment pattern seed 001's library documents: dependencies as a value with `live` and
+/// The environment pattern SwiftTea documents: dependencies as a value with `live` and
 /// `mock` instances, passed to `init(initialState:reduce:environment:)`.
 enum EnvironmentSample {
   struct User: Sendable, Equatable {

@@ -1,7 +1,7 @@
 import Statecraft
 import Synchronization
 
-/// Seed 001's "Streaming Data" sample, unchanged.
+/// SwiftTea's "Streaming Data" sample, unchanged.
 enum StreamingSample {
   /// Stands in for the sample's socket; it records what the sample does with it.
   final class WebSocketConnection: Sendable {
