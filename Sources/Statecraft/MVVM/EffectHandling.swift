@@ -1,6 +1,13 @@
 /// An object that reacts to effects: typically a view model that updates its state.
 ///
 /// ```swift
+/// struct AddressBookState: ObjectState { var contactIDs: [String] = [] }
+///
+/// @BroadcastsState(initial: AddressBookState())
+/// @MainActor final class AddressBookViewModel: ViewModeling {
+///   typealias State = AddressBookState
+/// }
+///
 /// extension AddressBookViewModel: EffectHandling {
 ///   enum HandledEffect: Sendable { case addContactCell(String) }
 ///
@@ -23,6 +30,12 @@ public protocol EffectHandling<HandledEffect>: AnyObject {
 
 extension EffectHandling {
   /// Handles each effect in turn, in order, each after the previous one has returned.
+  ///
+  /// ```swift
+  /// let viewModel = AddressBookViewModel()
+  /// await viewModel.handle(all: [.addContactCell("ada"), .addContactCell("alan")])
+  /// print(viewModel.currentState().contactIDs)   // ["ada", "alan"]
+  /// ```
   public func handle(
     all effects: some Sequence<HandledEffect>, isolation: isolated (any Actor)? = #isolation
   ) async {

@@ -1,11 +1,32 @@
 /// Turns another object's events into this object's effects.
 ///
 /// ```swift
+/// @BroadcastsEvents
+/// final class ContactsRepository: Sendable {
+///   enum StreamedEvent: Event { case didAddContact(String) }
+///   func add(_ id: String) { _eventBroadcast.send(.didAddContact(id)) }
+/// }
+///
+/// @MainActor final class AddressBookViewModel: EventReceiving {
+///   enum HandledEffect: Sendable { case addContactCell(String) }
+///   private(set) var contactIDs: [String] = []
+///   func handle(_ effect: HandledEffect) {
+///     switch effect { case .addContactCell(let id): contactIDs.append(id) }
+///   }
+/// }
+///
 /// struct ContactEventMapping: EffectMapping {
 ///   func map(_ event: ContactsRepository.StreamedEvent) async -> AddressBookViewModel.HandledEffect? {
 ///     switch event { case .didAddContact(let id): .addContactCell(id) }
 ///   }
 /// }
+/// ```
+///
+/// ```swift
+/// let repository = ContactsRepository()
+/// let viewModel = AddressBookViewModel()
+/// viewModel.receiveEvents(from: repository, effectMapping: ContactEventMapping())
+/// repository.add("ada")   // the view model soon handles .addContactCell("ada")
 /// ```
 ///
 /// Return `nil` for an event that should cause no effect.

@@ -1,6 +1,20 @@
 /// An object that subscribes to other objects' events and handles the effects they map to.
 ///
 /// ```swift
+/// @BroadcastsEvents
+/// final class ContactsRepository: Sendable {
+///   enum StreamedEvent: Event { case didAddContact(String) }
+///   func add(_ id: String) { _eventBroadcast.send(.didAddContact(id)) }
+/// }
+///
+/// @MainActor final class AddressBookViewModel {
+///   enum HandledEffect: Sendable { case addContactCell(String) }
+///   private(set) var contactIDs: [String] = []
+///   func handle(_ effect: HandledEffect) {
+///     switch effect { case .addContactCell(let id): contactIDs.append(id) }
+///   }
+/// }
+///
 /// extension AddressBookViewModel: EventReceiving {
 ///   func subscribe(to repository: ContactsRepository) {
 ///     receiveEvents(from: repository) { event in
@@ -18,10 +32,15 @@
 ///   moment the receiver goes, keep it in the receiver's ``EventSubscriptions``:
 ///
 /// ```swift
-/// private let subscriptions = EventSubscriptions()
+/// @MainActor final class ContactCountViewModel: EventReceiving {
+///   typealias HandledEffect = Int
+///   private let subscriptions = EventSubscriptions()
+///   private(set) var added = 0
 ///
-/// func subscribe(to repository: ContactsRepository) {
-///   receiveEvents(from: repository) { … }.store(in: subscriptions)
+///   func subscribe(to repository: ContactsRepository) {
+///     receiveEvents(from: repository) { _ in 1 }.store(in: subscriptions)
+///   }
+///   func handle(_ count: Int) { added += count }
 /// }
 /// ```
 ///
@@ -33,6 +52,16 @@ extension EventReceiving {
   /// Maps each of `source`'s events to an effect with `effectMapping` and handles it.
   ///
   /// It runs on the caller's actor, so a main-actor receiver handles effects without hopping.
+  ///
+  /// ```swift
+  /// let repository = ContactsRepository()
+  /// let viewModel = AddressBookViewModel()
+  /// let subscription = viewModel.receiveEvents(from: repository) { event in
+  ///   switch event { case .didAddContact(let id): .addContactCell(id) }
+  /// }
+  /// repository.add("ada")   // handled soon after, as .addContactCell("ada")
+  /// subscription.cancel()
+  /// ```
   @discardableResult
   public func receiveEvents<Source: EventStreaming>(
     from source: Source,

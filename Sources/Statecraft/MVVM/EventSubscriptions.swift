@@ -5,9 +5,24 @@
 /// its subscriptions to stop the moment it goes keeps them in one of these:
 ///
 /// ```swift
-/// private let subscriptions = EventSubscriptions()
-/// …
-/// receiveEvents(from: repository) { … }.store(in: subscriptions)
+/// @BroadcastsEvents
+/// final class ContactsRepository: Sendable {
+///   enum StreamedEvent: Event { case didAddContact(String) }
+///   func add(_ id: String) { _eventBroadcast.send(.didAddContact(id)) }
+/// }
+///
+/// @MainActor final class ContactListViewModel: EventReceiving {
+///   typealias HandledEffect = String
+///   private let subscriptions = EventSubscriptions()
+///   private(set) var contactIDs: [String] = []
+///
+///   init(repository: ContactsRepository) {
+///     receiveEvents(from: repository) { event in
+///       switch event { case .didAddContact(let id): id }
+///     }.store(in: subscriptions)   // cancelled when this view model goes
+///   }
+///   func handle(_ id: String) { contactIDs.append(id) }
+/// }
 /// ```
 public final class EventSubscriptions: Sendable {
   private let subscriptions = CriticalState<[EventSubscription]>([])

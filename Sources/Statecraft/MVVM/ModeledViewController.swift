@@ -1,24 +1,35 @@
 /// A renderer bound to a view model: what the ``Modeled(_:_:)`` macro makes of a class.
 ///
-/// The macro writes everything here except `render(_:)`:
+/// The macro writes everything here except `render(_:)`, and the initialiser that sets
+/// `viewModel`. On any main-actor class, Linux included:
 ///
 /// ```swift
+/// struct AddressBookState: ObjectState { var contactIDs: [String] = [] }
+///
+/// @BroadcastsState(initial: AddressBookState())
+/// @MainActor final class AddressBookViewModel: ViewModeling {
+///   typealias State = AddressBookState
+///   func add(_ id: String) { _stateBroadcast.update { $0.contactIDs.append(id) } }
+/// }
+///
 /// @Modeled(AddressBookState.self, AddressBookViewModel.self)
-/// final class AddressBookViewController: UIViewController {
-///   init(viewModel: ViewModel) {
-///     self.viewModel = viewModel
-///     super.init(nibName: nil, bundle: nil)
-///   }
-///   required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
+/// @MainActor final class AddressBookScreen {
+///   private(set) var lines: [String] = []
+///   init(viewModel: ViewModel) { self.viewModel = viewModel }
 ///
-///   override func viewWillAppear(_ animated: Bool) {
-///     super.viewWillAppear(animated)
-///     startObservingState()
-///   }
-///
-///   func render(_ state: State) { … }
+///   func render(_ state: State) { lines = state.contactIDs }
 /// }
 /// ```
+///
+/// ```swift
+/// let screen = AddressBookScreen(viewModel: AddressBookViewModel())
+/// screen.startObservingState()     // renders the current state at once
+/// screen.viewModel.add("ada")      // then each new one
+/// screen.stopObservingState()
+/// ```
+///
+/// A UIKit view controller does the same, calling `super.init(nibName: nil, bundle: nil)` after
+/// setting `viewModel`, and `startObservingState()` in `viewWillAppear(_:)`.
 @MainActor
 public protocol ModeledViewController: StateRendering {
   /// The view model type, or `any` of its interface protocol.

@@ -3,9 +3,16 @@
 /// ```swift
 /// struct ContactsState: ObjectState {
 ///   var contactIDs: [String]
+///   var selectedID: String?
 /// }
+/// ```
 ///
-/// state.update { $0.contactIDs.append(id) }
+/// ```swift
+/// var state = ContactsState(contactIDs: [])
+/// state.update {
+///   $0.contactIDs.append("ada")
+///   $0.selectedID = "ada"
+/// }
 /// ```
 ///
 /// async-state also called this `ViewState`; in Statecraft `ViewState` is the UI adapter of a

@@ -1,7 +1,18 @@
 /// An object that broadcasts its state.
 ///
 /// ```swift
-/// for await state in repository.stateStream.observe() { … }
+/// @BroadcastsState(initial: 0)
+/// final class Counter: Sendable {
+///   typealias State = Int
+///   func increment() { _stateBroadcast.update { $0 += 1 } }
+/// }
+/// ```
+///
+/// ```swift
+/// let counter = Counter()
+/// for await count in counter.stateStream.observe() {
+///   print("count:", count)   // 0 first, the current state, then each change
+/// }
 /// ```
 ///
 /// ``/StatecraftEngine/StateBroadcast`` is the usual implementation: each new observer gets the current state first.

@@ -1,8 +1,18 @@
 /// Binds a renderer to a view model.
 ///
 /// ```swift
+/// struct AddressBookState: ObjectState { var contactIDs: [String] = [] }
+///
+/// @BroadcastsState(initial: AddressBookState())
+/// @MainActor final class AddressBookViewModel: ViewModeling {
+///   typealias State = AddressBookState
+/// }
+///
 /// @Modeled(AddressBookState.self, AddressBookViewModel.self)
-/// final class AddressBookViewController: UIViewController { … }
+/// @MainActor final class AddressBookScreen {
+///   init(viewModel: ViewModel) { self.viewModel = viewModel }
+///   func render(_ state: State) { print(state.contactIDs) }
+/// }
 /// ```
 ///
 /// It adds to the class:
@@ -29,7 +39,10 @@ public macro Modeled<State, ViewModel>(_ state: State.Type, _ viewModel: ViewMod
 /// protocol AddressBookViewModelInterface: ViewModeling where State == AddressBookState {}
 ///
 /// @Modeled(AddressBookState.self, interface: AddressBookViewModelInterface.self)
-/// final class AddressBookViewController: UIViewController { … }
+/// @MainActor final class AddressBookListScreen {
+///   init(viewModel: ViewModel) { self.viewModel = viewModel }
+///   func render(_ state: State) { print(state.contactIDs.count, "contacts") }
+/// }
 /// ```
 @attached(
   member,
@@ -44,8 +57,10 @@ public macro Modeled<State, Interface>(_ state: State.Type, interface: Interface
 /// ``StateStreaming`` and ``Stateful``.
 ///
 /// ```swift
+/// struct ContactsState: ObjectState { var contactIDs: [String] }
+///
 /// @BroadcastsState(initial: ContactsState(contactIDs: []))
-/// final class ContactsRepository: Sendable {
+/// final class ContactsStore: Sendable {
 ///   typealias State = ContactsState
 ///   func add(_ id: String) { _stateBroadcast.update { $0.contactIDs.append(id) } }
 /// }
