@@ -1,8 +1,38 @@
 /// A running state machine, as an `AsyncSequence` of its states.
 ///
 /// ```swift
-/// let sequence = AsyncStateMachineSequence(stateMachine: stateMachine, runtime: runtime)
-/// Task { for await state in sequence { render(state) } }
+/// enum State: DSLCompatible { case open(persons: Int), closing(persons: Int), closed }
+/// enum Event: DSLCompatible { case personsHaveEntered(persons: Int), closeButtonWasPressed, doorHasLocked }
+/// enum Output: DSLCompatible { case close(speed: Int) }
+///
+/// enum Elevator {
+///   static let stateMachine = StateMachine(initial: State.open(persons: 0)) {
+///     When(state: State.open(persons:)) { _ in
+///       Execute.noOutput
+///     } transitions: { persons in
+///       On(event: Event.personsHaveEntered(persons:)) { newPersons in
+///         Transition(to: State.open(persons: persons + newPersons))
+///       }
+///       On(event: Event.closeButtonWasPressed) { _ in
+///         Guard(predicate: persons < 10)
+///       } transition: { _ in
+///         Transition(to: State.closing(persons: persons))
+///       }
+///     }
+///     When(state: State.closing(persons:)) { persons in
+///       Execute(output: Output.close(speed: persons > 5 ? 1 : 2))
+///     } transitions: { _ in
+///       On(event: Event.doorHasLocked) { _ in Transition(to: State.closed) }
+///     }
+///   }
+/// }
+/// ```
+///
+/// ```swift
+/// let runtime = Runtime<State, Event, Output>()
+///   .map(output: Output.close(speed:)) { _ in Event.doorHasLocked }
+/// let sequence = AsyncStateMachineSequence(stateMachine: Elevator.stateMachine, runtime: runtime)
+/// Task { for await state in sequence { print(state) } }
 /// await sequence.send(Event.personsHaveEntered(persons: 3))
 /// ```
 ///
@@ -64,7 +94,9 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   /// Sends an event, and returns once it has been processed and any new state published.
   ///
   /// ```swift
+  /// let sequence = AsyncStateMachineSequence(stateMachine: Elevator.stateMachine, runtime: Runtime())
   /// await sequence.send(.personsHaveEntered(persons: 3))
+  /// print(sequence.currentState)   // open(persons: 3)
   /// ```
   ///
   /// It runs on the caller's executor: from the main actor, processing happens there, with no hop.
@@ -88,7 +120,9 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   /// diagnostic of this machine from now on.
   ///
   /// ```swift
+  /// let sequence = AsyncStateMachineSequence(stateMachine: Elevator.stateMachine, runtime: Runtime())
   /// sequence.attach(LoggingInspector())
+  /// await sequence.send(.closeButtonWasPressed)   // logged: the event, the new state
   /// ```
   public func attach(_ inspector: some Inspector) {
     machine.core.attach(inspector)
@@ -98,6 +132,13 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   ///
   /// It returns exactly once: when the state after the event is accepted, at the first later
   /// state that is, or when the waiting task is cancelled.
+  ///
+  /// ```swift
+  /// let runtime = Runtime<State, Event, Output>()
+  ///   .map(output: Output.close(speed:)) { _ in Event.doorHasLocked }
+  /// let sequence = AsyncStateMachineSequence(stateMachine: Elevator.stateMachine, runtime: runtime)
+  /// await sequence.send(.closeButtonWasPressed, resumeWhen: { $0 == .closed })
+  /// ```
   @preconcurrency @inlinable
   public func send(
     _ event: E, resumeWhen predicate: @escaping @Sendable (S) -> Bool,

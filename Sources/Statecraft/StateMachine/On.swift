@@ -1,14 +1,24 @@
 /// A transition of a `When`: on an event, optionally guarded, go to a state.
 ///
 /// ```swift
-/// On(event: Event.personsHaveEntered(persons:)) { newPersons in
-///   Transition(to: State.open(persons: persons + newPersons))
+/// enum State: DSLCompatible { case open(persons: Int), closing(persons: Int) }
+/// enum Event: DSLCompatible { case personsHaveEntered(persons: Int), closeButtonWasPressed }
+/// ```
+///
+/// ```swift
+/// let elevator: StateMachine<State, Event, Never> = StateMachine(initial: .open(persons: 0)) {
+///   When(state: State.open(persons:)) { _ in Execute.noOutput } transitions: { persons in
+///     On(event: Event.personsHaveEntered(persons:)) { newPersons in
+///       Transition(to: State.open(persons: persons + newPersons))
+///     }
+///     On(event: Event.closeButtonWasPressed) { _ in
+///       Guard(predicate: persons < 10)
+///     } transition: { _ in
+///       Transition(to: State.closing(persons: persons))
+///     }
+///   }
 /// }
-/// On(event: Event.closeButtonWasPressed) { _ in
-///   Guard(predicate: persons < 10)
-/// } transition: { _ in
-///   Transition(to: State.closing(persons: persons))
-/// }
+/// print(elevator.transition(from: .open(persons: 12), on: .closeButtonWasPressed) as Any)   // nil
 /// ```
 ///
 /// Match an event by value, by case (the closures get its associated values), or by membership in a

@@ -2,10 +2,48 @@
 /// and pipes to other machines.
 ///
 /// ```swift
+/// enum State: DSLCompatible { case open(persons: Int), closing(persons: Int), closed }
+/// enum Event: DSLCompatible { case personsHaveEntered(persons: Int), closeButtonWasPressed, doorHasLocked }
+/// enum Output: DSLCompatible { case close(speed: Int) }
+///
+/// enum Elevator {
+///   static let stateMachine = StateMachine(initial: State.open(persons: 0)) {
+///     When(state: State.open(persons:)) { _ in
+///       Execute.noOutput
+///     } transitions: { persons in
+///       On(event: Event.personsHaveEntered(persons:)) { newPersons in
+///         Transition(to: State.open(persons: persons + newPersons))
+///       }
+///       On(event: Event.closeButtonWasPressed) { _ in
+///         Guard(predicate: persons < 10)
+///       } transition: { _ in
+///         Transition(to: State.closing(persons: persons))
+///       }
+///     }
+///     When(state: State.closing(persons:)) { persons in
+///       Execute(output: Output.close(speed: persons > 5 ? 1 : 2))
+///     } transitions: { _ in
+///       On(event: Event.doorHasLocked) { _ in Transition(to: State.closed) }
+///     }
+///   }
+/// }
+///
+/// func close(speed: Int) async -> Event? {
+///   try? await Task.sleep(for: .seconds(speed))   // the motor turns
+///   return .doorHasLocked
+/// }
+/// ```
+///
+/// ```swift
+/// import Logging
+///
+/// let logger = Logger(label: "elevator")
 /// let runtime = Runtime<State, Event, Output>()
 ///   .map(output: Output.close(speed:), to: close(speed:))
 ///   .register(middleware: { (state: State) in logger.info("\(state)") })
 ///   .register(middleware: { (event: Event) in logger.info("\(event)") })
+/// let elevator = AsyncStateMachineSequence(stateMachine: Elevator.stateMachine, runtime: runtime)
+/// await elevator.send(.closeButtonWasPressed)   // closing; the door locks when close(speed:) returns
 /// ```
 ///
 /// Every method returns a new runtime; none is `@discardableResult`, so a call whose result is
@@ -209,8 +247,16 @@ public struct Runtime<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sen
   /// enters a state of the case `state` builds.
   ///
   /// ```swift
-  /// Runtime<Door, DoorEvent, Never>()
+  /// enum Door: DSLCompatible { case closed, opened(by: String) }
+  /// enum DoorEvent: DSLCompatible { case open(by: String) }
+  /// enum AlarmEvent: DSLCompatible { case intruder(String) }
+  /// ```
+  ///
+  /// ```swift
+  /// let alarmPipe = EventPipe<AlarmEvent>()
+  /// let doorRuntime = Runtime<Door, DoorEvent, Never>()
   ///   .connectAsSender(to: alarmPipe, when: Door.opened(by:), send: { person in .intruder(person) })
+  /// print(doorRuntime)
   /// ```
   @preconcurrency public func connectAsSender<Payload, Other: DSLCompatible>(
     to pipe: EventPipe<Other>, when state: @escaping @Sendable (Payload) -> S,

@@ -2,6 +2,12 @@
 /// the transitions it takes.
 ///
 /// ```swift
+/// enum State: DSLCompatible { case open(persons: Int), closing(persons: Int), closed }
+/// enum Event: DSLCompatible { case personsHaveEntered(persons: Int), closeButtonWasPressed, doorHasLocked }
+/// enum Output: DSLCompatible { case close(speed: Int) }
+/// ```
+///
+/// ```swift
 /// let stateMachine = StateMachine(initial: State.open(persons: 0)) {
 ///   When(state: State.open(persons:)) { _ in
 ///     Execute.noOutput
@@ -21,6 +27,8 @@
 ///     On(event: Event.doorHasLocked) { _ in Transition(to: State.closed) }
 ///   }
 /// }
+/// print(stateMachine.transition(from: .open(persons: 2), on: .closeButtonWasPressed) as Any)
+/// // Optional(closing(persons: 2))
 /// ```
 ///
 /// A definition is a pure value: ``output(when:)`` and ``transition(from:on:)`` evaluate it with no
@@ -41,11 +49,12 @@ public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>
   /// events and outputs can be written with a leading dot:
   ///
   /// ```swift
-  /// let machine: StateMachine<State, Event, Output> = StateMachine(initial: .state1) {
-  ///   When(state: .state1) { _ in Execute(output: .output1) } transitions: { _ in
-  ///     On(event: .event1) { _ in Transition(to: .state2) }
+  /// let machine: StateMachine<State, Event, Output> = StateMachine(initial: .closing(persons: 0)) {
+  ///   When(state: .closing(persons: 0)) { _ in Execute(output: .close(speed: 2)) } transitions: { _ in
+  ///     On(event: .doorHasLocked) { _ in Transition(to: .closed) }
   ///   }
   /// }
+  /// print(machine.output(when: .closing(persons: 0)) as Any)   // Optional(close(speed: 2))
   /// ```
   public init(initial: S, @WhensBuilder<S, E, O> _ whens: () -> [When<S, E, O>]) {
     self.initial = initial
@@ -65,8 +74,15 @@ public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>
   /// from a snapshot.
   ///
   /// ```swift
+  /// let machine = StateMachine(initial: State.open(persons: 0)) {
+  ///   When(state: State.open(persons:)) { _ in Execute<Output>.noOutput } transitions: { persons in
+  ///     On(event: Event.closeButtonWasPressed) { _ in Transition(to: State.closing(persons: persons)) }
+  ///   }
+  /// }
+  /// let savedState = State.open(persons: 4)   // as a snapshot recorded it
   /// let sequence = AsyncStateMachineSequence(
-  ///   stateMachine: doorMachine.starting(in: savedState), runtime: runtime)
+  ///   stateMachine: machine.starting(in: savedState), runtime: Runtime())
+  /// print(sequence.currentState)   // open(persons: 4)
   /// ```
   public func starting(in state: S) -> StateMachine {
     StateMachine(initial: state, whens: whens)

@@ -3,13 +3,55 @@ public import Observation
 /// A running machine for a user interface: an observable `state` on the main actor, and bindings.
 ///
 /// ```swift
+/// enum State: DSLCompatible { case open(persons: Int), closing(persons: Int), closed }
+/// enum Event: DSLCompatible { case personsHaveEntered(persons: Int), closeButtonWasPressed, doorHasLocked }
+/// enum Output: DSLCompatible { case close(speed: Int) }
+///
+/// enum Elevator {
+///   static let stateMachine = StateMachine(initial: State.open(persons: 0)) {
+///     When(state: State.open(persons:)) { _ in
+///       Execute.noOutput
+///     } transitions: { persons in
+///       On(event: Event.personsHaveEntered(persons:)) { newPersons in
+///         Transition(to: State.open(persons: persons + newPersons))
+///       }
+///       On(event: Event.closeButtonWasPressed) { _ in
+///         Guard(predicate: persons < 10)
+///       } transition: { _ in
+///         Transition(to: State.closing(persons: persons))
+///       }
+///     }
+///     When(state: State.closing(persons:)) { persons in
+///       Execute(output: Output.close(speed: persons > 5 ? 1 : 2))
+///     } transitions: { _ in
+///       On(event: Event.doorHasLocked) { _ in Transition(to: State.closed) }
+///     }
+///   }
+/// }
+/// ```
+///
+/// ```swift
+/// let viewState = ViewState(
+///   AsyncStateMachineSequence(stateMachine: Elevator.stateMachine, runtime: Runtime()))
+/// Task { await viewState.start() }   // follows the machine until the task is cancelled
+/// await viewState.send(.personsHaveEntered(persons: 2))
+/// print(viewState.state)             // open(persons: 2)
+/// ```
+///
+/// In SwiftUI:
+///
+/// ```swift
+/// import SwiftUI
+///
 /// struct ElevatorView: View {
 ///   let viewState: ViewState<State, Event, Output>
 ///
 ///   var body: some View {
-///     Text("\(viewState.state)")
-///       .task { await viewState.start() }
-///     Button("Close") { Task { await viewState.send(.closeButtonWasPressed) } }
+///     VStack {
+///       Text("\(viewState.state)")
+///       Button("Close") { Task { await viewState.send(.closeButtonWasPressed) } }
+///     }
+///     .task { await viewState.start() }
 ///   }
 /// }
 /// ```
@@ -114,8 +156,23 @@ public final class ViewState<S: DSLCompatible, E: DSLCompatible, O: DSLCompatibl
   /// A binding on the whole state that sends the event `event` makes of the written value.
   ///
   /// ```swift
-  /// Toggle("On", isOn: viewState.binding(send: { $0 == .on ? .switchOn : .switchOff }).isOn)
+  /// enum Light: DSLCompatible { case on, off }
+  /// enum LightEvent: DSLCompatible { case switchOn, switchOff }
   /// ```
+  ///
+  /// ```swift
+  /// let light = StateMachine(initial: Light.off) {
+  ///   When(states: OneOf { Light.on; Light.off }) { _ in Execute.noOutput } transitions: { _ in
+  ///     On(event: LightEvent.switchOn) { _ in Transition(to: Light.on) }
+  ///     On(event: LightEvent.switchOff) { _ in Transition(to: Light.off) }
+  ///   }
+  /// }
+  /// let viewState = ViewState(AsyncStateMachineSequence(stateMachine: light, runtime: Runtime()))
+  /// let isOn = viewState.binding(send: { $0 == .on ? .switchOn : .switchOff })
+  /// isOn.wrappedValue = .on   // shows .on at once, and sends .switchOn
+  /// ```
+  ///
+  /// In SwiftUI, `Binding(isOn)` hands it to a control, such as a `Picker` of the two states.
   public func binding(
     send event: @escaping @MainActor (S) -> E,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,

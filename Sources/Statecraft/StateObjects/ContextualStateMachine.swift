@@ -4,9 +4,45 @@ public import Observation
 /// transition.
 ///
 /// ```swift
+/// struct Context: StateMachineContext {
+///   var delay: Duration
+///   var clock: any Clock<Duration>
+///   static let defaultValue = Context(delay: .seconds(1), clock: ContinuousClock())
+/// }
+///
+/// struct OffState: StateMachineState {
+///   @StateTransition private var transition
+///   @StateContext(Context.self) private var context
+///   @StateLifetime private var lifetime
+///
+///   func enter() async {
+///     lifetime.task {
+///       try await context.clock.sleep(for: context.delay)
+///       await transition(to: OnState())
+///     }
+///   }
+/// }
+///
+/// struct OnState: StateMachineState {
+///   @StateTransition private var transition
+///   @StateContext(Context.self) private var context
+///   @StateLifetime private var lifetime
+///
+///   func enter() async {
+///     lifetime.task {
+///       try await context.clock.sleep(for: context.delay)
+///       await transition(to: OffState())
+///     }
+///   }
+/// }
+/// ```
+///
+/// ```swift
 /// let machine = ContextualStateMachine(initialState: OffState())
 ///   .context(Context(delay: .seconds(1), clock: ContinuousClock()))
-/// await machine.start()
+/// await machine.start()                    // enters OffState, which turns on after a second
+/// await machine.transition(to: OnState())  // or now
+/// await machine.stop()                     // exits OnState and cancels its lifetime tasks
 /// ```
 ///
 /// - Transitions run one at a time, in the order they were requested (FIFO). A transition that a
@@ -139,13 +175,22 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// and diagnostic of this machine from now on.
   ///
   /// ```swift
+  /// let machine = ContextualStateMachine(initialState: OffState())
+  ///   .context(Context(delay: .seconds(1), clock: ContinuousClock()))
   /// machine.attach(LoggingInspector())
+  /// await machine.start()   // logged: the start request, OffState's stay
   /// ```
   public nonisolated func attach(_ inspector: some Inspector) {
     core.attach(inspector)
   }
 
   /// Enters the initial state and returns when its `enter()` has returned.
+  ///
+  /// ```swift
+  /// let machine = ContextualStateMachine(initialState: OffState()).context(Context.defaultValue)
+  /// await machine.start()
+  /// print(machine.currentState is OffState)   // true
+  /// ```
   ///
   /// Calling it again is a no-op that reports a ``/StatecraftEngine/Diagnostic/Kind/startedTwice`` diagnostic.
   public func start(
@@ -165,7 +210,9 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// when `newState`'s `enter()` has returned.
   ///
   /// ```swift
-  /// await machine.transition(to: OnState())
+  /// let machine = ContextualStateMachine(initialState: OffState()).context(Context.defaultValue)
+  /// await machine.start()
+  /// await machine.transition(to: OnState())   // OffState exits, OnState enters
   /// ```
   ///
   /// Inside a state's `enter()` or `exit()`, use `@StateTransition` instead: this call would wait
@@ -188,6 +235,12 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
 
   /// Exits the current state, after the transitions queued before it, and stops the machine. Its
   /// state lifetime tasks are cancelled. A stopped machine ignores further requests.
+  ///
+  /// ```swift
+  /// let machine = ContextualStateMachine(initialState: OnState()).context(Context.defaultValue)
+  /// await machine.start()
+  /// await machine.stop()   // OnState exits; its timer task is cancelled
+  /// ```
   public func stop(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -338,7 +391,9 @@ extension ContextualStateMachine where Context == EmptyStateMachineContext {
   /// state:
   ///
   /// ```swift
-  /// let machine = ContextualStateMachine(initialState: OffState()).context(Context(delay: 1))
+  /// let machine = ContextualStateMachine(initialState: OffState())
+  ///   .context(Context(delay: .milliseconds(500), clock: ContinuousClock()))
+  /// print(machine.context.delay)   // 0.5 seconds
   /// ```
   ///
   /// Call it where you create the machine, as above. The new machine's initial state is the state

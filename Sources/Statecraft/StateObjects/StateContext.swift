@@ -1,10 +1,18 @@
 /// Reads the context of the machine that runs the state, like SwiftUI's `@Environment`.
 ///
 /// ```swift
-/// @StateContext(Context.self) private var context
+/// struct Context: StateMachineContext {
+///   var delay: Duration
+///   var clock: any Clock<Duration>
+///   static let defaultValue = Context(delay: .seconds(1), clock: ContinuousClock())
+/// }
 ///
-/// func enter() async {
-///   try? await context.clock.sleep(for: context.delay)
+/// struct Waiting: StateMachineState {
+///   @StateContext(Context.self) private var context
+///
+///   func enter() async {
+///     try? await context.clock.sleep(for: context.delay)
+///   }
 /// }
 /// ```
 ///

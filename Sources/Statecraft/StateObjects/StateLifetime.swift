@@ -2,12 +2,35 @@
 /// exits, and when its machine stops or is released.
 ///
 /// ```swift
-/// @StateLifetime private var lifetime
+/// struct Context: StateMachineContext {
+///   var delay: Duration
+///   var clock: any Clock<Duration>
+///   static let defaultValue = Context(delay: .seconds(1), clock: ContinuousClock())
+/// }
 ///
-/// func enter() async {
-///   lifetime.task {
-///     try await context.clock.sleep(for: context.delay)
-///     await transition(to: OnState())
+/// struct OffState: StateMachineState {
+///   @StateTransition private var transition
+///   @StateContext(Context.self) private var context
+///   @StateLifetime private var lifetime
+///
+///   func enter() async {
+///     lifetime.task {
+///       try await context.clock.sleep(for: context.delay)
+///       await transition(to: OnState())
+///     }
+///   }
+/// }
+///
+/// struct OnState: StateMachineState {
+///   @StateTransition private var transition
+///   @StateContext(Context.self) private var context
+///   @StateLifetime private var lifetime
+///
+///   func enter() async {
+///     lifetime.task {
+///       try await context.clock.sleep(for: context.delay)
+///       await transition(to: OffState())
+///     }
 ///   }
 /// }
 /// ```

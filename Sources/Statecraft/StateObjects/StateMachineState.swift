@@ -2,6 +2,25 @@
 /// stops being current.
 ///
 /// ```swift
+/// struct Context: StateMachineContext {
+///   var delay: Duration
+///   var clock: any Clock<Duration>
+///   static let defaultValue = Context(delay: .seconds(1), clock: ContinuousClock())
+/// }
+///
+/// struct OffState: StateMachineState {
+///   @StateTransition private var transition
+///   @StateContext(Context.self) private var context
+///   @StateLifetime private var lifetime
+///
+///   func enter() async {
+///     lifetime.task {
+///       try await context.clock.sleep(for: context.delay)
+///       await transition(to: OnState())
+///     }
+///   }
+/// }
+///
 /// struct OnState: StateMachineState {
 ///   @StateTransition private var transition
 ///   @StateContext(Context.self) private var context
@@ -35,6 +54,9 @@
 ///   @StateLifetime private var lifetime
 ///   nonisolated(nonsending) func enter() async {
 ///     lifetime.task { try await load() }   // the slow work leaves the main actor in a task
+///   }
+///   private func load() async throws {
+///     try await Task.sleep(for: .seconds(2))   // a download, say
 ///   }
 /// }
 /// ```

@@ -1,10 +1,14 @@
 /// Gives a state the way to ask its machine for a transition.
 ///
 /// ```swift
-/// @StateTransition private var transition
+/// struct Idle: StateMachineState {}
 ///
-/// func enter() async {
-///   await transition(to: NextState())
+/// struct Starting: StateMachineState {
+///   @StateTransition private var transition
+///
+///   func enter() async {
+///     await transition(to: Idle())   // runs once this enter() has returned
+///   }
 /// }
 /// ```
 ///
@@ -48,7 +52,10 @@ public struct StateTransitionHandler: Sendable {
   /// Queues a transition to `newState` and returns without waiting for it to run.
   ///
   /// ```swift
-  /// await transition(to: OffState())
+  /// struct Flash: StateMachineState {
+  ///   @StateTransition private var transition
+  ///   func enter() async { await transition(to: Steady()) }
+  /// }
   /// ```
   ///
   /// A request from a state that is no longer current is ignored and reported at this line.
