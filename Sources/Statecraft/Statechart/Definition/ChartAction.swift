@@ -2,14 +2,25 @@
 /// the chart's step function interprets without running anything itself.
 ///
 /// ```swift
-/// OnEvent(.volumeUp, guard: { $0.context.volume < 10 }, actions: [
-///   .assign { $0.volume += 1 },
-///   .raise(.volumeChanged),
-///   .output(.beep),
-/// ])
-/// StateNode(.playing) {
-///   Entry(.send(.autoPause, delay: .seconds(300), id: "autoPause"))
-///   Exit(.cancel("autoPause"))
+/// enum Player: Hashable, Sendable { case playing, paused, offline }
+/// enum PlayerEvent: Hashable, Sendable { case play, volumeUp, volumeChanged, autoPause, seek(Duration), retry, giveUp }
+/// struct PlayerContext: Hashable, Sendable { var volume = 5; var position = Duration.zero; var retries = 0 }
+///
+/// enum Charts {
+///   static let player = Statechart<Player, PlayerEvent, PlayerContext>(initial: .playing, context: PlayerContext()) {
+///     StateNode(.playing) {
+///       Entry(.send(.autoPause, delay: .seconds(300), id: "autoPause"))
+///       Exit(.cancel("autoPause"))
+///       OnEvent(.volumeUp, guard: { $0.context.volume < 10 }, actions: [
+///         .assign { $0.volume += 1 },
+///         .raise(.volumeChanged),
+///         .output("beep"),
+///       ])
+///       OnEvent(.autoPause, target: .paused)
+///     }
+///     StateNode(.paused) { OnEvent(.play, target: .playing) }
+///     StateNode(.offline)
+///   }
 /// }
 /// ```
 ///
@@ -52,7 +63,11 @@ public struct ChartAction<ID: Hashable & Sendable, Event: Sendable, Context: Sen
   /// Changes the context.
   ///
   /// ```swift
-  /// .assign { $0.volume += 1 }
+  /// let louder = Statechart<Player, PlayerEvent, PlayerContext>(initial: .playing, context: PlayerContext()) {
+  ///   StateNode(.playing) { OnEvent(.volumeUp, actions: [.assign { $0.volume += 1 }]) }
+  /// }
+  /// let step = louder.transition(from: louder.initialTransition().snapshot, on: .volumeUp)
+  /// print(step.snapshot.context.volume)   // 6
   /// ```
   public static func assign(_ body: @escaping @Sendable (inout Context) throws -> Void) -> Self {
     Self(.assign { context, _ in try body(&context) })
@@ -63,9 +78,17 @@ public struct ChartAction<ID: Hashable & Sendable, Event: Sendable, Context: Sen
   /// the eventless transitions that follow an event.
   ///
   /// ```swift
-  /// .assign { context, event in
-  ///   if case .seek(let position) = event { context.position = position }
+  /// let seeker = Statechart<Player, PlayerEvent, PlayerContext>(initial: .playing, context: PlayerContext()) {
+  ///   StateNode(.playing) {
+  ///     OnEvent(where: { if case .seek = $0 { true } else { false } }, actions: [
+  ///       .assign { context, event in
+  ///         if case .seek(let position) = event { context.position = position }
+  ///       }
+  ///     ])
+  ///   }
   /// }
+  /// let step = seeker.transition(from: seeker.initialTransition().snapshot, on: .seek(.seconds(42)))
+  /// print(step.snapshot.context.position)   // 42.0 seconds
   /// ```
   public static func assign(_ body: @escaping @Sendable (inout Context, Event?) throws -> Void) -> Self {
     Self(.assign(body))
@@ -118,7 +141,18 @@ public struct ChartAction<ID: Hashable & Sendable, Event: Sendable, Context: Sen
   /// condition reads what a guard reads: the context, the event, and which states are active.
   ///
   /// ```swift
-  /// .choose(if: { $0.context.retries < 3 && !$0.isIn(.offline) }, then: [.raise(.retry)], otherwise: [.raise(.giveUp)])
+  /// let retrying = Statechart<Player, PlayerEvent, PlayerContext>(initial: .paused, context: PlayerContext()) {
+  ///   StateNode(.paused) {
+  ///     OnEvent(.play, actions: [
+  ///       .choose(if: { $0.context.retries < 3 && !$0.isIn(.offline) }, then: [.raise(.retry)], otherwise: [.raise(.giveUp)])
+  ///     ])
+  ///     OnEvent(.retry, target: .playing, actions: [.assign { $0.retries += 1 }])
+  ///     OnEvent(.giveUp, target: .offline)
+  ///   }
+  ///   StateNode(.playing)
+  ///   StateNode(.offline)
+  /// }
+  /// print(retrying.transition(from: retrying.initialTransition().snapshot, on: .play).snapshot.isIn(.playing))   // true
   /// ```
   public static func choose(
     if condition: @escaping @Sendable (ChartGuardInput<ID, Event, Context>) -> Bool,

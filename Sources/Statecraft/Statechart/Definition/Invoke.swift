@@ -3,15 +3,34 @@
 /// exits. Nothing it sends after it was cancelled is delivered.
 ///
 /// ```swift
-/// StateNode(.loading) {
-///   Invoke("fetch", run: { context in
-///     .loaded(try await api.tracks(for: context.playlist))     // its done event
-///   }, onError: { _ in .loadFailed })
-///   OnEvent(PlayerEvent.loaded(_:), target: .ready) { tracks in [.assign { $0.tracks = tracks }] }
-///   OnEvent(.loadFailed, target: .failed)
+/// enum Player: Hashable, Sendable { case loading, ready, failed, listening }
+/// enum PlayerEvent: DSLCompatible, Hashable { case loaded([String]), loadFailed, remote(String) }
+/// struct PlayerContext: Hashable, Sendable { var playlist = "favourites"; var tracks: [String] = [] }
+///
+/// struct TracksAPI: Sendable {
+///   func tracks(for playlist: String) async throws -> [String] { ["So What", "Blue in Green"] }
 /// }
-/// StateNode(.listening) {
-///   Invoke("remote", events: { _ in remoteCommands() })        // an AsyncSequence of events
+///
+/// func remoteCommands() -> AsyncStream<PlayerEvent> {
+///   AsyncStream { continuation in continuation.yield(.remote("play")) }
+/// }
+///
+/// enum Charts {
+///   static let api = TracksAPI()
+///   static let player = Statechart<Player, PlayerEvent, PlayerContext>(initial: .loading, context: PlayerContext()) {
+///     StateNode(.loading) {
+///       Invoke("fetch", run: { context in
+///         .loaded(try await api.tracks(for: context.playlist))     // its done event
+///       }, onError: { _ in .loadFailed })
+///       OnEvent(PlayerEvent.loaded(_:), target: .ready) { tracks in [.assign { $0.tracks = tracks }] }
+///       OnEvent(.loadFailed, target: .failed)
+///     }
+///     StateNode(.ready) { OnEvent(.remote("listen"), target: .listening) }
+///     StateNode(.listening) {
+///       Invoke("remote", events: { _ in remoteCommands() })        // an AsyncSequence of events
+///     }
+///     StateNode(.failed)
+///   }
 /// }
 /// ```
 ///

@@ -3,14 +3,31 @@
 /// state when every region is in a final state.
 ///
 /// ```swift
-/// StateNode(.checkout, initial: .payment) {
-///   StateNode(.payment) { OnEvent(.paid, target: .receipt) }
-///   StateNode(final: .receipt)
-///   OnDone(target: .thankYou)                 // this state's done event
+/// enum Kiosk: Hashable, Sendable { case session, till, checkout, payment, receipt, thankYou, monitor, watching, idle }
+/// enum KioskEvent: Hashable, Sendable { case paid }
+/// ```
+///
+/// ```swift
+/// let kiosk = Statechart<Kiosk, KioskEvent, EmptyChartContext>(initial: .session) {
+///   StateNode(parallel: .session) {
+///     StateNode(.till, initial: .checkout) {
+///       StateNode(.checkout, initial: .payment) {
+///         StateNode(.payment) { OnEvent(.paid, target: .receipt) }
+///         StateNode(final: .receipt)
+///         OnDone(target: .thankYou)                 // this state's done event
+///       }
+///       StateNode(.thankYou)
+///     }
+///     StateNode(.monitor, initial: .watching) {
+///       StateNode(.watching) {
+///         OnDone(of: .checkout, target: .idle)      // another state's done event
+///       }
+///       StateNode(.idle)
+///     }
+///   }
 /// }
-/// StateNode(.monitor) {
-///   OnDone(of: .checkout, target: .idle)      // another state's done event
-/// }
+/// let paid = kiosk.transition(from: kiosk.initialTransition().snapshot, on: .paid).snapshot
+/// print(paid.isIn(.thankYou), paid.isIn(.idle))   // true true
 /// ```
 public struct OnDone<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
   let transition: ChartTransition<ID, Event, Context>

@@ -1,16 +1,34 @@
 /// A transition taken when an event arrives (XState's `on`, SCXML's `<transition event>`).
 ///
 /// ```swift
-/// StateNode(.paused) {
-///   OnEvent(.play, target: .playing)                                  // by value
-///   OnEvent(.stop, target: .stopped, actions: [.output(.saveProgress)])
-///   OnEvent(PlayerEvent.seek(to:)) { position in                      // by case, with its payload
-///     [.assign { $0.position = position }]
+/// enum Player: Hashable, Sendable { case paused, playing, stopped, remote, seeking }
+/// enum PlayerEvent: DSLCompatible, Hashable {
+///   case play, stop, volumeUp, seek(to: Duration), remoteCommand(String)
+///   var isRemoteCommand: Bool { if case .remoteCommand = self { true } else { false } }
+/// }
+/// struct PlayerContext: Hashable, Sendable { var volume = 5; var position = Duration.zero }
+///
+/// enum Charts {
+///   static let player = Statechart<Player, PlayerEvent, PlayerContext>(initial: .paused, context: PlayerContext()) {
+///     StateNode(.paused) {
+///       OnEvent(.play, target: .playing)                                  // by value
+///       OnEvent(.stop, target: .stopped, actions: [.output("saveProgress")])
+///       OnEvent(PlayerEvent.seek(to:)) { position in                      // by case, with its payload
+///         [.assign { $0.position = position }]
+///       }
+///       OnEvent(.volumeUp, guard: { $0.context.volume < 10 }, actions: [.assign { $0.volume += 1 }])
+///       OnEvent(where: { $0.isRemoteCommand }, target: .remote)           // by predicate
+///     }
+///     StateNode(.playing) { OnEvent(PlayerEvent.seek(to:), target: .seeking) }
+///     StateNode(.seeking)
+///     StateNode(.remote)
+///     StateNode(final: .stopped)
 ///   }
-///   OnEvent(.volumeUp, guard: { $0.context.volume < 10 }, actions: [.assign { $0.volume += 1 }])
-///   OnEvent(where: { $0.isRemoteCommand }, target: .remote)           // by predicate
 /// }
 /// ```
+///
+/// Matching an event by case, with its payload, takes an event type that is ``DSLCompatible``;
+/// by value, `Equatable`.
 ///
 /// Without a target the transition is targetless: it runs its actions and exits nothing. Several
 /// targets (`targets:`) enter states in different regions of a parallel state. Transitions are
@@ -94,9 +112,15 @@ extension OnEvent where Event: DSLCompatible {
   /// On events of the case `event` builds. The guard and the actions get its associated values.
   ///
   /// ```swift
-  /// OnEvent(PlayerEvent.seek(to:), guard: { _, position in position >= 0 }) { position in
-  ///   [.assign { $0.position = position }]
+  /// let seeker = Statechart<Player, PlayerEvent, PlayerContext>(initial: .playing, context: PlayerContext()) {
+  ///   StateNode(.playing) {
+  ///     OnEvent(PlayerEvent.seek(to:), guard: { _, position in position >= .zero }) { position in
+  ///       [.assign { $0.position = position }]
+  ///     }
+  ///   }
   /// }
+  /// let step = seeker.transition(from: seeker.initialTransition().snapshot, on: .seek(to: .seconds(42)))
+  /// print(step.snapshot.context.position)   // 42.0 seconds
   /// ```
   public init<Payload>(
     _ event: @escaping @Sendable (Payload) -> Event,
@@ -124,7 +148,9 @@ extension OnEvent where Event: DSLCompatible {
   /// On events of the case `event` builds, whatever its associated values, which the guard gets.
   ///
   /// ```swift
-  /// OnEvent(PlayerEvent.seek(to:), target: .seeking)
+  /// let playing = Charts.player.transition(from: Charts.player.initialTransition().snapshot, on: .play)
+  /// let step = Charts.player.transition(from: playing.snapshot, on: .seek(to: .seconds(30)))
+  /// print(step.snapshot.isIn(.seeking))   // true: `.playing` has OnEvent(PlayerEvent.seek(to:), target: .seeking)
   /// ```
   public init<Payload>(
     _ event: @escaping @Sendable (Payload) -> Event,
@@ -146,8 +172,18 @@ extension OnEvent where Event == String {
   /// matches the chart's own events by their SCXML names: `done.state.<id>` and `error.execution`.
   ///
   /// ```swift
-  /// OnEvent(descriptor: "error", target: "failed")
-  /// OnEvent(descriptor: "done.state.upload", target: "finished")
+  /// let upload = Statechart<String, String, EmptyChartContext>(initial: "upload") {
+  ///   StateNode("upload", initial: "sending") {
+  ///     StateNode("sending") { OnEvent("sent", target: "sent") }
+  ///     StateNode(final: "sent")
+  ///     OnEvent(descriptor: "error", target: "failed")              // "error", "error.network", …
+  ///     OnEvent(descriptor: "done.state.upload", target: "finished")
+  ///   }
+  ///   StateNode("failed")
+  ///   StateNode("finished")
+  /// }
+  /// let failed = upload.transition(from: upload.initialTransition().snapshot, on: "error.network")
+  /// print(failed.snapshot.isIn("failed"))   // true
   /// ```
   public init(
     descriptor: String,

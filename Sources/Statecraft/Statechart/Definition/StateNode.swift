@@ -3,22 +3,43 @@
 /// recursively.
 ///
 /// ```swift
-/// StateNode(.idle) {                                  // atomic: no child states
-///   OnEvent(.play, target: .playing)
+/// enum Player: Hashable, Sendable {
+///   case idle, active, playing, paused, resume, stopped
+///   case audio, volume, unmuted, muted, balance, centre, left
 /// }
-/// StateNode(.active, initial: .playing) {             // compound: its child states follow
-///   StateNode(.playing) { OnEvent(.pause, target: .paused) }
-///   StateNode(.paused) { OnEvent(.play, target: .playing) }
-///   StateNode(history: .resume, .deep)
-///   OnEvent(.stop, target: .stopped)
-/// }
-/// StateNode(parallel: .audio) {                       // parallel: every region is active
-///   StateNode(.volume, initial: .unmuted) { … }
-///   StateNode(.balance, initial: .centre) { … }
-/// }
-/// StateNode(final: .stopped)                          // final: entering it ends its parent
+/// enum PlayerEvent: Hashable, Sendable { case play, pause, stop, mute, unmute, panLeft }
+/// ```
 ///
-/// func region(_ spec: RegionSpec) -> StateNode<String, String, Context> {   // from data
+/// ```swift
+/// let player = Statechart<Player, PlayerEvent, EmptyChartContext>(initial: .idle) {
+///   StateNode(.idle) {                                  // atomic: no child states
+///     OnEvent(.play, target: .active)
+///   }
+///   StateNode(.active, initial: .playing) {             // compound: its child states follow
+///     StateNode(.playing) { OnEvent(.pause, target: .paused) }
+///     StateNode(.paused) { OnEvent(.play, target: .playing) }
+///     StateNode(history: .resume, .deep)
+///     OnEvent(.stop, target: .stopped)
+///   }
+///   StateNode(parallel: .audio) {                       // parallel: every region is active
+///     StateNode(.volume, initial: .unmuted) {
+///       StateNode(.unmuted) { OnEvent(.mute, target: .muted) }
+///       StateNode(.muted) { OnEvent(.unmute, target: .unmuted) }
+///     }
+///     StateNode(.balance, initial: .centre) {
+///       StateNode(.centre) { OnEvent(.panLeft, target: .left) }
+///       StateNode(.left)
+///     }
+///   }
+///   StateNode(final: .stopped)                          // final: entering it ends its parent
+/// }
+/// print(player.validate())   // []
+/// ```
+///
+/// ```swift
+/// struct RegionSpec { var name: String; var children: [RegionSpec] = [] }
+///
+/// func region(_ spec: RegionSpec) -> StateNode<String, String, EmptyChartContext> {   // from data
 ///   StateNode(spec.name) { for child in spec.children { region(child) } }
 /// }
 /// ```

@@ -6,21 +6,23 @@
 /// enum PlayerEvent: Hashable, Sendable, Codable { case play, pause, stop }
 /// struct PlayerContext: Hashable, Sendable, Codable { var plays = 0 }
 ///
-/// let player = Statechart<Player, PlayerEvent, PlayerContext>(initial: .idle, context: PlayerContext()) {
-///   StateNode(.idle) {
-///     OnEvent(.play, target: .active)
-///   }
-///   StateNode(.active, initial: .playing) {
-///     Entry(.assign { $0.plays += 1 })
-///     StateNode(.playing) {
-///       OnEvent(.pause, target: .paused)
-///       After(.seconds(600), target: .paused)
+/// enum Charts {
+///   static let player = Statechart<Player, PlayerEvent, PlayerContext>(initial: .idle, context: PlayerContext()) {
+///     StateNode(.idle) {
+///       OnEvent(.play, target: .active)
 ///     }
-///     StateNode(.paused) { OnEvent(.play, target: .playing) }
-///     StateNode(history: .resume, .deep)
-///     OnEvent(.stop, target: .stopped)
+///     StateNode(.active, initial: .playing) {
+///       Entry(.assign { $0.plays += 1 })
+///       StateNode(.playing) {
+///         OnEvent(.pause, target: .paused)
+///         After(.seconds(600), target: .paused)
+///       }
+///       StateNode(.paused) { OnEvent(.play, target: .playing) }
+///       StateNode(history: .resume, .deep)
+///       OnEvent(.stop, target: .stopped)
+///     }
+///     StateNode(final: .stopped)
 ///   }
-///   StateNode(final: .stopped)
 /// }
 /// ```
 ///
@@ -73,7 +75,13 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   /// state (SCXML's `<scxml initial="a b">`).
   ///
   /// ```swift
-  /// Statechart<String, String, EmptyChartContext>(initialStates: ["left.on", "right.off"], context: .init()) { … }
+  /// let lamps = Statechart<String, String, EmptyChartContext>(initialStates: ["left.on", "right.off"], context: .init()) {
+  ///   StateNode(parallel: "lamps") {
+  ///     StateNode("left") { StateNode("left.off"); StateNode("left.on") }
+  ///     StateNode("right") { StateNode("right.off"); StateNode("right.on") }
+  ///   }
+  /// }
+  /// print(lamps.initialTransition().snapshot.isIn("left.on"))   // true
   /// ```
   public init(
     _ name: String = "chart", initialStates: [ID], context: Context,
@@ -104,6 +112,11 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   /// The snapshot the chart starts in: its initial configuration entered, the eventless
   /// transitions and raised events that follow taken, and then the events it sent itself with no
   /// delay (XState's `initialTransition`). The effects are those of all that.
+  ///
+  /// ```swift
+  /// let start = Charts.player.initialTransition()
+  /// print(start.snapshot.isIn(.idle))   // true
+  /// ```
   @inlinable
   public func initialTransition() -> ChartStep<ID, Event, Context> {
     initialTransition(at: .zero)
@@ -114,9 +127,11 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   /// then fire only through ``advance(_:by:)``.
   ///
   /// ```swift
+  /// let player = Charts.player
+  /// let snapshot = player.transition(from: player.initialTransition().snapshot, on: .play).snapshot
   /// let step = player.transition(from: snapshot, on: .pause)
-  /// step.snapshot.isIn(.paused)     // true
-  /// step.effects                    // outputs and invocations to start or cancel, in order
+  /// print(step.snapshot.isIn(.paused))   // true
+  /// print(step.effects)                  // outputs and invocations to start or cancel, in order
   /// ```
   @inlinable
   public func transition(
@@ -133,8 +148,10 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   /// delayed transitions) fires as an external event, in the order they are due.
   ///
   /// ```swift
+  /// let player = Charts.player
+  /// let snapshot = player.transition(from: player.initialTransition().snapshot, on: .play).snapshot
   /// let later = player.advance(snapshot, by: .seconds(600))
-  /// later.snapshot.isIn(.paused)    // the delayed transition fired
+  /// print(later.snapshot.isIn(.paused))   // true: the delayed transition fired
   /// ```
   @inlinable
   public func advance(
@@ -185,8 +202,10 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   /// a runtime that restores one (the durable runtime, or one of your own) starts these.
   ///
   /// ```swift
-  /// let resumed = player.resumption(of: saved)
-  /// resumed.effects      // [.startInvocation(loading.invoke[0], context: …)]
+  /// let data = try JSONEncoder().encode(Charts.player.initialTransition().snapshot)   // saved earlier
+  /// let saved = try JSONDecoder().decode(ChartSnapshot<Player, PlayerEvent, PlayerContext>.self, from: data)
+  /// let resumed = Charts.player.resumption(of: saved)
+  /// print(resumed.effects)   // a .startInvocation for each invocation of an active state: none here
   /// ```
   @inlinable
   public func resumption(of snapshot: ChartSnapshot<ID, Event, Context>) -> ChartStep<ID, Event, Context> {
@@ -200,11 +219,24 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   /// cancels the task that runs this when the state exits (a `cancelInvocation` effect).
   ///
   /// ```swift
-  /// case .startInvocation(let id, let context):
-  ///   tasks[id] = Task {
-  ///     let done = try await chart.runInvocation(id, context: context) { await deliver($0) }
-  ///     if let done { await deliver(done) }
+  /// @MainActor final class PlayerRunner {
+  ///   let chart = Charts.player
+  ///   var tasks: [ChartInvocationID<Player>: Task<Void, any Error>] = [:]
+  ///   let deliver: @Sendable (PlayerEvent) async -> Void
+  ///   init(deliver: @escaping @Sendable (PlayerEvent) async -> Void) { self.deliver = deliver }
+  ///
+  ///   func perform(_ effect: ChartEffect<Player, PlayerEvent, PlayerContext>) {
+  ///     switch effect {
+  ///     case .startInvocation(let id, let context):
+  ///       tasks[id] = Task { [chart, deliver] in
+  ///         let done = try await chart.runInvocation(id, context: context) { await deliver($0) }
+  ///         if let done { await deliver(done) }
+  ///       }
+  ///     case .cancelInvocation(let id): tasks.removeValue(forKey: id)?.cancel()
+  ///     case .output, .actionFailed: break
+  ///     }
   ///   }
+  /// }
   /// ```
   public func runInvocation(
     _ id: ChartInvocationID<ID>, context: Context, send: @escaping @Sendable (Event) async -> Void
@@ -273,10 +305,16 @@ extension Statechart where Context == EmptyChartContext {
   /// Creates a chart with no context.
   ///
   /// ```swift
+  /// enum Light: Hashable, Sendable { case off, on }
+  /// enum LightEvent: Hashable, Sendable { case toggle }
+  /// ```
+  ///
+  /// ```swift
   /// let light = Statechart<Light, LightEvent, EmptyChartContext>(initial: .off) {
   ///   StateNode(.off) { OnEvent(.toggle, target: .on) }
   ///   StateNode(.on) { OnEvent(.toggle, target: .off) }
   /// }
+  /// print(light.transition(from: light.initialTransition().snapshot, on: .toggle).snapshot.isIn(.on))   // true
   /// ```
   public init(
     _ name: String = "chart", initial: ID? = nil,

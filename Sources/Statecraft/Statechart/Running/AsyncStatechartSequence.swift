@@ -1,12 +1,29 @@
 /// A running ``Statechart``, as an `AsyncSequence` of its snapshots.
 ///
 /// ```swift
-/// let player = AsyncStatechartSequence(playerChart, clock: ContinuousClock()) { output, context in
-///   if output == .startAudio { audio.play(context.track) }
+/// enum Player: Hashable, Sendable, Codable { case paused, playing }
+/// enum PlayerEvent: Hashable, Sendable, Codable { case play, pause }
+/// struct PlayerContext: Hashable, Sendable, Codable { var track = "So What" }
+///
+/// enum Charts {
+///   static let player = Statechart<Player, PlayerEvent, PlayerContext>(initial: .paused, context: PlayerContext()) {
+///     StateNode(.paused) { OnEvent(.play, target: .playing) }
+///     StateNode(.playing) {
+///       Entry(.output("startAudio"))
+///       Exit(.output("stopAudio"))
+///       OnEvent(.pause, target: .paused)
+///     }
+///   }
 /// }
-/// Task { for await snapshot in player { render(snapshot) } }
+/// ```
+///
+/// ```swift
+/// let player = AsyncStatechartSequence(Charts.player, clock: ContinuousClock()) { output, context in
+///   if output == "startAudio" { print("playing", context.track) }
+/// }
+/// Task { for await snapshot in player { print(snapshot) } }
 /// await player.send(.play)
-/// player.isIn(.playing)          // true, and its ancestors are active too
+/// print(player.isIn(.playing))   // true, and its ancestors are active too
 /// ```
 ///
 /// It behaves like ``AsyncStateMachineSequence``, on the same engine:
@@ -75,8 +92,10 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
   /// the time they had left, and its active states' invocations start again.
   ///
   /// ```swift
+  /// let data = try JSONEncoder().encode(AsyncStatechartSequence(Charts.player).snapshot)   // saved earlier
   /// let saved = try JSONDecoder().decode(ChartSnapshot<Player, PlayerEvent, PlayerContext>.self, from: data)
-  /// let player = AsyncStatechartSequence(playerChart, restoring: saved, clock: ContinuousClock())
+  /// let player = AsyncStatechartSequence(Charts.player, restoring: saved, clock: ContinuousClock())
+  /// await player.send(.play)
   /// ```
   public init<C: Clock>(
     _ chart: Statechart<ID, Event, Context>, restoring snapshot: ChartSnapshot<ID, Event, Context>,

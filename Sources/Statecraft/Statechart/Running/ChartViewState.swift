@@ -3,13 +3,43 @@ public import Observation
 /// A running chart for a user interface: an observable snapshot on the main actor.
 ///
 /// ```swift
+/// enum Player: Hashable, Sendable, Codable { case paused, playing }
+/// enum PlayerEvent: Hashable, Sendable, Codable { case play, pause }
+/// struct PlayerContext: Hashable, Sendable, Codable { var track = "So What" }
+///
+/// enum Charts {
+///   static let player = Statechart<Player, PlayerEvent, PlayerContext>(initial: .paused, context: PlayerContext()) {
+///     StateNode(.paused) { OnEvent(.play, target: .playing) }
+///     StateNode(.playing) {
+///       Entry(.output("startAudio"))
+///       Exit(.output("stopAudio"))
+///       OnEvent(.pause, target: .paused)
+///     }
+///   }
+/// }
+/// ```
+///
+/// ```swift
+/// let player = ChartViewState(AsyncStatechartSequence(Charts.player))
+/// Task { await player.start() }   // follows the chart until it is done or the task is cancelled
+/// await player.send(.play)
+/// print(player.isIn(.playing))    // true
+/// ```
+///
+/// In SwiftUI:
+///
+/// ```swift
+/// import SwiftUI
+///
 /// struct PlayerView: View {
 ///   let player: ChartViewState<Player, PlayerEvent, PlayerContext>
 ///
 ///   var body: some View {
-///     Text(player.isIn(.playing) ? "Playing" : "Paused")
-///       .task { await player.start() }
-///     Button("Play") { Task { await player.send(.play) } }
+///     VStack {
+///       Text(player.isIn(.playing) ? "Playing" : "Paused")
+///       Button("Play") { Task { await player.send(.play) } }
+///     }
+///     .task { await player.start() }
 ///   }
 /// }
 /// ```

@@ -3,9 +3,24 @@
 /// ``Statechart/simplePaths(events:limit:by:)`` make them (XState's `getShortestPaths`, `getSimplePaths`).
 ///
 /// ```swift
-/// @Test(arguments: player.shortestPaths(events: [.play, .pause, .stop]))
-/// func everyStateIsReachableThroughTheRunningChart(_ path: ChartPath<Player, PlayerEvent, PlayerContext>) async {
-///   let running = AsyncStatechartSequence(player, clock: TestClock())
+/// enum Player: Hashable, Sendable { case idle, active, playing, paused, stopped }
+/// enum PlayerEvent: Hashable, Sendable { case play, pause, stop }
+///
+/// enum Charts {
+///   static let player = Statechart<Player, PlayerEvent, EmptyChartContext>(initial: .idle) {
+///     StateNode(.idle) { OnEvent(.play, target: .active) }
+///     StateNode(.active, initial: .playing) {
+///       StateNode(.playing) { OnEvent(.pause, target: .paused) }
+///       StateNode(.paused) { OnEvent(.play, target: .playing) }
+///       OnEvent(.stop, target: .stopped)
+///     }
+///     StateNode(final: .stopped)
+///   }
+/// }
+///
+/// @Test(arguments: Charts.player.shortestPaths(events: [.play, .pause, .stop]))
+/// func everyStateIsReachableThroughTheRunningChart(_ path: ChartPath<Player, PlayerEvent, EmptyChartContext>) async {
+///   let running = AsyncStatechartSequence(Charts.player, clock: TestClock())
 ///   for event in path.events { await running.send(event) }
 ///   #expect(running.snapshot.configuration == path.snapshot.configuration)
 /// }
