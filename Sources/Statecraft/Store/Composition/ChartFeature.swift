@@ -2,8 +2,26 @@
 /// whether its time line has started.
 ///
 /// ```swift
+/// enum Sync: Hashable, Sendable { case idle, uploading }
+/// enum SyncEvent: Hashable, Sendable { case start, finished }
+///
+/// enum Charts {
+///   static let sync = Statechart<Sync, SyncEvent, EmptyChartContext>(initial: .idle) {
+///     StateNode(.idle) { OnEvent(.start, target: .uploading) }
+///     StateNode(.uploading) { OnEvent(.finished, target: .idle, actions: [.output("uploaded")]) }
+///   }
+/// }
+///
 /// struct Row {
-///   var sync = ChartFeature(syncChart)
+///   var sync = ChartFeature(Charts.sync)
+///   var lastSynced: String?
+///   var isOn = false
+/// }
+///
+/// @CaseRoutable
+/// enum RowAction: Sendable {
+///   case sync(ChartFeatureAction<SyncEvent>)
+///   case toggle
 /// }
 /// ```
 ///
@@ -58,12 +76,11 @@ extension ChartFeature: CustomStringConvertible {
 /// its timers coming due.
 ///
 /// ```swift
-/// @CaseRoutable
-/// enum RowAction {
-///   case sync(ChartFeatureAction<SyncEvent>)
-/// }
-///
+/// let rowReducer = Reduce<Row, RowAction> { _, _ in .none }
+///   .chart(\.sync, action: \.sync, Charts.sync, clock: ContinuousClock())
+/// let store = Store(initialState: Row(), reducer: rowReducer)
 /// store.send(.sync(.event(.start)))
+/// print(store.state.sync.isIn(.uploading))   // true
 /// ```
 public enum ChartFeatureAction<Event: Sendable>: Sendable {
   /// An event for the chart, from a view, the parent, or the chart's own invocations.

@@ -5,13 +5,51 @@
 /// `@CaseRoutable` writes one for each case of an enum, so that a case reads as a key path:
 ///
 /// ```swift
+/// struct Todo: Identifiable, Equatable, Sendable {
+///   let id: Int
+///   var title: String
+///   var isDone = false
+/// }
+/// enum TodoAction: Sendable { case toggle }
+///
+/// struct DetailState: Equatable, Sendable { var todo: Todo; var saves = 0 }
+/// enum DetailAction: Sendable { case save, close }
+///
+/// struct AppState {
+///   var todos: IdentifiedArrayOf<Todo> = []
+///   var detail: DetailState?
+/// }
+///
 /// @CaseRoutable
-/// enum AppAction {
+/// enum AppAction: Sendable {
+///   case showDetail(Todo)
 ///   case detail(DetailAction)
 ///   case todos(IdentifiedAction<Todo.ID, TodoAction>)
 /// }
 ///
-/// appReducer.ifLet(\.detail, action: \.detail) { detailReducer }
+/// func todoReducer() -> Reduce<Todo, TodoAction> {
+///   Reduce { todo, action in
+///     switch action {
+///     case .toggle: todo.isDone.toggle()
+///     }
+///     return .none
+///   }
+/// }
+///
+/// func detailReducer() -> Reduce<DetailState, DetailAction> {
+///   Reduce { detail, action in
+///     if case .save = action { detail.saves += 1 }
+///     return .none
+///   }
+/// }
+/// ```
+///
+/// ```swift
+/// let appReducer = Reduce<AppState, AppAction>.empty
+///   .ifLet(\.detail, action: \.detail) { detailReducer() }
+/// var state = AppState(detail: DetailState(todo: Todo(id: 1, title: "Buy milk")))
+/// let effect = appReducer(&state, .detail(.save))
+/// print(state.detail?.saves ?? 0, effect.isNoEffect)   // 1 true
 /// ```
 ///
 /// Here `\.detail` is the key path `\AppAction.Cases.detail`, whose value is an
@@ -66,7 +104,7 @@ public protocol CaseRoutable {
 ///
 /// ```swift
 /// @CaseRoutable
-/// enum AppAction {
+/// enum ScreenAction {
 ///   case detail(DetailAction)
 ///   case refresh
 /// }

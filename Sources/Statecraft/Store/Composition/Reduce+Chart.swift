@@ -3,14 +3,44 @@ extension Reduce where Action: CaseRoutable {
   /// events; its outputs back as actions; its timers and invocations as effects, on `clock`.
   ///
   /// ```swift
-  /// let rowReducer = Reduce<Row, RowAction> { state, action in
-  ///   switch action {
-  ///   case .sync(.output("uploaded")): state.lastSynced = "now"
-  ///   case .sync, .toggle: break
+  /// enum Sync: Hashable, Sendable { case idle, uploading }
+  /// enum SyncEvent: Hashable, Sendable { case start, finished }
+  ///
+  /// enum Charts {
+  ///   static let sync = Statechart<Sync, SyncEvent, EmptyChartContext>(initial: .idle) {
+  ///     StateNode(.idle) { OnEvent(.start, target: .uploading) }
+  ///     StateNode(.uploading) { OnEvent(.finished, target: .idle, actions: [.output("uploaded")]) }
   ///   }
-  ///   return .none
   /// }
-  /// .chart(\.sync, action: \.sync, syncChart, clock: environment.clock)
+  ///
+  /// struct Row {
+  ///   var sync = ChartFeature(Charts.sync)
+  ///   var lastSynced: String?
+  ///   var isOn = false
+  /// }
+  ///
+  /// @CaseRoutable
+  /// enum RowAction: Sendable {
+  ///   case sync(ChartFeatureAction<SyncEvent>)
+  ///   case toggle
+  /// }
+  ///
+  /// func rowReducer(clock: some Clock<Duration>) -> Reduce<Row, RowAction> {
+  ///   Reduce<Row, RowAction> { state, action in
+  ///     switch action {
+  ///     case .sync(.output("uploaded")): state.lastSynced = "now"
+  ///     case .sync, .toggle: break
+  ///     }
+  ///     return .none
+  ///   }
+  ///   .chart(\.sync, action: \.sync, Charts.sync, clock: clock)
+  /// }
+  /// ```
+  ///
+  /// ```swift
+  /// let store = Store(initialState: Row(), reducer: rowReducer(clock: ContinuousClock()))
+  /// store.send(.sync(.event(.start)))
+  /// store.send(.sync(.event(.finished)))   // the chart emits "uploaded": lastSynced is set
   /// ```
   ///
   /// - The chart starts (its initial transition: entry actions, invocations, timers) when it

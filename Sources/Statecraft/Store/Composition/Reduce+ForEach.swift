@@ -6,15 +6,53 @@ extension Reduce where Action: CaseRoutable {
   /// list.
   ///
   /// ```swift
+  /// struct Todo: Identifiable, Equatable, Sendable {
+  ///   let id: Int
+  ///   var title: String
+  ///   var isDone = false
+  /// }
+  /// enum TodoAction: Sendable { case toggle }
+  ///
+  /// struct DetailState: Equatable, Sendable { var todo: Todo; var saves = 0 }
+  /// enum DetailAction: Sendable { case save, close }
+  ///
+  /// struct AppState {
+  ///   var todos: IdentifiedArrayOf<Todo> = []
+  ///   var detail: DetailState?
+  /// }
+  ///
   /// @CaseRoutable
-  /// enum AppAction {
+  /// enum AppAction: Sendable {
+  ///   case showDetail(Todo)
+  ///   case detail(DetailAction)
   ///   case todos(IdentifiedAction<Todo.ID, TodoAction>)
   /// }
   ///
-  /// let appReducer = Reduce<AppState, AppAction> { state, action in … }
-  ///   .forEach(\.todos, action: \.todos) { todoReducer }
+  /// func todoReducer() -> Reduce<Todo, TodoAction> {
+  ///   Reduce { todo, action in
+  ///     switch action {
+  ///     case .toggle: todo.isDone.toggle()
+  ///     }
+  ///     return .none
+  ///   }
+  /// }
   ///
+  /// func detailReducer() -> Reduce<DetailState, DetailAction> {
+  ///   Reduce { detail, action in
+  ///     if case .save = action { detail.saves += 1 }
+  ///     return .none
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// ```swift
+  /// let appReducer = Reduce<AppState, AppAction> { state, action in .none }
+  ///   .forEach(\.todos, action: \.todos) { todoReducer() }
+  ///
+  /// let todo = Todo(id: 1, title: "Buy milk")
+  /// let store = Store(initialState: AppState(todos: [todo]), reducer: appReducer)
   /// store.send(.todos(.element(id: todo.id, action: .toggle)))
+  /// print(store.state.todos[id: 1]?.isDone ?? false)   // true
   /// ```
   ///
   /// - The element's reducer runs before this one, on that element only: the cost does not grow

@@ -3,12 +3,31 @@ extension Reduce where State: CaseRoutable, Action: CaseRoutable {
   /// of several.
   ///
   /// ```swift
-  /// @CaseRoutable enum Destination { case edit(EditState), alert(AlertState) }
-  /// @CaseRoutable enum DestinationAction { case edit(EditAction), alert(AlertAction) }
+  /// struct EditState { var title = "" }
+  /// enum EditAction: Sendable { case titleChanged(String) }
+  /// struct AlertState { var message = "" }
+  /// enum AlertAction: Sendable { case dismiss }
   ///
+  /// @CaseRoutable enum Destination { case edit(EditState), alert(AlertState) }
+  /// @CaseRoutable enum DestinationAction: Sendable { case edit(EditAction), alert(AlertAction) }
+  ///
+  /// func editReducer() -> Reduce<EditState, EditAction> {
+  ///   Reduce { state, action in
+  ///     if case .titleChanged(let title) = action { state.title = title }
+  ///     return .none
+  ///   }
+  /// }
+  /// func alertReducer() -> Reduce<AlertState, AlertAction> { .empty }
+  /// ```
+  ///
+  /// ```swift
   /// let destinationReducer = Reduce<Destination, DestinationAction>.empty
-  ///   .ifCaseLet(\.edit, action: \.edit) { editReducer }
-  ///   .ifCaseLet(\.alert, action: \.alert) { alertReducer }
+  ///   .ifCaseLet(\.edit, action: \.edit) { editReducer() }
+  ///   .ifCaseLet(\.alert, action: \.alert) { alertReducer() }
+  ///
+  /// var destination = Destination.edit(EditState())
+  /// let effect = destinationReducer(&destination, .edit(.titleChanged("Milk")))
+  /// print(destination, effect.isNoEffect)   // edit(EditState(title: "Milk")) true
   /// ```
   ///
   /// - The case's reducer runs before this one, on a copy of the case's value that is stored back:

@@ -2,14 +2,59 @@ extension Reduce where Action: CaseRoutable {
   /// Runs `child` on an optional part of the state while it is there: a sheet, a detail screen.
   ///
   /// ```swift
-  /// let appReducer = Reduce<AppState, AppAction> { state, action in
-  ///   switch action {
-  ///   case .showDetail: state.detail = DetailState(); return .none
-  ///   case .detail(.close): state.detail = nil; return .none   // ends the detail's effects
-  ///   case .detail: return .none
+  /// struct Todo: Identifiable, Equatable, Sendable {
+  ///   let id: Int
+  ///   var title: String
+  ///   var isDone = false
+  /// }
+  /// enum TodoAction: Sendable { case toggle }
+  ///
+  /// struct DetailState: Equatable, Sendable { var todo: Todo; var saves = 0 }
+  /// enum DetailAction: Sendable { case save, close }
+  ///
+  /// struct AppState {
+  ///   var todos: IdentifiedArrayOf<Todo> = []
+  ///   var detail: DetailState?
+  /// }
+  ///
+  /// @CaseRoutable
+  /// enum AppAction: Sendable {
+  ///   case showDetail(Todo)
+  ///   case detail(DetailAction)
+  ///   case todos(IdentifiedAction<Todo.ID, TodoAction>)
+  /// }
+  ///
+  /// func todoReducer() -> Reduce<Todo, TodoAction> {
+  ///   Reduce { todo, action in
+  ///     switch action {
+  ///     case .toggle: todo.isDone.toggle()
+  ///     }
+  ///     return .none
   ///   }
   /// }
-  /// .ifLet(\.detail, action: \.detail) { detailReducer }
+  ///
+  /// func detailReducer() -> Reduce<DetailState, DetailAction> {
+  ///   Reduce { detail, action in
+  ///     if case .save = action { detail.saves += 1 }
+  ///     return .none
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// ```swift
+  /// let appReducer = Reduce<AppState, AppAction> { state, action in
+  ///   switch action {
+  ///   case .showDetail(let todo): state.detail = DetailState(todo: todo); return .none
+  ///   case .detail(.close): state.detail = nil; return .none   // ends the detail's effects
+  ///   case .detail, .todos: return .none
+  ///   }
+  /// }
+  /// .ifLet(\.detail, action: \.detail) { detailReducer() }
+  ///
+  /// let store = Store(initialState: AppState(), reducer: appReducer)
+  /// store.send(.showDetail(Todo(id: 1, title: "Buy milk")))
+  /// store.send(.detail(.save))
+  /// store.send(.detail(.close))
   /// ```
   ///
   /// - The child's reducer runs before this one, for the child's actions only.

@@ -3,8 +3,30 @@ extension Reduce where Action: CaseRoutable {
   /// this reducer. The child's effects come back as this reducer's actions.
   ///
   /// ```swift
-  /// let appReducer = Reduce<AppState, AppAction> { state, action in … }
-  ///   .scope(state: \.profile, action: \.profile) { profileReducer }
+  /// struct ProfileState { var name = "" }
+  /// enum ProfileAction: Sendable { case rename(String) }
+  ///
+  /// struct AppState { var profile = ProfileState(); var launches = 0 }
+  /// @CaseRoutable enum AppAction: Sendable { case profile(ProfileAction), launched }
+  ///
+  /// func profileReducer() -> Reduce<ProfileState, ProfileAction> {
+  ///   Reduce { state, action in
+  ///     if case .rename(let name) = action { state.name = name }
+  ///     return .none
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// ```swift
+  /// let appReducer = Reduce<AppState, AppAction> { state, action in
+  ///   if case .launched = action { state.launches += 1 }
+  ///   return .none
+  /// }
+  /// .scope(state: \.profile, action: \.profile) { profileReducer() }
+  ///
+  /// let store = Store(initialState: AppState(), reducer: appReducer)
+  /// store.send(.profile(.rename("Ada")))
+  /// print(store.state.profile.name)   // Ada
   /// ```
   ///
   /// The child's effects run with the parent's: a child that is always there never ends, and

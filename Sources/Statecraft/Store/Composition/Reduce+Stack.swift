@@ -4,9 +4,28 @@ extension Reduce where Action: CaseRoutable {
   /// for ``StackAction``.
   ///
   /// ```swift
-  /// let appReducer = Reduce<AppState, AppAction> { state, action in … }
-  ///   .forEach(\.path, action: \.path) { pathReducer }
+  /// struct DetailState: Equatable, Sendable { var saves = 0 }
+  /// enum DetailAction: Sendable { case save }
   ///
+  /// @CaseRoutable enum Path: Sendable { case detail(DetailState) }
+  /// @CaseRoutable enum PathAction: Sendable { case detail(DetailAction) }
+  ///
+  /// struct AppState { var path = StackState<Path>() }
+  /// @CaseRoutable enum AppAction: Sendable { case path(StackAction<Path, PathAction>) }
+  ///
+  /// func pathReducer() -> Reduce<Path, PathAction> {
+  ///   Reduce<Path, PathAction>.empty
+  ///     .ifCaseLet(\.detail, action: \.detail) {
+  ///       Reduce { detail, _ in detail.saves += 1; return .none }
+  ///     }
+  /// }
+  /// ```
+  ///
+  /// ```swift
+  /// let appReducer = Reduce<AppState, AppAction> { state, action in .none }
+  ///   .forEach(\.path, action: \.path) { pathReducer() }
+  ///
+  /// let store = Store(initialState: AppState(), reducer: appReducer)
   /// store.send(.path(.push(.detail(DetailState()))))   // gets id 0
   /// store.send(.path(.element(id: 0, action: .detail(.save))))
   /// ```

@@ -2,16 +2,59 @@
 /// on their part of the state and their actions, and their effects end when the children do.
 ///
 /// ```swift
+/// struct Todo: Identifiable, Equatable, Sendable {
+///   let id: Int
+///   var title: String
+///   var isDone = false
+/// }
+/// enum TodoAction: Sendable { case toggle }
+///
+/// struct DetailState: Equatable, Sendable { var todo: Todo; var saves = 0 }
+/// enum DetailAction: Sendable { case save, close }
+///
+/// struct AppState {
+///   var todos: IdentifiedArrayOf<Todo> = []
+///   var detail: DetailState?
+/// }
+///
+/// @CaseRoutable
+/// enum AppAction: Sendable {
+///   case showDetail(Todo)
+///   case detail(DetailAction)
+///   case todos(IdentifiedAction<Todo.ID, TodoAction>)
+/// }
+///
+/// func todoReducer() -> Reduce<Todo, TodoAction> {
+///   Reduce { todo, action in
+///     switch action {
+///     case .toggle: todo.isDone.toggle()
+///     }
+///     return .none
+///   }
+/// }
+///
+/// func detailReducer() -> Reduce<DetailState, DetailAction> {
+///   Reduce { detail, action in
+///     if case .save = action { detail.saves += 1 }
+///     return .none
+///   }
+/// }
+/// ```
+///
+/// ```swift
 /// let appReducer = Reduce<AppState, AppAction> { state, action in
 ///   switch action {
 ///   case .showDetail(let todo): state.detail = DetailState(todo: todo); return .none
 ///   case .detail, .todos: return .none        // the children's own reducers handle these
 ///   }
 /// }
-/// .ifLet(\.detail, action: \.detail) { detailReducer }
-/// .forEach(\.todos, action: \.todos) { todoReducer }
+/// .ifLet(\.detail, action: \.detail) { detailReducer() }
+/// .forEach(\.todos, action: \.todos) { todoReducer() }
 ///
 /// let store = Store(initialState: AppState(), reducer: appReducer)
+/// store.send(.showDetail(Todo(id: 1, title: "Buy milk")))
+/// store.send(.detail(.save))
+/// print(store.state.detail?.saves ?? 0)   // 1
 /// ```
 ///
 /// Both reducer forms make one: `Reduce { state, action in … }` with the state `inout`, and
@@ -46,10 +89,17 @@ public struct Reduce<State, Action: Sendable> {
   /// A reducer that changes the state in place.
   ///
   /// ```swift
+  /// enum CounterAction: Sendable { case increment }
+  /// ```
+  ///
+  /// ```swift
   /// let counter = Reduce<Int, CounterAction> { count, action in
   ///   count += 1
   ///   return .none
   /// }
+  /// var count = 0
+  /// let effect = counter(&count, .increment)
+  /// print(count, effect.isNoEffect)   // 1 true
   /// ```
   @inlinable
   public init(_ reduce: @escaping (inout State, Action) -> Effect<Action>) {
@@ -71,8 +121,19 @@ public struct Reduce<State, Action: Sendable> {
   /// A reducer from a value-returning function, as SwiftTea writes them.
   ///
   /// ```swift
-  /// func reduce(_ state: Counter, _ action: CounterAction) -> (Counter, Effect<CounterAction>)
+  /// struct Counter { var count = 0 }
+  ///
+  /// func reduce(_ state: Counter, _ action: CounterAction) -> (Counter, Effect<CounterAction>) {
+  ///   var state = state
+  ///   state.count += 1
+  ///   return (state, .none)
+  /// }
+  /// ```
+  ///
+  /// ```swift
   /// let counter = Reduce(reduce)
+  /// let (state, _) = counter(Counter(), .increment)
+  /// print(state.count)   // 1
   /// ```
   @inlinable
   public init(_ reduce: @escaping (State, Action) -> (State, Effect<Action>)) {
@@ -136,7 +197,10 @@ extension Store where Environment == Void {
   /// Creates a store from a composed reducer.
   ///
   /// ```swift
-  /// let store = Store(initialState: AppState(), reducer: appReducer)
+  /// let appReducer = Reduce<AppState, AppAction>.empty
+  ///   .forEach(\.todos, action: \.todos) { todoReducer() }
+  /// let store = Store(initialState: AppState(todos: [Todo(id: 1, title: "Buy milk")]), reducer: appReducer)
+  /// store.send(.todos(.element(id: 1, action: .toggle)))
   /// ```
   @inlinable
   public convenience init(

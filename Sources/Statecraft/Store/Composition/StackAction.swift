@@ -1,11 +1,27 @@
 /// An action of a navigation stack: one for a screen, a push or a pop.
 ///
 /// ```swift
-/// @CaseRoutable
-/// enum AppAction {
-///   case path(StackAction<Path, PathAction>)
-/// }
+/// struct DetailState: Equatable, Sendable { var saves = 0 }
+/// enum DetailAction: Sendable { case save }
 ///
+/// @CaseRoutable enum Path: Sendable { case detail(DetailState) }
+/// @CaseRoutable enum PathAction: Sendable { case detail(DetailAction) }
+///
+/// struct AppState { var path = StackState<Path>() }
+/// @CaseRoutable enum AppAction: Sendable { case path(StackAction<Path, PathAction>) }
+///
+/// func pathReducer() -> Reduce<Path, PathAction> {
+///   Reduce<Path, PathAction>.empty
+///     .ifCaseLet(\.detail, action: \.detail) {
+///       Reduce { detail, _ in detail.saves += 1; return .none }
+///     }
+/// }
+/// ```
+///
+/// ```swift
+/// let store = Store(
+///   initialState: AppState(),
+///   reducer: Reduce<AppState, AppAction>.empty.forEach(\.path, action: \.path) { pathReducer() })
 /// store.send(.path(.push(.detail(DetailState()))))
 /// store.send(.path(.element(id: 0, action: .detail(.save))))
 /// store.send(.path(.popFrom(id: 0)))
