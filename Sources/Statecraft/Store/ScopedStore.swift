@@ -5,8 +5,29 @@ public import Observation
 /// parent's actions.
 ///
 /// ```swift
+/// struct AvatarState: Equatable { var url = "" }
+/// enum AvatarAction: Sendable { case set(String) }
+/// struct ProfileState: Equatable { var name = ""; var avatar = AvatarState() }
+/// enum ProfileAction: Sendable { case rename(String), avatar(AvatarAction) }
+///
+/// struct AppState { var profile = ProfileState(); var launches = 0 }
+/// enum AppAction: Sendable { case profile(ProfileAction), launched }
+///
+/// func reduce(_ state: inout AppState, _ action: AppAction) -> Effect<AppAction> {
+///   switch action {
+///   case .profile(.rename(let name)): state.profile.name = name
+///   case .profile(.avatar(.set(let url))): state.profile.avatar.url = url
+///   case .launched: state.launches += 1
+///   }
+///   return .none
+/// }
+/// ```
+///
+/// ```swift
+/// let appStore = Store(initialState: AppState(), reducer: reduce)
 /// let profile = appStore.scope(state: \.profile, action: AppAction.profile)
-/// ProfileView(store: profile)   // sees ProfileState, sends ProfileAction
+/// profile.send(.rename("Ada"))   // sees ProfileState, sends ProfileAction
+/// print(profile.state.name)      // Ada
 /// ```
 ///
 /// `send` goes through the parent's mailbox, reducer and effects, so everything the parent
@@ -65,7 +86,10 @@ public final class ScopedStore<State, Action: Sendable>: Observable, Identifiabl
   /// Scopes further, to a part of this scoped store.
   ///
   /// ```swift
+  /// let appStore = Store(initialState: AppState(), reducer: reduce)
+  /// let profile = appStore.scope(state: \.profile, action: AppAction.profile)
   /// let avatar = profile.scope(state: \.avatar, action: ProfileAction.avatar)
+  /// avatar.send(.set("ada.png"))
   /// ```
   @inlinable
   public func scope<ChildState, ChildAction: Sendable>(
@@ -96,7 +120,9 @@ extension Store {
   /// feature.
   ///
   /// ```swift
+  /// let appStore = Store(initialState: AppState(), reducer: reduce)
   /// let profile = appStore.scope(state: \.profile, action: AppAction.profile)
+  /// print(profile.state.name.isEmpty)   // true
   /// ```
   ///
   /// - Parameters:

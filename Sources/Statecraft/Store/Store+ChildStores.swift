@@ -6,8 +6,33 @@ extension Store where Action: CaseRoutable {
   /// store.
   ///
   /// ```swift
+  /// struct Todo: Identifiable, Equatable, Sendable { let id: Int; var title: String; var isDone = false }
+  /// enum TodoAction: Sendable { case toggle }
+  /// struct DetailState: Equatable { var title = "" }
+  /// enum DetailAction: Sendable { case rename(String) }
+  ///
+  /// struct AppState { var todos: IdentifiedArrayOf<Todo> = []; var detail: DetailState? }
+  /// @CaseRoutable
+  /// enum AppAction: Sendable { case detail(DetailAction), todos(IdentifiedAction<Todo.ID, TodoAction>) }
+  ///
+  /// func appReducer() -> Reduce<AppState, AppAction> {
+  ///   Reduce<AppState, AppAction>.empty
+  ///     .ifLet(\.detail, action: \.detail) {
+  ///       Reduce { detail, action in
+  ///         if case .rename(let title) = action { detail.title = title }
+  ///         return .none
+  ///       }
+  ///     }
+  ///     .forEach(\.todos, action: \.todos) {
+  ///       Reduce { todo, _ in todo.isDone.toggle(); return .none }
+  ///     }
+  /// }
+  /// ```
+  ///
+  /// ```swift
+  /// let appStore = Store(initialState: AppState(detail: DetailState()), reducer: appReducer())
   /// if let detail = appStore.scope(state: \.detail, action: \.detail) {
-  ///   DetailView(store: detail)
+  ///   detail.send(.rename("Groceries"))   // in SwiftUI: DetailView(store: detail)
   /// }
   /// ```
   ///
@@ -24,8 +49,9 @@ extension Store where Action: CaseRoutable {
   /// its element's id, for SwiftUI's `ForEach`.
   ///
   /// ```swift
-  /// ForEach(appStore.scope(state: \.todos, action: \.todos)) { todo in
-  ///   TodoRow(store: todo)
+  /// let appStore = Store(initialState: AppState(todos: [Todo(id: 1, title: "Buy milk")]), reducer: appReducer())
+  /// for todo in appStore.scope(state: \.todos, action: \.todos) {
+  ///   todo.send(.toggle)   // in SwiftUI: ForEach(appStore.scope(…)) { todo in TodoRow(store: todo) }
   /// }
   /// ```
   ///

@@ -4,9 +4,44 @@ public import Observation
 /// the reducer returns.
 ///
 /// ```swift
+/// struct AppState { var counter = 0; var isRefreshing = false }
+/// enum AppAction: Sendable { case increment, refresh, refreshed }
+///
+/// func reduce(state: AppState, action: AppAction) -> (AppState, Effect<AppAction>) {
+///   var state = state
+///   switch action {
+///   case .increment:
+///     state.counter += 1
+///   case .refresh:
+///     state.isRefreshing = true
+///     return (state, .task {
+///       try await Task.sleep(for: .seconds(1))
+///       return .refreshed
+///     })
+///   case .refreshed:
+///     state.isRefreshing = false
+///   }
+///   return (state, .none)
+/// }
+/// ```
+///
+/// ```swift
 /// let store = Store(initialState: AppState(), reduce: reduce)
 /// store.send(.increment)
-/// Text("Counter: \(store.state.counter)")   // SwiftUI re-renders on change
+/// print(store.state.counter)   // 1: `send` stores the new state before it returns
+/// ```
+///
+/// In SwiftUI, a view that reads `store.state` re-renders when it changes:
+///
+/// ```swift
+/// import SwiftUI
+///
+/// struct CounterView: View {
+///   let store: Store<AppState, AppAction, Void>
+///   var body: some View {
+///     Button("Counter: \(store.state.counter)") { store.send(.increment) }
+///   }
+/// }
 /// ```
 ///
 /// - `send` is synchronous: the new state is stored before it returns and before any effect starts.
@@ -84,10 +119,17 @@ public final class Store<State, Action: Sendable, Environment>:
   /// Mutating `state` in place never copies it, however large it is.
   ///
   /// ```swift
-  /// let store = Store(initialState: AppState(), environment: .live) { state, action, environment in
-  ///   state.counter += 1
+  /// struct AppEnvironment { var step = 1; static let live = AppEnvironment() }
+  /// ```
+  ///
+  /// ```swift
+  /// let store: Store<AppState, AppAction, AppEnvironment> = Store(
+  ///   initialState: AppState(), environment: .live
+  /// ) { state, action, environment in
+  ///   if case .increment = action { state.counter += environment.step }
   ///   return .none
   /// }
+  /// store.send(.increment)
   /// ```
   @inlinable
   public convenience init(
@@ -124,7 +166,18 @@ public final class Store<State, Action: Sendable, Environment>:
   /// Creates a store from a value-returning reducer, as SwiftTea's, and an environment.
   ///
   /// ```swift
-  /// let store = Store(initialState: AppState(), reduce: reduce, environment: .live)
+  /// func reduceCounter(
+  ///   _ state: AppState, _ action: AppAction, _ environment: AppEnvironment
+  /// ) -> (AppState, Effect<AppAction>) {
+  ///   var state = state
+  ///   if case .increment = action { state.counter += environment.step }
+  ///   return (state, .none)
+  /// }
+  /// ```
+  ///
+  /// ```swift
+  /// let store = Store(initialState: AppState(), reduce: reduceCounter, environment: .live)
+  /// store.send(.increment)
   /// ```
   @inlinable
   public convenience init(
@@ -154,8 +207,10 @@ public final class Store<State, Action: Sendable, Environment>:
   /// Sends an action to the reducer, then starts the effects it returned.
   ///
   /// ```swift
+  /// let store = Store(initialState: AppState(), reduce: reduce)
   /// store.send(.increment)
   /// await store.send(.refresh).finish()   // waits for the refresh's effects
+  /// print(store.state.isRefreshing)       // false
   /// ```
   ///
   /// The returned ``StoreTask`` tracks those effects; ignore it unless you need to wait for them.
@@ -183,7 +238,9 @@ public final class Store<State, Action: Sendable, Environment>:
   /// diagnostic of this store from now on.
   ///
   /// ```swift
+  /// let store = Store(initialState: AppState(), reduce: reduce)
   /// store.attach(LoggingInspector())
+  /// store.send(.increment)   // logged: the action, the state change
   /// ```
   public func attach(_ inspector: some Inspector) {
     core.attach(inspector)
@@ -298,6 +355,7 @@ public final class Store<State, Action: Sendable, Environment>:
 ///   return .none
 /// }
 /// let core: OwnerCore<Int, StoreMessage<Tick>> = store
+/// print(core === store)   // true: the store is its core
 /// ```
 @_documentation(visibility: internal)
 public struct StoreMessage<Action: Sendable>: InspectableMessage {
@@ -320,6 +378,7 @@ extension Store where Environment == Void {
   ///
   /// ```swift
   /// let store = Store(initialState: AppState(), reduce: reduce)
+  /// store.send(.increment)
   /// ```
   ///
   /// With an inline closure, name the types: `{ (state: AppState, action: AppAction) in … }`.
@@ -343,10 +402,15 @@ extension Store where Environment == Void {
   /// Creates a store from an in-place reducer. Mutating `state` in place never copies it.
   ///
   /// ```swift
-  /// let store = Store(initialState: Counter()) { state, action in
+  /// struct Counter { var count = 0 }
+  /// ```
+  ///
+  /// ```swift
+  /// let store: Store<Counter, AppAction, Void> = Store(initialState: Counter()) { state, action in
   ///   state.count += 1
   ///   return .none
   /// }
+  /// store.send(.increment)
   /// ```
   @inlinable
   public convenience init(

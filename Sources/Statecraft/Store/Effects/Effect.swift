@@ -3,10 +3,46 @@
 /// Build effects with the static factories. SwiftTea's spellings all work:
 ///
 /// ```swift
-/// return (state, .task { .dataReceived(try await api.fetch()) })
-/// return (state, .cancellable({ .usersReceived(try await api.search(query)) }, "user-search"))
-/// return (state, .stream(messages, id: "websocket"))
-/// return (state, .cancel("websocket"))
+/// struct API: Sendable {
+///   func fetch() async throws -> String { "data" }
+///   func search(_ query: String) async throws -> [String] { [query] }
+/// }
+/// struct ChatState { var data = ""; var users: [String] = []; var messages: [String] = [] }
+/// enum ChatAction: Sendable {
+///   case load, dataReceived(String)
+///   case search(String), usersReceived([String])
+///   case connect, received(String), disconnect
+/// }
+///
+/// struct Chat {
+///   let api: API
+///   let messages: AsyncStream<ChatAction>
+///
+///   func reduce(_ state: ChatState, _ action: ChatAction) -> (ChatState, Effect<ChatAction>) {
+///     var state = state
+///     switch action {
+///     case .load:
+///       return (state, .task { .dataReceived(try await api.fetch()) })
+///     case .search(let query):
+///       return (state, .cancellable({ .usersReceived(try await api.search(query)) }, "user-search"))
+///     case .connect:
+///       return (state, .stream(messages, id: "websocket"))
+///     case .disconnect:
+///       return (state, .cancel("websocket"))
+///     case .dataReceived(let data): state.data = data
+///     case .usersReceived(let users): state.users = users
+///     case .received(let message): state.messages.append(message)
+///     }
+///     return (state, .none)
+///   }
+/// }
+/// ```
+///
+/// ```swift
+/// let (messages, _) = AsyncStream.makeStream(of: ChatAction.self)
+/// let chat = Chat(api: API(), messages: messages)
+/// let store = Store(initialState: ChatState(), reduce: chat.reduce)
+/// store.send(.load)
 /// ```
 ///
 /// Effects are `Sendable`, so a reducer may build them anywhere. A store starts an effect's tasks
@@ -107,6 +143,21 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// Feeds `action` back into the store at once, inside the same `send`, before `send` returns.
   ///
+  /// ```swift
+  /// enum FormAction: Sendable { case submit, validate }
+  /// ```
+  ///
+  /// ```swift
+  /// let store = Store(initialState: [String]()) { (log: inout [String], action: FormAction) in
+  ///   switch action {
+  ///   case .submit: log.append("submit"); return .send(.validate)
+  ///   case .validate: log.append("validate"); return .none
+  ///   }
+  /// }
+  /// store.send(.submit)
+  /// print(store.state)   // ["submit", "validate"]: the follow-up ran inside the same send
+  /// ```
+  ///
   /// Follow-ups run iteratively: a chain of any length does not grow the stack.
   @inlinable
   public static func send(_ action: Action) -> Self {
@@ -114,6 +165,19 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 
   /// Runs an asynchronous operation that returns one action.
+  ///
+  /// ```swift
+  /// let api = API()
+  /// let store = Store(initialState: ChatState()) { (state: inout ChatState, action: ChatAction) in
+  ///   switch action {
+  ///   case .load: return .task { .dataReceived(try await api.fetch()) }
+  ///   case .dataReceived(let data): state.data = data; return .none
+  ///   default: return .none
+  ///   }
+  /// }
+  /// await store.send(.load).finish()
+  /// print(store.state.data)   // data
+  /// ```
   ///
   /// An error it throws goes to the store's ``/StatecraftEngine/DiagnosticHandler``; use ``run(priority:operation:catch:fileID:filePath:line:column:)``
   /// to turn errors into actions instead. A `CancellationError` is not reported.
@@ -136,10 +200,23 @@ public struct Effect<Action: Sendable>: Sendable {
   /// Runs an asynchronous operation that may send any number of actions.
   ///
   /// ```swift
-  /// return .run { send in
-  ///   for try await message in socket.messages { await send(.received(message)) }
-  /// } catch: { error, send in
-  ///   await send(.failed(error.localizedDescription))
+  /// struct Socket: Sendable { let messages: AsyncThrowingStream<String, any Error> }
+  /// enum SocketAction: Sendable { case connect, received(String), failed(String) }
+  ///
+  /// func socketReducer(socket: Socket) -> Reduce<[String], SocketAction> {
+  ///   Reduce { log, action in
+  ///     switch action {
+  ///     case .connect:
+  ///       return .run { send in
+  ///         for try await message in socket.messages { await send(.received(message)) }
+  ///       } catch: { error, send in
+  ///         await send(.failed(error.localizedDescription))
+  ///       }
+  ///     case .received(let message), .failed(let message):
+  ///       log.append(message)
+  ///       return .none
+  ///     }
+  ///   }
   /// }
   /// ```
   ///
@@ -182,7 +259,24 @@ public struct Effect<Action: Sendable>: Sendable {
   /// one has finished. The same as ``concatenate(_:)-3lhew``.
   ///
   /// ```swift
-  /// return (state, .sequence([.task { .saved(try await db.save(draft)) }, .send(.close)]))
+  /// struct Database: Sendable { func save(_ draft: String) async throws -> Int { draft.count } }
+  /// struct EditorState { var draft = ""; var isOpen = true }
+  /// enum EditorAction: Sendable { case save, saved(Int), close }
+  ///
+  /// struct Editor {
+  ///   let db: Database
+  ///   func reduce(_ state: EditorState, _ action: EditorAction) -> (EditorState, Effect<EditorAction>) {
+  ///     var state = state
+  ///     switch action {
+  ///     case .save:
+  ///       let draft = state.draft
+  ///       return (state, .sequence([.task { .saved(try await db.save(draft)) }, .send(.close)]))
+  ///     case .saved: break
+  ///     case .close: state.isOpen = false
+  ///     }
+  ///     return (state, .none)
+  ///   }
+  /// }
   /// ```
   ///
   /// SwiftTea's started every child at once, so that they ran concurrently despite the

@@ -5,6 +5,33 @@ import ConcurrencyExtras
 /// (`Store.binding(_:action:dismiss:)`, with SwiftUI); on Linux, use it directly.
 ///
 /// ```swift
+/// struct DetailState: Equatable { var saves = 0 }
+/// enum DetailAction: Sendable { case save, close }
+///
+/// struct AppState { var detail: DetailState? }
+/// @CaseRoutable enum AppAction: Sendable { case show, detail(DetailAction) }
+///
+/// func appReducer() -> Reduce<AppState, AppAction> {
+///   Reduce<AppState, AppAction> { state, action in
+///     switch action {
+///     case .show: state.detail = DetailState()
+///     case .detail(.close): state.detail = nil
+///     case .detail: break
+///     }
+///     return .none
+///   }
+///   .ifLet(\.detail, action: \.detail) {
+///     Reduce { detail, action in
+///       if case .save = action { detail.saves += 1 }
+///       return .none
+///     }
+///   }
+/// }
+/// ```
+///
+/// ```swift
+/// let store = Store(initialState: AppState(), reducer: appReducer())
+/// store.send(.show)
 /// let detail = store.presentation(\.detail, action: \.detail, dismiss: .detail(.close))
 /// detail.store?.send(.save)
 /// detail.dismiss()            // sends .detail(.close), whose reducer sets `detail` to nil
@@ -47,10 +74,28 @@ public struct Presentation<ChildState, ChildAction: Sendable> {
 /// a way to pop them. Pushes are actions (`.path(.push(…))`), sent as any other.
 ///
 /// ```swift
+/// struct ScreenState: Equatable { var saves = 0 }
+/// enum ScreenAction: Sendable { case save }
+///
+/// struct StackAppState { var path = StackState<ScreenState>() }
+/// @CaseRoutable enum StackAppAction: Sendable { case path(StackAction<ScreenState, ScreenAction>) }
+///
+/// func stackReducer() -> Reduce<StackAppState, StackAppAction> {
+///   Reduce<StackAppState, StackAppAction>.empty
+///     .forEach(\.path, action: \.path) {
+///       Reduce { screen, _ in screen.saves += 1; return .none }
+///     }
+/// }
+/// ```
+///
+/// ```swift
+/// let store = Store(initialState: StackAppState(), reducer: stackReducer())
+/// store.send(.path(.push(ScreenState())))
+/// store.send(.path(.push(ScreenState())))
 /// let path = store.navigation(\.path, action: \.path)
-/// path.ids                       // [0, 1]
-/// path.setIDs([0])               // the back button: sends .path(.popFrom(id: 1))
+/// print(path.ids)                // [0, 1]
 /// path.store(for: 0)?.send(.save)
+/// path.setIDs([0])               // the back button: sends .path(.popFrom(id: 1))
 /// ```
 @MainActor
 public struct StackNavigation<ElementState, ElementAction: Sendable> {

@@ -6,8 +6,26 @@
     /// child's store while it is there; SwiftUI's dismissal sends `dismiss`.
     ///
     /// ```swift
-    /// .sheet(item: store.binding(\.detail, action: \.detail, dismiss: .detail(.close))) { detail in
-    ///   DetailView(store: detail)
+    /// import SwiftUI
+    ///
+    /// struct DetailState: Equatable { var title = "" }
+    /// enum DetailAction: Sendable { case close }
+    /// struct AppState { var detail: DetailState? }
+    /// @CaseRoutable enum AppAction: Sendable { case show, detail(DetailAction) }
+    ///
+    /// struct DetailView: View {
+    ///   let store: ScopedStore<DetailState, DetailAction>
+    ///   var body: some View { Text(store.state.title) }
+    /// }
+    ///
+    /// struct AppView: View {
+    ///   let store: Store<AppState, AppAction, Void>
+    ///   var body: some View {
+    ///     Button("Show") { store.send(.show) }
+    ///       .sheet(item: store.binding(\.detail, action: \.detail, dismiss: .detail(.close))) { detail in
+    ///         DetailView(store: detail)
+    ///       }
+    ///   }
     /// }
     /// ```
     ///
@@ -51,13 +69,30 @@
     /// `.popFrom(id:)`. Give each screen its store with ``StackNavigation/store(for:)``.
     ///
     /// ```swift
-    /// NavigationStack(path: store.pathBinding(\.path, action: \.path)) {
-    ///   RootView()
-    ///     .navigationDestination(for: StackElementID.self) { id in
-    ///       if let screen = store.navigation(\.path, action: \.path).store(for: id) {
-    ///         ScreenView(store: screen)
-    ///       }
+    /// import SwiftUI
+    ///
+    /// struct ScreenState: Equatable { var title = "" }
+    /// enum ScreenAction: Sendable { case save }
+    /// struct StackAppState { var path = StackState<ScreenState>() }
+    /// @CaseRoutable enum StackAppAction: Sendable { case path(StackAction<ScreenState, ScreenAction>) }
+    ///
+    /// struct ScreenView: View {
+    ///   let store: ScopedStore<ScreenState, ScreenAction>
+    ///   var body: some View { Button("Save \(store.state.title)") { store.send(.save) } }
+    /// }
+    ///
+    /// struct StackView: View {
+    ///   let store: Store<StackAppState, StackAppAction, Void>
+    ///   var body: some View {
+    ///     NavigationStack(path: store.pathBinding(\.path, action: \.path)) {
+    ///       Button("Open") { store.send(.path(.push(ScreenState(title: "Detail")))) }
+    ///         .navigationDestination(for: StackElementID.self) { id in
+    ///           if let screen = store.navigation(\.path, action: \.path).store(for: id) {
+    ///             ScreenView(store: screen)
+    ///           }
+    ///         }
     ///     }
+    ///   }
     /// }
     /// ```
     ///
