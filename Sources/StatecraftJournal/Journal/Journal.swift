@@ -5,7 +5,24 @@ import StatecraftEngine
 /// each step, and the effects each step started and ended, as JSON Lines (``JournalFormat``).
 ///
 /// ```swift
-/// let journal = Journal(schema: todosSchema, action: TodosAction.self, to: .file("/tmp/todos.jsonl"))
+/// struct Todos: Codable, Equatable { var items: [String] = [] }
+/// enum TodosAction: Codable, Sendable { case add(String), clear }
+///
+/// func todosReducer() -> Reduce<Todos, TodosAction> {
+///   Reduce { todos, action in
+///     switch action {
+///     case .add(let item): todos.items.append(item)
+///     case .clear: todos.items = []
+///     }
+///     return .none
+///   }
+/// }
+/// ```
+///
+/// ```swift
+/// let todosSchema = SnapshotSchema<Todos>("todos")
+/// let store = Store(initialState: Todos(), reducer: todosReducer())
+/// let journal = try Journal(schema: todosSchema, action: TodosAction.self, to: .file("/tmp/todos.jsonl"))
 /// store.attach(journal)
 /// store.send(.add("milk"))
 /// ```
@@ -66,7 +83,10 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   /// lines for it.
   ///
   /// ```swift
-  /// for await line in journal.makeLineStream() { socket.send(line) }
+  /// let journal = try Journal(schema: SnapshotSchema<Todos>("todos"), action: TodosAction.self)
+  /// Task {
+  ///   for await line in journal.makeLineStream() { print(line) }   // or send it down a socket
+  /// }
   /// ```
   public func makeLineStream(bufferingNewest limit: Int = 10_000) -> AsyncStream<String> {
     streams.make(bufferingNewest: limit)

@@ -1,9 +1,14 @@
 /// Where a ``Journal`` writes, and how much it keeps.
 ///
 /// ```swift
-/// Journal(schema: schema, to: .memory(keepingLastSteps: 1_000))   // the last 1,000 steps
-/// Journal(schema: schema, to: .file("/tmp/todos.jsonl"))           // every step, in one file
-/// Journal(schema: schema, to: .rollingFiles("/tmp/todos.jsonl", maxBytes: 10_000_000, keep: 3))
+/// let schema = SnapshotSchema<Int>("counter")
+/// let store = Store(initialState: 0) { (count: inout Int, step: Int) -> Effect<Int> in
+///   count += step
+///   return .none
+/// }
+/// store.attach(try Journal(schema: schema, action: Int.self, to: .memory(keepingLastSteps: 1_000)))   // the last 1,000 steps
+/// store.attach(try Journal(schema: schema, action: Int.self, to: .file("/tmp/counter.jsonl")))      // every step, in one file
+/// store.attach(try Journal(schema: schema, action: Int.self, to: .rollingFiles("/tmp/counter.jsonl", maxBytes: 10_000_000, keep: 3)))
 /// ```
 ///
 /// Whatever it keeps, a journal says how many steps it dropped (``Journal/droppedSteps``, and the

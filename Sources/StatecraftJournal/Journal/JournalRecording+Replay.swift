@@ -6,8 +6,49 @@ extension JournalRecording where State: Equatable, Action: Sendable {
   /// against the recorded one. Returns how many steps it replayed.
   ///
   /// ```swift
-  /// let recording = try JournalRecording(contentsOf: path, schema: todosSchema, action: TodosAction.self)
-  /// try recording.replay(todosReducer)   // throws ReplayMismatch at the first step that differs
+  /// struct Todos: Codable, Equatable { var items: [String] = [] }
+  /// enum TodosAction: Codable, Sendable { case add(String), clear }
+  ///
+  /// func todosReducer() -> Reduce<Todos, TodosAction> {
+  ///   Reduce { todos, action in
+  ///     switch action {
+  ///     case .add(let item): todos.items.append(item)
+  ///     case .clear: todos.items = []
+  ///     }
+  ///     return .none
+  ///   }
+  /// }
+  ///
+  /// enum DoorState: DSLCompatible, Codable { case opened, closed }
+  /// enum DoorEvent: DSLCompatible, Codable { case open, close }
+  ///
+  /// enum Door {
+  ///   static let schema = SnapshotSchema<DoorState>("door")
+  ///   static let machine: StateMachine<DoorState, DoorEvent, Never> = StateMachine(initial: .closed) {
+  ///     When(states: OneOf { DoorState.opened; DoorState.closed }) { _ in Execute.noOutput } transitions: { _ in
+  ///       On(event: DoorEvent.open) { _ in Transition(to: DoorState.opened) }
+  ///       On(event: DoorEvent.close) { _ in Transition(to: DoorState.closed) }
+  ///     }
+  ///   }
+  /// }
+  ///
+  /// enum Player: Hashable, Sendable, Codable { case paused, playing }
+  /// enum Control: Hashable, Sendable, Codable { case play, pause }
+  /// struct Settings: Hashable, Sendable, Codable { var volume = 5 }
+  ///
+  /// enum Charts {
+  ///   static let player = Statechart<Player, Control, Settings>("player", initial: .paused, context: Settings()) {
+  ///     StateNode(.paused) { OnEvent(.play, target: .playing) }
+  ///     StateNode(.playing) { OnEvent(.pause, target: .paused) }
+  ///   }
+  ///   static let schema = SnapshotSchema<ChartSnapshot<Player, Control, Settings>>("player", version: 1)
+  /// }
+  /// ```
+  ///
+  /// ```swift
+  /// let todosSchema = SnapshotSchema<Todos>("todos")
+  /// let recording = try JournalRecording(contentsOf: "/tmp/todos.jsonl", schema: todosSchema, action: TodosAction.self)
+  /// try recording.replay(todosReducer())   // throws ReplayMismatch at the first step that differs
   /// ```
   ///
   /// A mismatch means the reducer is not pure (it read a clock, a random number, a global), or its
@@ -26,8 +67,8 @@ extension JournalRecording where State: DSLCompatible, Action: DSLCompatible {
   /// side effect runs.
   ///
   /// ```swift
-  /// let recording = try JournalRecording(contentsOf: path, schema: doorSchema, action: DoorEvent.self)
-  /// try recording.replay(doorMachine)
+  /// let recording = try JournalRecording(contentsOf: "/tmp/door.jsonl", schema: Door.schema, action: DoorEvent.self)
+  /// try recording.replay(Door.machine)
   /// ```
   @discardableResult
   public func replay<Output>(_ machine: StateMachine<State, Action, Output>) throws -> Int {
@@ -43,8 +84,8 @@ extension JournalRecording {
   /// No output or invocation runs.
   ///
   /// ```swift
-  /// let recording = try JournalRecording(contentsOf: path, schema: playerSchema, action: Control.self)
-  /// try recording.replay(player)   // throws ReplayMismatch at the first step that differs
+  /// let recording = try JournalRecording(contentsOf: "/tmp/player.jsonl", schema: Charts.schema, action: Control.self)
+  /// try recording.replay(Charts.player)   // throws ReplayMismatch at the first step that differs
   /// ```
   ///
   /// The chart's journal is one a ``Journal`` of `SnapshotSchema<ChartSnapshot<…>>` and the

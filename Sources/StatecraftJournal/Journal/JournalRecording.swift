@@ -3,10 +3,17 @@
 /// step comes back without replaying the others.
 ///
 /// ```swift
+/// struct Todos: Codable { var items: [String] = [] }
+/// enum TodosAction: Codable { case add(String), clear }
+/// ```
+///
+/// ```swift
+/// let todosSchema = SnapshotSchema<Todos>("todos")
 /// let recording = try JournalRecording(contentsOf: "/tmp/todos.jsonl", schema: todosSchema, action: TodosAction.self)
-/// recording.steps                        // 1...2_000
+/// print(recording.steps)                 // 1...2000
 /// let state = try recording.state(at: 1_500)
 /// let step = try recording.step(1_500)   // its action, time, call site, and state
+/// print(state.items.count, step.action as Any)
 /// ```
 ///
 /// Time travel is reading a step: every step line holds the state after it, so step N is one

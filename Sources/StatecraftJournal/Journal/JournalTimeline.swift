@@ -2,11 +2,18 @@
 /// backwards. Each move reads one step of the journal; nothing is replayed.
 ///
 /// ```swift
+/// struct Todos: Codable { var items: [String] = [] }
+/// enum TodosAction: Codable { case add(String), clear }
+/// ```
+///
+/// ```swift
+/// let schema = SnapshotSchema<Todos>("todos")
+/// let recording = try JournalRecording(contentsOf: "/tmp/todos.jsonl", schema: schema, action: TodosAction.self)
 /// var timeline = try JournalTimeline(recording)
 /// try timeline.move(to: 1_500)      // the state after step 1,500
 /// try timeline.back()               // after step 1,499
 /// try timeline.forward()            // after step 1,500 again
-/// timeline.state
+/// print(timeline.state.items)
 /// ```
 public struct JournalTimeline<State: Codable, Action: Decodable> {
   /// The journal the timeline reads its states from.

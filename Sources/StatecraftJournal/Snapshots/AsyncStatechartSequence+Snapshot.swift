@@ -3,8 +3,24 @@ extension AsyncStatechartSequence where ID: Codable, Event: Codable, Context: Co
   /// as the definition.
   ///
   /// ```swift
-  /// let schema = SnapshotSchema<ChartSnapshot<Player, PlayerEvent, PlayerContext>>("player", version: 1)
-  /// let data = try player.snapshot(schema)
+  /// enum Player: Hashable, Sendable, Codable { case paused, playing }
+  /// enum Control: Hashable, Sendable, Codable { case play, pause }
+  /// struct Settings: Hashable, Sendable, Codable { var volume = 5 }
+  ///
+  /// enum Charts {
+  ///   static let player = Statechart<Player, Control, Settings>("player", initial: .paused, context: Settings()) {
+  ///     StateNode(.paused) { OnEvent(.play, target: .playing) }
+  ///     StateNode(.playing) { OnEvent(.pause, target: .paused) }
+  ///   }
+  ///   static let schema = SnapshotSchema<ChartSnapshot<Player, Control, Settings>>("player", version: 1)
+  /// }
+  /// ```
+  ///
+  /// ```swift
+  /// let player = AsyncStatechartSequence(Charts.player)
+  /// await player.send(.play)
+  /// let data = try player.snapshot(Charts.schema)
+  /// try data.write(to: URL(filePath: "/tmp/player.json"))
   /// ```
   public func snapshot(_ schema: SnapshotSchema<ChartSnapshot<ID, Event, Context>>) throws -> Data {
     try schema.encode(snapshot)
@@ -17,8 +33,10 @@ extension AsyncStatechartSequence where ID: Codable, Event: Codable, Context: Co
   /// (``SnapshotError/invalidForDefinition(_:)``).
   ///
   /// ```swift
+  /// let data = try AsyncStatechartSequence(Charts.player).snapshot(Charts.schema)   // saved earlier
   /// let player = try AsyncStatechartSequence(
-  ///   playerChart, restoring: data, schema: schema, clock: ContinuousClock())
+  ///   Charts.player, restoring: data, schema: Charts.schema, clock: ContinuousClock())
+  /// await player.send(.play)
   /// ```
   public init<C: Clock>(
     _ chart: Statechart<ID, Event, Context>, restoring snapshot: Data,

@@ -2,8 +2,26 @@
 /// never yields a half-restored owner.
 ///
 /// ```swift
+/// struct Todos: Codable, Equatable { var items: [String] = [] }
+/// enum TodosAction: Codable, Sendable { case add(String), clear }
+///
+/// func todosReducer() -> Reduce<Todos, TodosAction> {
+///   Reduce { todos, action in
+///     switch action {
+///     case .add(let item): todos.items.append(item)
+///     case .clear: todos.items = []
+///     }
+///     return .none
+///   }
+/// }
+/// ```
+///
+/// ```swift
+/// let data = try SnapshotSchema<Todos>("todos", version: 4).encode(Todos())   // from a newer build
+/// let schema = SnapshotSchema<Todos>("todos", version: 3)
 /// do {
-///   let store = try Store(restoring: data, schema: schema, reducer: appReducer)
+///   let store = try Store(restoring: data, schema: schema, reducer: todosReducer())
+///   store.send(.add("milk"))
 /// } catch {
 ///   print(error)   // "The snapshot is of version 4 of "todos"; this build knows versions up to 3."
 /// }

@@ -2,6 +2,20 @@
 /// and the migrations that upgrade older snapshots, one version at a time.
 ///
 /// ```swift
+/// struct TodoItem: Codable, Equatable { var title: String; var due: Date? }
+/// struct Todos: Codable, Equatable { var items: [TodoItem] = [] }
+/// struct TodosV2: Codable { struct Item: Codable { var title: String }; var items: [Item] }
+/// enum TodosAction: Codable, Sendable { case add(String) }
+///
+/// func todosReducer() -> Reduce<Todos, TodosAction> {
+///   Reduce { todos, action in
+///     if case .add(let title) = action { todos.items.append(TodoItem(title: title)) }
+///     return .none
+///   }
+/// }
+/// ```
+///
+/// ```swift
 /// let schema = SnapshotSchema<Todos>("todos", version: 3)
 ///   .migrating(from: 1) { state in            // 1 → 2: `todos` was renamed `items`
 ///     state["items"] = state["todos"]
@@ -11,8 +25,11 @@
 ///     Todos(items: old.items.map { TodoItem(title: $0.title, due: nil) })
 ///   }
 ///
+/// let store = Store(initialState: Todos(), reducer: todosReducer())
+/// store.send(.add("milk"))
 /// let data = try store.snapshot(schema)          // {"statecraft":"snapshot",…,"version":3,…}
-/// let restored = try Store(restoring: data, schema: schema, reducer: todosReducer)
+/// let restored = try Store(restoring: data, schema: schema, reducer: todosReducer())
+/// print(restored.state == store.state)           // true
 /// ```
 ///
 /// Restoring checks, in order, and stops at the first problem with a ``SnapshotError`` that names
@@ -62,7 +79,9 @@ public struct SnapshotSchema<State: Codable>: Sendable {
   /// `state`, as a snapshot of this schema's version.
   ///
   /// ```swift
-  /// let data = try schema.encode(todos)
+  /// let schema = SnapshotSchema<Todos>("todos", version: 3)
+  /// let data = try schema.encode(Todos(items: [TodoItem(title: "milk")]))
+  /// try data.write(to: URL(filePath: "/tmp/todos.json"))
   /// ```
   public func encode(_ state: State) throws -> Data {
     let encoder = JSONEncoder()
@@ -73,8 +92,11 @@ public struct SnapshotSchema<State: Codable>: Sendable {
   /// The state in `snapshot`, upgraded to this schema's version.
   ///
   /// ```swift
+  /// let schema = SnapshotSchema<Todos>("todos", version: 3)
+  /// let data = try schema.encode(Todos())   // saved earlier
   /// let todos = try schema.decode(data)
-  /// let store = Store(initialState: todos, reducer: todosReducer)
+  /// let store = Store(initialState: todos, reducer: todosReducer())
+  /// store.send(.add("milk"))
   /// ```
   public func decode(_ snapshot: Data) throws(SnapshotError) -> State {
     let envelope: RawSnapshotEnvelope

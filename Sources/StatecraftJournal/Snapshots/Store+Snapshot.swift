@@ -3,7 +3,26 @@ extension Store where State: Codable {
   /// in another process, with ``Statecraft/Store/init(restoring:schema:reducer:fileID:filePath:line:column:)``.
   ///
   /// ```swift
+  /// struct Todos: Codable, Equatable { var items: [String] = [] }
+  /// enum TodosAction: Codable, Sendable { case add(String), clear }
+  ///
+  /// func todosReducer() -> Reduce<Todos, TodosAction> {
+  ///   Reduce { todos, action in
+  ///     switch action {
+  ///     case .add(let item): todos.items.append(item)
+  ///     case .clear: todos.items = []
+  ///     }
+  ///     return .none
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// ```swift
+  /// let schema = SnapshotSchema<Todos>("todos")
+  /// let store = Store(initialState: Todos(), reducer: todosReducer())
+  /// store.send(.add("milk"))
   /// let data = try store.snapshot(schema)
+  /// try data.write(to: URL(filePath: "/tmp/todos.json"))
   /// ```
   ///
   /// A snapshot holds the state, not the effects that are running: a restored store starts with
@@ -19,7 +38,10 @@ extension Store where State: Codable, Environment == Void {
   /// the snapshot is corrupt, of another definition, or of a newer version.
   ///
   /// ```swift
-  /// let store = try Store(restoring: data, schema: schema, reducer: todosReducer)
+  /// let schema = SnapshotSchema<Todos>("todos")
+  /// let data = try schema.encode(Todos(items: ["milk"]))   // saved earlier
+  /// let store = try Store(restoring: data, schema: schema, reducer: todosReducer())
+  /// print(store.state.items)   // ["milk"]
   /// ```
   ///
   /// For the other ways of making a store, decode the state first:
