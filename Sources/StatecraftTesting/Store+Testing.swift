@@ -4,9 +4,19 @@ extension Store {
   /// Waits until no effect of this store is running, including effects started while it waits.
   ///
   /// ```swift
+  /// enum ListAction: Sendable { case load, loaded([String]) }
+  /// ```
+  ///
+  /// ```swift
+  /// let store = Store(initialState: [String]()) { (items: inout [String], action: ListAction) in
+  ///   switch action {
+  ///   case .load: return .task { .loaded(["a", "b"]) }
+  ///   case .loaded(let loaded): items = loaded; return .none
+  ///   }
+  /// }
   /// store.send(.load)
   /// await store.finishEffects()
-  /// #expect(store.state.items == ["a", "b"])
+  /// #expect(store.state == ["a", "b"])
   /// ```
   ///
   /// An effect that never ends (an endless stream) keeps it waiting: cancel it first.
@@ -29,8 +39,14 @@ extension Store {
   /// change. Returns at once if it already holds.
   ///
   /// ```swift
-  /// socket.receive("hello")
-  /// await store.waitUntil { $0.messages == ["hello"] }
+  /// let (messages, socket) = AsyncStream.makeStream(of: String.self)
+  /// let store = Store(initialState: [String]()) { (log: inout [String], message: String) in
+  ///   log.append(message)
+  ///   return .none
+  /// }
+  /// Task { for await message in messages { store.send(message) } }
+  /// socket.yield("hello")   // a message arrives
+  /// await store.waitUntil { $0 == ["hello"] }
   /// ```
   ///
   /// It never sleeps or polls. Cancelling the waiting task makes it return, predicate or not.

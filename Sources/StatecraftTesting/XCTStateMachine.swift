@@ -10,6 +10,35 @@ public import Statecraft
 /// label its output assertions used, works too):
 ///
 /// ```swift
+/// enum State: DSLCompatible { case open(persons: Int), closing(persons: Int), closed }
+/// enum Event: DSLCompatible { case personsHaveEntered(persons: Int), closeButtonWasPressed, doorHasLocked }
+/// enum Output: DSLCompatible { case close(speed: Int) }
+///
+/// enum Elevator {
+///   static let stateMachine = StateMachine(initial: State.open(persons: 0)) {
+///     When(state: State.open(persons:)) { _ in
+///       Execute.noOutput
+///     } transitions: { persons in
+///       On(event: Event.personsHaveEntered(persons:)) { newPersons in
+///         Transition(to: State.open(persons: persons + newPersons))
+///       }
+///       On(event: Event.closeButtonWasPressed) { _ in
+///         Guard(predicate: persons < 10)
+///       } transition: { _ in
+///         Transition(to: State.closing(persons: persons))
+///       }
+///     }
+///     When(state: State.closing(persons:)) { persons in
+///       Execute(output: Output.close(speed: persons > 5 ? 1 : 2))
+///     } transitions: { _ in
+///       On(event: Event.doorHasLocked) { _ in Transition(to: State.closed) }
+///     }
+///   }
+/// }
+/// ```
+///
+/// ```swift
+/// let stateMachine = Elevator.stateMachine
 /// XCTStateMachine(stateMachine)
 ///   .assertNoOutput(when: .open(persons: 0))
 ///   .assert(when: .open(persons: 0), on: .personsHaveEntered(persons: 1), transitionTo: .open(persons: 1))
@@ -19,6 +48,7 @@ public import Statecraft
 ///
 /// var failures: [String] = []
 /// XCTStateMachine(stateMachine).assertNoOutput(when: .closing(persons: 1), fail: { failures.append($0) })
+/// print(failures.count)   // 1: closing(persons: 1) has an output, close(speed: 2)
 /// ```
 public struct XCTStateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendable {
   private let stateMachine: StateMachine<S, E, O>

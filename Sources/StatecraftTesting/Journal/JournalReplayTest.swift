@@ -8,9 +8,27 @@ public import StatecraftJournal
 /// the journal already holds every action they sent.
 ///
 /// ```swift
-/// @Test @MainActor func theBugReportReplays() async throws {
+/// struct Todos: Codable, Equatable { var items: [String] = [] }
+/// enum TodosAction: Codable, Sendable { case add(String), clear }
+///
+/// func todosReducer() -> Reduce<Todos, TodosAction> {
+///   Reduce { todos, action in
+///     switch action {
+///     case .add(let item): todos.items.append(item)
+///     case .clear: todos.items = []
+///     }
+///     return .none
+///   }
+/// }
+/// ```
+///
+/// A test of the journal a bug report attached, beside the test (add `@Test` in your test target):
+///
+/// ```swift
+/// @MainActor func theBugReportReplays() async throws {
+///   let todosSchema = SnapshotSchema<Todos>("todos")
 ///   try await assertJournalReplays(
-///     path: "Tests/Journals/todos-crash.jsonl", schema: todosSchema, reducer: todosReducer)
+///     path: "Tests/Journals/todos-crash.jsonl", schema: todosSchema, reducer: todosReducer())
 /// }
 /// ```
 ///
@@ -51,9 +69,22 @@ public func assertJournalReplays<State: Codable & Equatable, Action: Codable & S
 /// the journal already holds every event they sent.
 ///
 /// ```swift
-/// @Test @MainActor func theDoorReplays() async throws {
-///   let recording = try JournalRecording(contentsOf: path, schema: doorSchema, action: DoorEvent.self)
-///   try await assertJournalReplays(recording, stateMachine: doorMachine)
+/// enum DoorState: DSLCompatible, Codable { case opened, closed }
+/// enum DoorEvent: DSLCompatible, Codable { case open, close }
+///
+/// enum Door {
+///   static let schema = SnapshotSchema<DoorState>("door")
+///   static let machine: StateMachine<DoorState, DoorEvent, Never> = StateMachine(initial: .closed) {
+///     When(states: OneOf { DoorState.opened; DoorState.closed }) { _ in Execute.noOutput } transitions: { _ in
+///       On(event: DoorEvent.open) { _ in Transition(to: DoorState.opened) }
+///       On(event: DoorEvent.close) { _ in Transition(to: DoorState.closed) }
+///     }
+///   }
+/// }
+///
+/// @MainActor func theDoorReplays() async throws {   // a @Test in your test target
+///   let recording = try JournalRecording(contentsOf: "Tests/Journals/door.jsonl", schema: Door.schema, action: DoorEvent.self)
+///   try await assertJournalReplays(recording, stateMachine: Door.machine)
 /// }
 /// ```
 @MainActor

@@ -6,12 +6,45 @@ import Statecraft
 /// (a debounce, then the request it starts, then that request's timeout) deterministically.
 ///
 /// ```swift
-/// let clock = SettlingTestClock()
-/// let store = TestStore(initialState: Search(), reducer: search, environment: .init(clock: clock))
-/// await store.send(.queryChanged("st")) { … }
-/// await clock.advance(by: .milliseconds(500))   // the 300 ms debounce, then the 200 ms search
-/// await store.receive(.searchStarted(query: "st")) { … }
-/// await store.receive(.searchResponse(query: "st", results: ["state"])) { … }
+/// struct Search: Equatable { var query = ""; var isSearching = false; var results: [String] = [] }
+/// enum SearchAction: Equatable, Sendable {
+///   case queryChanged(String), searchStarted(query: String), searchResponse(query: String, results: [String])
+/// }
+/// struct SearchEnvironment { var clock: any Clock<Duration> }
+///
+/// func search(state: inout Search, action: SearchAction, environment: SearchEnvironment) -> Effect<SearchAction> {
+///   switch action {
+///   case .queryChanged(let query):
+///     state.query = query
+///     return .run { send in
+///       try await environment.clock.sleep(for: .milliseconds(300))   // the debounce
+///       await send(.searchStarted(query: query))
+///     }
+///     .cancellable(id: "debounce", cancelInFlight: true)
+///   case .searchStarted(let query):
+///     state.isSearching = true
+///     return .run { send in
+///       try await environment.clock.sleep(for: .milliseconds(200))   // the request
+///       await send(.searchResponse(query: query, results: ["state"]))
+///     }
+///   case .searchResponse(_, let results):
+///     state.isSearching = false
+///     state.results = results
+///     return .none
+///   }
+/// }
+///
+/// @MainActor @Test func oneAdvanceRunsTheDebounceThenTheSearch() async {
+///   let clock = SettlingTestClock()
+///   let store = TestStore(initialState: Search(), reducer: search, environment: .init(clock: clock))
+///   await store.send(.queryChanged("st")) { $0.query = "st" }
+///   await clock.advance(by: .milliseconds(500))   // the 300 ms debounce, then the 200 ms search
+///   await store.receive(.searchStarted(query: "st")) { $0.isSearching = true }
+///   await store.receive(.searchResponse(query: "st", results: ["state"])) {
+///     $0.isSearching = false
+///     $0.results = ["state"]
+///   }
+/// }
 /// ```
 ///
 /// swift-clocks' `TestClock` works with a test store as long as each `advance` wakes sleepers that

@@ -4,8 +4,26 @@ public import Statecraft
 /// What a ``TestStore`` over a statechart asserts: the chart's active states and its context.
 ///
 /// ```swift
+/// enum Player: Hashable, Sendable { case off, active, playing, paused }
+/// enum Control: Hashable, Sendable { case powerOn, volumeUp }
+/// struct Settings: Equatable, Sendable { var volume = 5 }
+///
+/// enum Charts {
+///   static let player = Statechart<Player, Control, Settings>(initial: .off, context: Settings()) {
+///     StateNode(.off) { OnEvent(.powerOn, target: .active) }
+///     StateNode(.active, initial: .playing) {
+///       StateNode(.playing) { After(.seconds(30), target: .paused) }
+///       StateNode(.paused)
+///       OnEvent(.volumeUp, guard: { $0.context.volume < 10 }, actions: [.assign { $0.volume += 1 }])
+///     }
+///   }
+/// }
+/// ```
+///
+/// ```swift
+/// let store = TestStore(chart: Charts.player, clock: TestClock())
 /// await store.send(.powerOn) {
-///   $0.configuration = [.active, .media, .playback, .playing, .audio, .unmuted]
+///   $0.configuration = [.active, .playing]
 /// }
 /// await store.send(.volumeUp) { $0.context.volume = 6 }
 /// ```
@@ -30,10 +48,10 @@ extension TestStore {
   ///
   /// ```swift
   /// let clock = TestClock()
-  /// let store = TestStore(chart: player, clock: clock)
-  /// await store.send(.powerOn) { $0.configuration = [.active, .media, .playback, .playing, .audio, .unmuted] }
+  /// let store = TestStore(chart: Charts.player, clock: clock)
+  /// await store.send(.powerOn) { $0.configuration = [.active, .playing] }
   /// await clock.advance(by: .seconds(30))
-  /// await store.receiveStateChange { $0.configuration = [.active, .media, .playback, .paused, .audio, .unmuted] }
+  /// await store.receiveStateChange { $0.configuration = [.active, .paused] }
   /// ```
   ///
   /// The chart starts at once: its initial state's invocations and timers run from the test

@@ -4,6 +4,37 @@ extension TestStore {
   /// A test store over a new `Store` with an in-place reducer and an environment.
   ///
   /// ```swift
+  /// struct SearchState: Equatable { var query = ""; var results: [String] = [] }
+  /// enum SearchAction: Equatable, Sendable { case queryChanged(String), results([String]) }
+  ///
+  /// struct SearchEnvironment {
+  ///   var clock: any Clock<Duration>
+  ///   var search: @Sendable (String) async throws -> [String]
+  ///   static func mock(_ clock: some Clock<Duration>) -> Self {
+  ///     Self(clock: clock, search: { _ in ["swift"] })
+  ///   }
+  /// }
+  ///
+  /// func searchReducer(
+  ///   state: inout SearchState, action: SearchAction, environment: SearchEnvironment
+  /// ) -> Effect<SearchAction> {
+  ///   switch action {
+  ///   case .queryChanged(let query):
+  ///     state.query = query
+  ///     return .run { send in
+  ///       try await environment.clock.sleep(for: .milliseconds(300))   // typing pauses
+  ///       await send(.results(try await environment.search(query)))
+  ///     }
+  ///     .cancellable(id: "search", cancelInFlight: true)
+  ///   case .results(let results):
+  ///     state.results = results
+  ///     return .none
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// ```swift
+  /// let clock = TestClock()
   /// let store = TestStore(initialState: SearchState(), reducer: searchReducer, environment: .mock(clock))
   /// await store.send(.queryChanged("sw")) { $0.query = "sw" }
   /// ```
@@ -72,7 +103,20 @@ extension TestStore {
   /// features, exhaustively over every child's actions.
   ///
   /// ```swift
-  /// let store = TestStore(initialState: AppState(), reducer: appReducer)
+  /// struct Todo: Identifiable, Equatable, Sendable { let id: Int; var title: String; var isDone = false }
+  /// enum TodoAction: Equatable, Sendable { case toggle }
+  /// struct AppState: Equatable { var todos: IdentifiedArrayOf<Todo> = [] }
+  /// @CaseRoutable enum AppAction: Equatable, Sendable { case todos(IdentifiedAction<Todo.ID, TodoAction>) }
+  ///
+  /// func appReducer() -> Reduce<AppState, AppAction> {
+  ///   Reduce<AppState, AppAction>.empty.forEach(\.todos, action: \.todos) {
+  ///     Reduce { todo, _ in todo.isDone.toggle(); return .none }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: AppState(todos: [Todo(id: 1, title: "Buy milk")]), reducer: appReducer())
   /// await store.send(.todos(.element(id: 1, action: .toggle))) { $0.todos[id: 1]?.isDone = true }
   /// ```
   public convenience init(

@@ -7,12 +7,42 @@ import Statecraft
 /// action an effect sends back is received, and every effect has finished by the end of the test.
 ///
 /// ```swift
+/// struct SearchState: Equatable { var query = ""; var results: [String] = [] }
+/// enum SearchAction: Equatable, Sendable { case queryChanged(String), results([String]) }
+///
+/// struct SearchEnvironment {
+///   var clock: any Clock<Duration>
+///   var search: @Sendable (String) async throws -> [String]
+///   static func mock(_ clock: some Clock<Duration>) -> Self {
+///     Self(clock: clock, search: { _ in ["swift"] })
+///   }
+/// }
+///
+/// func searchReducer(
+///   state: inout SearchState, action: SearchAction, environment: SearchEnvironment
+/// ) -> Effect<SearchAction> {
+///   switch action {
+///   case .queryChanged(let query):
+///     state.query = query
+///     return .run { send in
+///       try await environment.clock.sleep(for: .milliseconds(300))   // typing pauses
+///       await send(.results(try await environment.search(query)))
+///     }
+///     .cancellable(id: "search", cancelInFlight: true)
+///   case .results(let results):
+///     state.results = results
+///     return .none
+///   }
+/// }
+/// ```
+///
+/// ```swift
 /// import Clocks
 /// import StatecraftTesting
 /// import Testing
 ///
 /// @MainActor
-/// @Test func search() async {
+/// @Test func searchShowsResultsOnceTypingPauses() async {
 ///   let clock = TestClock()
 ///   let store = TestStore(initialState: SearchState(), reducer: searchReducer, environment: .mock(clock))
 ///   await store.send(.queryChanged("sw")) { $0.query = "sw" }
@@ -185,7 +215,8 @@ public final class TestStore<State: Equatable, Action> {
   /// action into the state expected after it. Without `assert`, the state must not change.
   ///
   /// ```swift
-  /// await store.send(.increment) { $0.count = 1 }
+  /// let store = TestStore(initialState: SearchState(), reducer: searchReducer, environment: .mock(TestClock()))
+  /// await store.send(.queryChanged("sw")) { $0.query = "sw" }
   /// ```
   ///
   /// In exhaustive mode every action effects sent back must have been received first.
@@ -216,8 +247,11 @@ public final class TestStore<State: Equatable, Action> {
   /// If none has arrived, the test store first lets every effect run as far as it can.
   ///
   /// ```swift
-  /// await clock.advance(by: .seconds(1))
-  /// await store.receive(.timerTicked) { $0.ticks = 1 }
+  /// let clock = TestClock()
+  /// let store = TestStore(initialState: SearchState(), reducer: searchReducer, environment: .mock(clock))
+  /// await store.send(.queryChanged("sw")) { $0.query = "sw" }
+  /// await clock.advance(by: .milliseconds(300))
+  /// await store.receive(.results(["swift"])) { $0.results = ["swift"] }
   /// ```
   public func receive(
     _ expected: Action,
@@ -240,6 +274,10 @@ public final class TestStore<State: Equatable, Action> {
   /// made.
   ///
   /// ```swift
+  /// let clock = TestClock()
+  /// let store = TestStore(initialState: SearchState(), reducer: searchReducer, environment: .mock(clock))
+  /// await store.send(.queryChanged("sw")) { $0.query = "sw" }
+  /// await clock.advance(by: .milliseconds(300))
   /// await store.receive(where: { if case .results = $0 { true } else { false } }) {
   ///   $0.results = ["swift"]
   /// }
@@ -311,6 +349,22 @@ public final class TestStore<State: Equatable, Action> {
   /// clock fires.
   ///
   /// ```swift
+  /// enum Player: Hashable, Sendable { case active, playing, paused }
+  /// enum Control: Hashable, Sendable { case play }
+  ///
+  /// enum Charts {
+  ///   static let player = Statechart<Player, Control, EmptyChartContext>(initial: .active) {
+  ///     StateNode(.active, initial: .playing) {
+  ///       StateNode(.playing) { After(.seconds(30), target: .paused) }
+  ///       StateNode(.paused) { OnEvent(.play, target: .playing) }
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// ```swift
+  /// let clock = TestClock()
+  /// let store = TestStore(chart: Charts.player, clock: clock)
   /// await clock.advance(by: .seconds(30))
   /// await store.receiveStateChange { $0.configuration = [.active, .paused] }
   /// ```
@@ -346,6 +400,15 @@ public final class TestStore<State: Equatable, Action> {
   /// Lets every effect run as far as it can, then fails the test for each action received but not
   /// asserted, each state change not asserted, and each effect still running, unless
   /// ``exhaustivity`` is off.
+  ///
+  /// ```swift
+  /// let clock = TestClock()
+  /// let store = TestStore(initialState: SearchState(), reducer: searchReducer, environment: .mock(clock))
+  /// await store.send(.queryChanged("sw")) { $0.query = "sw" }
+  /// await clock.advance(by: .milliseconds(300))
+  /// await store.receive(.results(["swift"])) { $0.results = ["swift"] }
+  /// await store.finish()   // passes: nothing left unasserted, no effect still running
+  /// ```
   ///
   /// Unlike The Composable Architecture's `finish()`, which only waits for effects, it checks all
   /// of that at once. The test store stays usable after it: what it reported is not reported
