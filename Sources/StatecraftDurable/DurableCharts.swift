@@ -9,13 +9,50 @@
   /// sets the instance's next timer.
   ///
   /// ```swift
+  /// enum Order: String, Codable, Hashable, Sendable {
+  ///   case awaitingPayment, awaitingShipment, shipped, cancelled
+  /// }
+  /// enum OrderEvent: Codable, Equatable, Sendable { case paid, shipped, cancel }
+  /// struct OrderContext: Codable, Equatable, Sendable { var reminders = 0 }
+  ///
+  /// enum Orders {
+  ///   static let chart = Statechart<Order, OrderEvent, OrderContext>(
+  ///     "order", initial: .awaitingPayment, context: OrderContext()
+  ///   ) {
+  ///     StateNode(.awaitingPayment) {
+  ///       Entry(.output("emailInvoice"))
+  ///       After(.seconds(3_600), target: .cancelled, actions: [.output("emailCancelled")])
+  ///       OnEvent(.paid, target: .awaitingShipment)
+  ///       OnEvent(.cancel, target: .cancelled)
+  ///     }
+  ///     StateNode(.awaitingShipment) {
+  ///       Entry(.output("emailReceipt"))
+  ///       OnEvent(.shipped, target: .shipped)
+  ///     }
+  ///     StateNode(final: .shipped)
+  ///     StateNode(final: .cancelled)
+  ///   }
+  ///   static let schema = SnapshotSchema<ChartSnapshot<Order, OrderEvent, OrderContext>>("order", version: 1)
+  /// }
+  ///
+  /// /// Sends the orders' emails; a real one calls a mail service.
+  /// struct Mailer: Sendable {
+  ///   func send(_ name: String, id: String) async throws {}
+  /// }
+  /// ```
+  ///
+  /// ```swift
+  /// let idempotencyKey = "9b1d…"   // the request's Idempotency-Key header
+  /// let mailer = Mailer()
   /// let storage = try await SQLiteDurableStorage(path: "orders.sqlite")
-  /// let orders = DurableCharts(orderChart, schema: orderSchema, storage: storage)
+  /// let orders = DurableCharts(Orders.chart, schema: Orders.schema, storage: storage)
   /// try await orders.create("order-42")
-  /// try await orders.send(.paid, to: "order-42", eventID: request.idempotencyKey)
-  /// try await orders.instances(in: .awaitingShipment)     // ["order-42", …]
-  /// try await orders.fireDueTimers()                       // from a worker, periodically
-  /// try await orders.dispatchOutputs { output in try await mailer.send(output) }
+  /// try await orders.send(.paid, to: "order-42", eventID: idempotencyKey)
+  /// print(try await orders.instances(in: .awaitingShipment))   // ["order-42", …]
+  /// try await orders.fireDueTimers()                           // from a worker, periodically
+  /// try await orders.dispatchOutputs { @Sendable output in   // @Sendable: it runs off the main actor
+  ///   try await mailer.send(output.name, id: output.id)
+  /// }
   /// ```
   ///
   /// **What is guaranteed.**
@@ -172,6 +209,13 @@
     /// instances, unless this runtime runs them already: call it when a process starts, for the
     /// instances that were waiting on an invocation when the last one stopped, and that no event
     /// or timer will load. Returns how many invocations it started.
+    ///
+    /// ```swift
+    /// let orders = DurableCharts(
+    ///   Orders.chart, schema: Orders.schema, storage: try await SQLiteDurableStorage(path: "orders.sqlite"))
+    /// let resumed = try await orders.resumeInvocations()   // as the process starts
+    /// print("resumed \(resumed) invocations")
+    /// ```
     @discardableResult
     public func resumeInvocations(limit: Int = 1_000) async throws -> Int {
       var started = 0

@@ -9,12 +9,41 @@
   /// the instance's journal, and puts the new state's output in an outbox.
   ///
   /// ```swift
+  /// enum Subscription: DSLCompatible, Codable { case active, pastDue(attempts: Int), cancelled }
+  /// enum SubscriptionEvent: DSLCompatible, Codable { case paymentFailed, paymentSucceeded }
+  /// enum Notice: DSLCompatible, Codable { case paymentFailed }
+  ///
+  /// enum Subscriptions {
+  ///   static let machine: StateMachine<Subscription, SubscriptionEvent, Notice> = StateMachine(initial: .active) {
+  ///     When(state: Subscription.active) { _ in Execute.noOutput } transitions: { _ in
+  ///       On(event: SubscriptionEvent.paymentFailed) { _ in Transition(to: Subscription.pastDue(attempts: 0)) }
+  ///     }
+  ///     When(state: Subscription.pastDue(attempts:)) { _ in
+  ///       Execute(output: Notice.paymentFailed)
+  ///     } transitions: { attempts in
+  ///       On(event: SubscriptionEvent.paymentFailed) { _ in
+  ///         Transition(to: attempts < 3 ? Subscription.pastDue(attempts: attempts + 1) : .cancelled)
+  ///       }
+  ///       On(event: SubscriptionEvent.paymentSucceeded) { _ in Transition(to: Subscription.active) }
+  ///     }
+  ///   }
+  ///   static let schema = SnapshotSchema<Subscription>("subscription")
+  /// }
+  ///
+  /// struct Mailer: Sendable { func send(_ notice: Notice, to customer: String) async throws {} }
+  /// ```
+  ///
+  /// ```swift
+  /// let webhookID = "evt_1Nq…"   // the payment provider's event id
+  /// let mailer = Mailer()
   /// let storage = try await SQLiteDurableStorage(path: "subscriptions.sqlite")
-  /// let subscriptions = DurableMachines(subscriptionMachine, schema: schema, storage: storage)
+  /// let subscriptions = DurableMachines(Subscriptions.machine, schema: Subscriptions.schema, storage: storage)
   /// try await subscriptions.create("customer-7")
-  /// try await subscriptions.send(.paymentFailed, to: "customer-7", eventID: webhook.id)
-  /// try await subscriptions.instances(in: .pastDue(attempts: 0))   // every past-due customer
-  /// try await subscriptions.dispatchOutputs { output, _ in try await mailer.send(output) }
+  /// try await subscriptions.send(.paymentFailed, to: "customer-7", eventID: webhookID)
+  /// print(try await subscriptions.instances(in: .pastDue(attempts: 0)))   // every past-due customer
+  /// try await subscriptions.dispatchOutputs { @Sendable notice, output in   // @Sendable: it runs off the main actor
+  ///   try await mailer.send(notice, to: output.instance)
+  /// }
   /// ```
   ///
   /// **What is durable.** The state, its version, the ids of the events applied (a `send` retried

@@ -9,18 +9,34 @@
   /// action's event id, and appends the step to the instance's journal.
   ///
   /// ```swift
+  /// struct Cart: Codable, Sendable {
+  ///   var items: [String] = []
+  ///   var total = 0
+  ///   var isCheckingOut = false
+  ///   var isPaid = false
+  /// }
+  /// enum CartAction: Codable, Sendable { case add(String), checkOut, paid(receipt: String) }
+  ///
+  /// struct Payments: Sendable {
+  ///   func charge(_ amount: Int) async throws -> String { "receipt-\(amount)" }
+  /// }
+  /// ```
+  ///
+  /// ```swift
+  /// let idempotencyKey = "9b1d…"   // the request's Idempotency-Key header
+  /// let payments = Payments()
   /// let storage = try await SQLiteDurableStorage(path: "carts.sqlite")
   /// let carts = DurableStores(schema: SnapshotSchema<Cart>("cart"), storage: storage) {
   ///   (cart: inout Cart, action: CartAction) -> Effect<CartAction> in
   ///   switch action {
-  ///   case .add(let item): cart.items.append(item); return .none
+  ///   case .add(let item): cart.items.append(item); cart.total += 5; return .none
   ///   case .checkOut: cart.isCheckingOut = true
-  ///     return .run { [total = cart.total] send in await send(.paid(try await payments.charge(total))) }
+  ///     return .run { [total = cart.total] send in await send(.paid(receipt: try await payments.charge(total))) }
   ///   case .paid: cart.isPaid = true; return .none
   ///   }
   /// }
   /// try await carts.create("cart-7", state: Cart())
-  /// try await carts.send(.add("tea"), to: "cart-7", eventID: request.idempotencyKey)
+  /// try await carts.send(.add("tea"), to: "cart-7", eventID: idempotencyKey)
   /// ```
   ///
   /// **What is durable.** The state, its version, the ids of the actions applied (a `send` retried

@@ -14,12 +14,27 @@
   /// the steps it kept.
   ///
   /// ```swift
+  /// enum Charts {
+  ///   static let light = Statechart<String, String, EmptyChartContext>(initial: "off") {
+  ///     StateNode("off") { OnEvent("toggle", target: "on") }
+  ///     StateNode("on") { OnEvent("toggle", target: "off") }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// ```swift
+  /// let store = Store(initialState: 0) { (count: inout Int, step: Int) -> Effect<Int> in
+  ///   count += step
+  ///   return .none
+  /// }
   /// let server = try await InspectorServer.start()
   /// print("Inspector: \(server.url)")              // open it in a browser
   /// store.attach(server.inspector)                  // one owner
   /// let chart = withInspector(server.inspector) {   // or every owner made in a scope
-  ///   AsyncStatechartSequence(player)
+  ///   AsyncStatechartSequence(Charts.light)
   /// }
+  /// store.send(1)
+  /// await chart.send("toggle")
   /// ```
   ///
   /// **Safe by default.** It listens on a loopback address only. The page, its data and its
@@ -54,7 +69,13 @@
     /// not the app's.
     ///
     /// ```swift
-    /// store.attach(try server.inspector(journaling: CounterSchema.schema, actions: CounterAction.self))
+    /// let server = try await InspectorServer.start()
+    /// let store = Store(initialState: 0) { (count: inout Int, step: Int) -> Effect<Int> in
+    ///   count += step
+    ///   return .none
+    /// }
+    /// store.attach(try server.inspector(journaling: SnapshotSchema<Int>("counter"), actions: Int.self))
+    /// store.send(5)   // the page shows it, and its download link serves the journal
     /// ```
     public func inspector<State: Codable, Action: Encodable>(
       journaling schema: SnapshotSchema<State>, actions: Action.Type = Action.self,
@@ -72,6 +93,12 @@
     public var pageCount: Int { hub.pageCount }
 
     /// Starts a server and returns once it listens.
+    ///
+    /// ```swift
+    /// let server = try await InspectorServer.start(port: 8080)
+    /// print(server.url)   // its address on 127.0.0.1:8080, with the page's token
+    /// await server.stop()
+    /// ```
     ///
     /// - Parameters:
     ///   - host: A loopback address: `127.0.0.1` (the default), `::1` or `localhost`. Any other is

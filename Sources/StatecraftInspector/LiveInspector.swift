@@ -7,9 +7,23 @@
   /// ``InspectorServer/inspector`` or ``InspectorServer/inspector(journaling:actions:keepingLastSteps:)``.
   ///
   /// ```swift
+  /// enum Charts {
+  ///   static let light = Statechart<String, String, EmptyChartContext>(initial: "off") {
+  ///     StateNode("off") { OnEvent("toggle", target: "on") }
+  ///     StateNode("on") { OnEvent("toggle", target: "off") }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// ```swift
+  /// let store = Store(initialState: 0) { (count: inout Int, step: Int) -> Effect<Int> in
+  ///   count += step
+  ///   return .none
+  /// }
   /// let server = try await InspectorServer.start()
   /// store.attach(server.inspector)
-  /// let chart = withInspector(server.inspector) { AsyncStatechartSequence(player) }
+  /// let chart = withInspector(server.inspector) { AsyncStatechartSequence(Charts.light) }
+  /// await chart.send("toggle")
   /// ```
   ///
   /// Receiving a record only appends it to the server's bounded buffer: the owner never waits for

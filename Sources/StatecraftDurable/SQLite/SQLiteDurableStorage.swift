@@ -10,8 +10,42 @@
   /// device. No server; SQLite itself is compiled in (sqlite-nio bundles it).
   ///
   /// ```swift
+  /// enum Order: String, Codable, Hashable, Sendable {
+  ///   case awaitingPayment, awaitingShipment, shipped, cancelled
+  /// }
+  /// enum OrderEvent: Codable, Equatable, Sendable { case paid, shipped, cancel }
+  /// struct OrderContext: Codable, Equatable, Sendable { var reminders = 0 }
+  ///
+  /// enum Orders {
+  ///   static let chart = Statechart<Order, OrderEvent, OrderContext>(
+  ///     "order", initial: .awaitingPayment, context: OrderContext()
+  ///   ) {
+  ///     StateNode(.awaitingPayment) {
+  ///       Entry(.output("emailInvoice"))
+  ///       After(.seconds(3_600), target: .cancelled, actions: [.output("emailCancelled")])
+  ///       OnEvent(.paid, target: .awaitingShipment)
+  ///       OnEvent(.cancel, target: .cancelled)
+  ///     }
+  ///     StateNode(.awaitingShipment) {
+  ///       Entry(.output("emailReceipt"))
+  ///       OnEvent(.shipped, target: .shipped)
+  ///     }
+  ///     StateNode(final: .shipped)
+  ///     StateNode(final: .cancelled)
+  ///   }
+  ///   static let schema = SnapshotSchema<ChartSnapshot<Order, OrderEvent, OrderContext>>("order", version: 1)
+  /// }
+  ///
+  /// /// Sends the orders' emails; a real one calls a mail service.
+  /// struct Mailer: Sendable {
+  ///   func send(_ name: String, id: String) async throws {}
+  /// }
+  /// ```
+  ///
+  /// ```swift
   /// let storage = try await SQLiteDurableStorage(path: "/var/lib/orders.sqlite")
-  /// let orders = DurableCharts(orderChart, schema: orderSchema, storage: storage)
+  /// let orders = DurableCharts(Orders.chart, schema: Orders.schema, storage: storage)
+  /// try await orders.create("order-42")
   /// ```
   ///
   /// Each step is one `BEGIN IMMEDIATE` transaction. The tables (see ``tables``) are created on
