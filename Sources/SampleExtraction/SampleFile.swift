@@ -8,8 +8,8 @@
 ///   never run.
 /// - A whole file (a tutorial step's code) stays at file scope, its declarations private.
 /// - `import` lines move to the top. A sample that imports an Apple-only framework compiles only
-///   where that framework exists; one that imports the inspector or the durable modules, only when
-///   their package trait is on.
+///   where that framework exists; one that imports the inspector or the durable modules (or
+///   PostgresNIO), only when their package trait is on.
 /// - `#sourceLocation` points each sample at its lines in the document, so that a compile error
 ///   names the document's line.
 ///
@@ -33,7 +33,7 @@ public struct SampleFile {
   static let conditions: [String: String] = [
     "SwiftUI": "canImport(SwiftUI)", "UIKit": "canImport(UIKit)", "AppKit": "canImport(AppKit)",
     "Combine": "canImport(Combine)", "StatecraftInspector": "LiveInspector",
-    "StatecraftDurable": "Durable", "StatecraftPostgres": "Postgres",
+    "StatecraftDurable": "Durable", "StatecraftPostgres": "Postgres", "PostgresNIO": "Postgres",
   ]
 
   public let samples: [Sample]

@@ -27,8 +27,13 @@
     /// `sslmode` may be `disable`, `prefer` (the default) or `require`.
     ///
     /// ```swift
+    /// import PostgresNIO
+    ///
     /// let client = PostgresClient(configuration: try PostgresDurableStorage.configuration(
     ///   url: ProcessInfo.processInfo.environment["DATABASE_URL"] ?? "postgres://localhost/orders"))
+    /// Task { await client.run() }   // its connection pool, for as long as the app runs
+    /// let storage = try await PostgresDurableStorage(client: client)
+    /// print(storage.client === client)   // true
     /// ```
     public static func configuration(url: String) throws -> PostgresClient.Configuration {
       guard let components = URLComponents(string: url) else {

@@ -9,14 +9,52 @@
   /// that workers share them without waiting on each other.
   ///
   /// ```swift
+  /// enum Order: String, Codable, Hashable, Sendable {
+  ///   case awaitingPayment, awaitingShipment, shipped, cancelled
+  /// }
+  /// enum OrderEvent: Codable, Equatable, Sendable { case paid, shipped, cancel }
+  /// struct OrderContext: Codable, Equatable, Sendable { var reminders = 0 }
+  ///
+  /// enum Orders {
+  ///   static let chart = Statechart<Order, OrderEvent, OrderContext>(
+  ///     "order", initial: .awaitingPayment, context: OrderContext()
+  ///   ) {
+  ///     StateNode(.awaitingPayment) {
+  ///       Entry(.output("emailInvoice"))
+  ///       After(.seconds(3_600), target: .cancelled, actions: [.output("emailCancelled")])
+  ///       OnEvent(.paid, target: .awaitingShipment)
+  ///       OnEvent(.cancel, target: .cancelled)
+  ///     }
+  ///     StateNode(.awaitingShipment) {
+  ///       Entry(.output("emailReceipt"))
+  ///       OnEvent(.shipped, target: .shipped)
+  ///     }
+  ///     StateNode(final: .shipped)
+  ///     StateNode(final: .cancelled)
+  ///   }
+  ///   static let schema = SnapshotSchema<ChartSnapshot<Order, OrderEvent, OrderContext>>("order", version: 1)
+  /// }
+  ///
+  /// /// Sends the orders' emails; a real one calls a mail service.
+  /// struct Mailer: Sendable {
+  ///   func send(_ name: String, id: String) async throws {}
+  /// }
+  /// ```
+  ///
+  /// ```swift
+  /// import PostgresNIO
+  /// import StatecraftDurable
+  ///
+  /// let idempotencyKey = "9b1d…"   // the request's Idempotency-Key header
   /// let client = PostgresClient(
   ///   configuration: try PostgresDurableStorage.configuration(url: "postgres://app@localhost/orders"))
   /// // The client's connection pool runs as long as this task; a Hummingbird or Vapor app puts
   /// // the client in its service group instead.
   /// let running = Task { await client.run() }
   /// let storage = try await PostgresDurableStorage(client: client)
-  /// let orders = DurableCharts(orderChart, schema: orderSchema, storage: storage)
-  /// try await orders.send(.paid, to: "order-42", eventID: request.idempotencyKey)
+  /// let orders = DurableCharts(Orders.chart, schema: Orders.schema, storage: storage)
+  /// try await orders.send(.paid, to: "order-42", eventID: idempotencyKey)
+  /// running.cancel()   // closes the pool
   /// ```
   ///
   /// The tables (see ``tables``) are created on first use, by one process at a time (an advisory
