@@ -122,7 +122,7 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   /// ```swift
   /// let sequence = AsyncStateMachineSequence(stateMachine: Elevator.stateMachine, runtime: Runtime())
   /// sequence.attach(LoggingInspector())
-  /// await sequence.send(.closeButtonWasPressed)   // logged: the event, the new state
+  /// await sequence.send(.personsHaveEntered(persons: 2))   // logged: the event, the new state
   /// ```
   public func attach(_ inspector: some Inspector) {
     machine.core.attach(inspector)

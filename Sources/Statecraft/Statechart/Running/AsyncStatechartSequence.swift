@@ -94,7 +94,9 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
   /// ```swift
   /// let data = try JSONEncoder().encode(AsyncStatechartSequence(Charts.player).snapshot)   // saved earlier
   /// let saved = try JSONDecoder().decode(ChartSnapshot<Player, PlayerEvent, PlayerContext>.self, from: data)
-  /// let player = AsyncStatechartSequence(Charts.player, restoring: saved, clock: ContinuousClock())
+  /// let player = AsyncStatechartSequence(Charts.player, restoring: saved, clock: ContinuousClock()) { output, _ in
+  ///   print(output)
+  /// }
   /// await player.send(.play)
   /// ```
   public init<C: Clock>(
@@ -132,12 +134,24 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
   public var isDone: Bool { snapshot.isDone }
 
   /// Starts the chart, if nothing has yet, and returns once its initial effects are performed.
+  ///
+  /// ```swift
+  /// let player = AsyncStatechartSequence(Charts.player) { output, _ in print(output) }
+  /// await player.start()           // its initial entry actions, timers and invocations
+  /// print(player.isIn(.paused))    // true
+  /// ```
   public func start(isolation: isolated (any Actor)? = #isolation) async {
     await runner.start()
   }
 
   /// Sends an event, and returns once its macrostep is done and its snapshot published. An event
   /// that no active state handles is reported at the line of this call.
+  ///
+  /// ```swift
+  /// let player = AsyncStatechartSequence(Charts.player) { output, _ in print(output) }
+  /// await player.send(.play)       // prints startAudio before send returns
+  /// print(player.isIn(.playing))   // true
+  /// ```
   @inlinable
   public func send(
     _ event: Event, isolation: isolated (any Actor)? = #isolation,

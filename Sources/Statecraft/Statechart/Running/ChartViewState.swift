@@ -20,7 +20,7 @@ public import Observation
 /// ```
 ///
 /// ```swift
-/// let player = ChartViewState(AsyncStatechartSequence(Charts.player))
+/// let player = ChartViewState(AsyncStatechartSequence(Charts.player) { output, _ in print(output) })
 /// Task { await player.start() }   // follows the chart until it is done or the task is cancelled
 /// await player.send(.play)
 /// print(player.isIn(.playing))    // true

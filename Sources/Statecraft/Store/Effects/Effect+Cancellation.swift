@@ -50,6 +50,32 @@ extension Effect {
   }
 
   /// Cancels the effects running under `id` in this store. Other stores are not affected.
+  ///
+  /// ```swift
+  /// enum TickerAction: Sendable { case start, stop, tick }
+  /// ```
+  ///
+  /// ```swift
+  /// let store = Store(initialState: 0) { (ticks: inout Int, action: TickerAction) in
+  ///   switch action {
+  ///   case .start:
+  ///     return .run { send in
+  ///       while true {
+  ///         try await Task.sleep(for: .seconds(1))
+  ///         await send(.tick)
+  ///       }
+  ///     }
+  ///     .cancellable(id: "ticker")
+  ///   case .stop:
+  ///     return .cancel("ticker")
+  ///   case .tick:
+  ///     ticks += 1
+  ///     return .none
+  ///   }
+  /// }
+  /// store.send(.start)
+  /// store.send(.stop)   // the ticker's loop ends
+  /// ```
   public static func cancel(_ id: some Hashable & Sendable) -> Self {
     Self(.cancel(EffectID(id)))
   }
