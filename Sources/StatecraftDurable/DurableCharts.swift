@@ -50,7 +50,7 @@
   /// try await orders.send(.paid, to: "order-42", eventID: idempotencyKey)
   /// print(try await orders.instances(in: .awaitingShipment))   // ["order-42", …]
   /// try await orders.fireDueTimers()                           // from a worker, periodically
-  /// try await orders.dispatchOutputs { @Sendable output in   // @Sendable: it runs off the main actor
+  /// try await orders.dispatchOutputs { output in   // on the caller's actor
   ///   try await mailer.send(output.name, id: output.id)
   /// }
   /// ```
@@ -195,8 +195,10 @@
     /// each claims its outputs for `claimDuration` and delivers none of them past it, so that an
     /// output is delivered twice only when a dispatcher died, or its handler threw, after the
     /// handler ran and before the output was marked, or when one handler call outlasted the claim.
+    ///
+    /// `handler` runs on the caller's actor: from the main actor, it may touch main-actor state.
     @discardableResult
-    public func dispatchOutputs(
+    public nonisolated(nonsending) func dispatchOutputs(
       limit: Int = 100, to handler: (DurableOutput) async throws -> Void
     ) async throws -> Int {
       try await core.dispatchOutputs(limit: limit, to: handler)

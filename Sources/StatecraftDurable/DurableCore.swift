@@ -181,8 +181,8 @@
 
     // MARK: The outbox
 
-    /// See ``DurableCharts/dispatchOutputs(limit:to:)``.
-    func dispatchOutputs(
+    /// See ``DurableCharts/dispatchOutputs(limit:to:)``. On the caller's actor, as `handler` is.
+    nonisolated(nonsending) func dispatchOutputs(
       limit: Int, to handler: (DurableOutput) async throws -> Void
     ) async throws -> Int {
       let nowMilliseconds = DurableClock.milliseconds(now())

@@ -41,7 +41,7 @@
   /// try await subscriptions.create("customer-7")
   /// try await subscriptions.send(.paymentFailed, to: "customer-7", eventID: webhookID)
   /// print(try await subscriptions.instances(in: .pastDue(attempts: 0)))   // every past-due customer
-  /// try await subscriptions.dispatchOutputs { @Sendable notice, output in   // @Sendable: it runs off the main actor
+  /// try await subscriptions.dispatchOutputs { notice, output in   // on the caller's actor
   ///   try await mailer.send(notice, to: output.instance)
   /// }
   /// ```
@@ -135,9 +135,9 @@
     /// Delivers the outputs committed and not yet delivered, oldest first, at most `limit`, each
     /// decoded, and marks each delivered once `handler` returns: see
     /// ``DurableCharts/dispatchOutputs(limit:to:)`` for what happens when a handler throws or a
-    /// dispatcher dies. Returns how many were delivered.
+    /// dispatcher dies. Returns how many were delivered. `handler` runs on the caller's actor.
     @discardableResult
-    public func dispatchOutputs(
+    public nonisolated(nonsending) func dispatchOutputs(
       limit: Int = 100, to handler: (O, DurableOutput) async throws -> Void
     ) async throws -> Int {
       try await core.dispatchOutputs(limit: limit) { output in

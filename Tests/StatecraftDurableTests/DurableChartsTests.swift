@@ -176,6 +176,20 @@
       }
     }
 
+    /// The handler runs where its caller is: from the main actor, a plain closure that touches
+    /// main-actor state compiles (Swift 6 rejected it as sending a non-Sendable closure away).
+    @MainActor
+    @Test func aMainActorCallerDispatchesWithAPlainClosure() async throws {
+      let database = try await TestBackend.sqlite.open()
+      let orders = try await Self.orders(database, clock: TestWallClock())
+      try await orders.create("a")
+      try await orders.send(.pay, to: "a")
+      var delivered: [String] = []
+      try await orders.dispatchOutputs { output in delivered.append(output.name) }
+      #expect(delivered == ["emailInvoice", "emailReceipt"])
+      try await database.close()
+    }
+
     @Test(arguments: TestBackend.available)
     func aCorruptOrNewerSnapshotNamesItsInstanceAndOthersKeepWorking(backend: TestBackend) async throws {
       try await Self.on(backend) { database in
