@@ -13,13 +13,13 @@ struct CompileSamples: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     let tool = try context.tool(named: "statecraft-samples")
     let root = context.package.directoryURL
-    func command(_ name: String, _ inputs: [URL], options: [String] = [], also: [URL] = []) -> Command {
+    func command(_ name: String, _ inputs: [URL], options: [String] = []) -> Command {
       let output = context.pluginWorkDirectoryURL.appending(path: "\(name)_samples.swift")
       return .buildCommand(
         displayName: "Extracting the samples of \(name)",
         executable: tool.url,
         arguments: [output.path] + options + inputs.map(\.path),
-        inputFiles: inputs + also,
+        inputFiles: inputs,
         outputFiles: [output])
     }
     var commands: [Command] = []
@@ -34,15 +34,10 @@ struct CompileSamples: BuildToolPlugin {
         commands.append(command(name, [document]))
       }
     }
-    // The list is an input of every doc-comment command, which reads it: taking a line off it
-    // compiles that source's samples at the next build.
-    let list = root.appending(path: Self.notYetCompiled)
     for (module, source) in try documentedSources(in: root) {
       let name = String(source.path.dropFirst(root.path.count + 1))
         .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: ".", with: "_")
-      commands.append(
-        command(name, [source], options: ["--doc-comments", module, "--not-yet-compiled", list.path],
-          also: [list]))
+      commands.append(command(name, [source], options: ["--doc-comments", module]))
     }
     return commands
   }
@@ -52,10 +47,6 @@ struct CompileSamples: BuildToolPlugin {
     "Statecraft", "StatecraftEngine", "StatecraftTesting", "StatecraftJournal", "StatecraftInspector",
     "StatecraftDurable", "StatecraftPostgres",
   ]
-
-  /// The sources whose doc comments' samples do not compile yet, one path from the package's root
-  /// per line: a list that only shrinks. A new sample compiles from the start.
-  static let notYetCompiled = "Tests/StatecraftSampleTests/DocCommentsNotYetCompiled.txt"
 
   /// The library sources with a Swift block in a doc comment, and their modules.
   private func documentedSources(in root: URL) throws -> [(module: String, source: URL)] {

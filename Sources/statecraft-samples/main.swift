@@ -2,13 +2,11 @@
 // build plugin before the sample tests compile.
 //
 //     statecraft-samples <output.swift> <document.md | code.swift>...
-//     statecraft-samples <output.swift> --doc-comments <Module> --not-yet-compiled <list> <source.swift>
+//     statecraft-samples <output.swift> --doc-comments <Module> <source.swift>
 //
 // A Markdown document's samples are its `swift` blocks; a Swift file (a tutorial step's code) is
 // one sample, whole; a library source's samples are the `swift` blocks of its doc comments, which
-// use its module as a client does. All of them share the output file's scope, in order. A library
-// source named in the list of those not compiled yet (by its path from the package's root, the
-// list's folder's grandparent) gives a file with no sample.
+// use its module as a client does. All of them share the output file's scope, in order.
 import Foundation
 import SampleExtraction
 
@@ -20,22 +18,15 @@ guard arguments.count >= 2 else {
 let output = arguments[0]
 var inputs = arguments.dropFirst()
 var docCommentsModule: String?
-var notYetCompiled: Set<String> = []
-if inputs.first == "--doc-comments", inputs.count >= 5, inputs.dropFirst(2).first == "--not-yet-compiled" {
+if inputs.first == "--doc-comments", inputs.count >= 3 {
   docCommentsModule = inputs.dropFirst().first
-  let list = URL(filePath: inputs.dropFirst(3).first!)
-  let root = list.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  let lines = (try? String(contentsOf: list, encoding: .utf8))?.split(separator: "\n") ?? []
-  notYetCompiled = Set(lines.filter { !$0.hasPrefix("#") }.map { root.appending(path: String($0)).path })
-  inputs = inputs.dropFirst(4)
+  inputs = inputs.dropFirst(2)
 }
 var samples: [Sample] = []
 for input in inputs {
   do {
     let text = try String(contentsOfFile: input, encoding: .utf8)
-    if notYetCompiled.contains(URL(filePath: input).path) {
-      continue
-    } else if let module = docCommentsModule {
+    if let module = docCommentsModule {
       // Each sample imports the module, on the blank line before its first, so that it compiles
       // only where the module's trait, if it has one, is on.
       samples += MarkdownSamples.samples(inDocCommentsOf: text, file: input).map {

@@ -22,6 +22,7 @@
 /// The requirement is `async` so that actors and main-actor classes can conform with an isolated
 /// method; a synchronous `handle(_:)` satisfies it.
 public protocol EffectHandling<HandledEffect>: AnyObject {
+  /// The effects this object reacts to, usually an enum of what its events should cause.
   associatedtype HandledEffect: Sendable
 
   /// Reacts to one effect.

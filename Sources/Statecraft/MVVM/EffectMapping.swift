@@ -31,7 +31,9 @@
 ///
 /// Return `nil` for an event that should cause no effect.
 public protocol EffectMapping<MappedEvent, HandledEffect>: Sendable {
+  /// The events this mapping reads: the publisher's `StreamedEvent`.
   associatedtype MappedEvent: Sendable
+  /// The effects it makes of them: the receiver's `HandledEffect`.
   associatedtype HandledEffect: Sendable
 
   /// The effect that `event` causes, or `nil` for none.

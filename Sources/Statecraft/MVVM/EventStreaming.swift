@@ -11,6 +11,7 @@
 /// Other objects subscribe with ``EventReceiving/receiveEvents(from:effectMapping:isolation:)-41m96`` or
 /// observe ``eventStream`` directly.
 public protocol EventStreaming<StreamedEvent> {
+  /// The events this object broadcasts, usually an enum nested in it.
   associatedtype StreamedEvent: Sendable
 
   /// The broadcast of this object's events.

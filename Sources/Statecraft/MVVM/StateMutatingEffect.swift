@@ -17,6 +17,7 @@
 /// print(state.contactIDs)   // ["ada", "alan"]
 /// ```
 public protocol StateMutatingEffect<State>: Sendable {
+  /// The state this effect changes.
   associatedtype State
 
   /// Changes `state` as this effect describes.

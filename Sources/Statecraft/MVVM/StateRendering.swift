@@ -17,6 +17,7 @@
 /// ```
 @MainActor
 public protocol StateRendering<State>: AnyObject {
+  /// The state this object shows: its view model's.
   associatedtype State: Sendable
 
   /// Shows `state`.

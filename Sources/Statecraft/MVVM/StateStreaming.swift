@@ -21,6 +21,7 @@
 /// depend on `Sendable`. The
 /// ``BroadcastsState(initial:)`` macro writes the broadcast and the conformance.
 public protocol StateStreaming<State> {
+  /// The state this object broadcasts.
   associatedtype State: Sendable
 
   /// The broadcast of this object's states.

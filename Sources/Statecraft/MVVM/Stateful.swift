@@ -17,6 +17,7 @@
 /// print(thermostat.currentState())   // 21.5
 /// ```
 public protocol Stateful<State>: AnyObject {
+  /// The state this object holds.
   associatedtype State: Sendable
 
   /// The state now.

@@ -18,6 +18,7 @@
 /// ``OpenAsyncBroadcast`` broadcasts events and has no replay; ``StateBroadcast`` replays its
 /// current value to each new observer.
 public protocol AsyncBroadcast<Element>: Sendable {
+  /// What the broadcast sends: events, or states.
   associatedtype Element: Sendable
 
   /// Returns a new stream of the elements sent from now on.

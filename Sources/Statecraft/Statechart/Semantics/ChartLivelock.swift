@@ -14,6 +14,15 @@
 /// ```
 public struct ChartLivelock: Error, CustomStringConvertible {
   /// What kept the chart from settling.
+  ///
+  /// ```swift
+  /// func advice(for livelock: ChartLivelock) -> String {
+  ///   switch livelock.cause {
+  ///   case .eventlessTransitions: "guard the `Always` transitions that loop"
+  ///   case .timers: "give the timers that chain a delay"
+  ///   }
+  /// }
+  /// ```
   public enum Cause: Sendable, Equatable {
     /// Eventless transitions that kept enabling each other within one macrostep.
     case eventlessTransitions

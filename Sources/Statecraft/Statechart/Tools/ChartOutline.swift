@@ -34,8 +34,18 @@ public struct ChartOutline: Sendable, Hashable, Codable, CustomStringConvertible
   public enum Kind: String, Sendable, Hashable, Codable {
     /// The chart itself, the root of the outline.
     case chart
-    case atomic, compound, parallel, final
-    case shallowHistory, deepHistory
+    /// A state without children.
+    case atomic
+    /// A state with children, one of which is active while it is.
+    case compound
+    /// A state whose children, its regions, are all active while it is.
+    case parallel
+    /// A final state: entering it completes its parent.
+    case final
+    /// A shallow history state: it returns to its parent's last active child.
+    case shallowHistory
+    /// A deep history state: it returns to every state last active below its parent.
+    case deepHistory
   }
 
   /// The state's id as text (`"\(id)"`), or the chart's name at the root.
