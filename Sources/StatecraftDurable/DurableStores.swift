@@ -143,6 +143,14 @@
 
     /// Waits until no effect of this runtime runs and every action they sent is committed, or
     /// reported as failed. For tests, and for a server that drains before it stops.
+    ///
+    /// ```swift
+    /// func checkOut(_ id: String, in carts: DurableStores<Cart, CartAction>) async throws -> Bool {
+    ///   try await carts.send(.checkOut, to: id)
+    ///   await carts.effectsFinished()   // the charge ran, and its .paid step is committed
+    ///   return try await carts.state(of: id).isPaid   // true
+    /// }
+    /// ```
     public func effectsFinished() async {
       await effects.settle()
     }

@@ -212,6 +212,18 @@
 
     /// Waits until the server has described every record appended before the call, so that the
     /// page shows them. For tests, and for demos that print the page's address after their steps.
+    ///
+    /// ```swift
+    /// let server = try await InspectorServer.start()
+    /// let store = Store(initialState: 0) { (count: inout Int, step: Int) -> Effect<Int> in
+    ///   count += step
+    ///   return .none
+    /// }
+    /// store.attach(server.inspector)
+    /// for step in 1...3 { store.send(step) }
+    /// await server.settle()
+    /// print("Inspect the run at \(server.url)")   // the page shows all three steps
+    /// ```
     public func settle() async {
       await feed.settle()
     }

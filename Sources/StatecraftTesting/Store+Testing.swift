@@ -28,6 +28,26 @@ extension Store {
 extension Store {
   /// Whether an effect of this store is running under `id`.
   ///
+  /// ```swift
+  /// enum LiveAction: Sendable { case connect, message(String), disconnect }
+  ///
+  /// @MainActor
+  /// @Test func disconnectingStopsTheSocket() {
+  ///   let (messages, _) = AsyncStream.makeStream(of: LiveAction.self)
+  ///   let store = Store(initialState: [String]()) { (log: inout [String], action: LiveAction) in
+  ///     switch action {
+  ///     case .connect: return .stream(messages, id: "socket")
+  ///     case .message(let text): log.append(text); return .none
+  ///     case .disconnect: return .cancel("socket")
+  ///     }
+  ///   }
+  ///   store.send(.connect)
+  ///   #expect(store.isEffectRunning(id: "socket"))
+  ///   store.send(.disconnect)
+  ///   #expect(!store.isEffectRunning(id: "socket"))
+  /// }
+  /// ```
+  ///
   /// A stream that ended, or a cancelled effect, is no longer running.
   public func isEffectRunning(id: some Hashable & Sendable) -> Bool {
     hasRunningEffect(id: id)

@@ -34,12 +34,28 @@ public final class EventSubscriptions: Sendable {
     cancelAll()
   }
 
-  /// Adds a subscription, to be cancelled with the bag.
+  /// Adds a subscription, to be cancelled with the bag. ``EventSubscription/store(in:)`` calls it.
   public func insert(_ subscription: EventSubscription) {
     subscriptions.withLock { $0.append(subscription) }
   }
 
   /// Cancels every subscription in the bag and empties it.
+  ///
+  /// A bag can end subscriptions before its owner goes, such as a screen's while it is hidden:
+  ///
+  /// ```swift
+  /// @MainActor final class NewContactsBadge: EventReceiving {
+  ///   typealias HandledEffect = Int
+  ///   private let subscriptions = EventSubscriptions()
+  ///   private(set) var count = 0
+  ///
+  ///   func appeared(showing repository: ContactsRepository) {
+  ///     subscriptions.insert(receiveEvents(from: repository) { _ in 1 })
+  ///   }
+  ///   func disappeared() { subscriptions.cancelAll() }   // a hidden badge counts nothing
+  ///   func handle(_ added: Int) { count += added }
+  /// }
+  /// ```
   public func cancelAll() {
     let cancelled = subscriptions.withLock { subscriptions in
       defer { subscriptions = [] }

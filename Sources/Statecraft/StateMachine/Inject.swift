@@ -5,6 +5,27 @@
 //     Runtime<State, Event, Output>().map(output: Output.close(speed:), to: closeSideEffect)
 
 /// Binds one dependency to a side effect.
+///
+/// The side effect takes its output's associated values and what it needs to do its work;
+/// `inject` binds the latter, leaving a function of the output's values alone, which
+/// `Runtime.map(output:to:)` takes.
+///
+/// ```swift
+/// enum DoorState: DSLCompatible { case open, closing(speed: Int), closed }
+/// enum DoorEvent: DSLCompatible { case doorHasLocked }
+/// enum DoorOutput: DSLCompatible { case close(speed: Int) }
+///
+/// struct Motor: Sendable { func turn(speed: Int) async {} }
+///
+/// func close(speed: Int, motor: Motor) async -> DoorEvent? {
+///   await motor.turn(speed: speed)
+///   return .doorHasLocked
+/// }
+///
+/// func doorRuntime(motor: Motor) -> Runtime<DoorState, DoorEvent, DoorOutput> {
+///   Runtime().map(output: DoorOutput.close(speed:), to: inject(dep: motor, in: close(speed:motor:)))
+/// }
+/// ```
 @preconcurrency public func inject<Input, D1: Sendable, Result>(
   dep d1: D1, in function: @escaping @Sendable (Input, D1) async -> Result
 ) -> @Sendable (Input) async -> Result {

@@ -167,6 +167,16 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
 
   /// Streams the machine's states: first the current one, then every state it enters, in order.
   /// Each call returns a new stream; the stream ends when the machine is released.
+  ///
+  /// ```swift
+  /// let machine = ContextualStateMachine(initialState: OffState()).context(Context.defaultValue)
+  /// let states = machine.states()
+  /// await machine.start()
+  /// await machine.transition(to: OnState())
+  /// for await state in states.prefix(2) {
+  ///   print(type(of: state))   // OffState, then OnState
+  /// }
+  /// ```
   public nonisolated func states() -> AsyncStream<any StateMachineState> {
     core.observe(final: nil, bufferingPolicy: nil)
   }

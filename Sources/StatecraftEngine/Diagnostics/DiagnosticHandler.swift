@@ -54,6 +54,20 @@ public struct DiagnosticHandler: Sendable {
 
   /// A handler that logs each diagnostic to `logger`: effect failures at `error` level, everything
   /// else at `warning`.
+  ///
+  /// ```swift
+  /// import Logging
+  ///
+  /// var logger = Logger(label: "com.example.checkout")
+  /// logger.logLevel = .error   // effect failures only
+  /// let store = DiagnosticHandler.$current.withValue(.logging(to: logger)) {
+  ///   Store(initialState: AppState(), reduce: reduce)
+  /// }
+  /// store.send(.increment)
+  /// ```
+  ///
+  /// Each entry carries the diagnostic's kind and source as metadata, with its error and call
+  /// site when it has them.
   public static func logging(to logger: Logger) -> Self {
     Self { diagnostic in
       let level: Logger.Level = diagnostic.kind == .effectFailed ? .error : .warning

@@ -106,6 +106,19 @@ public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
   }
 
   /// The state before the journal's first step.
+  ///
+  /// ```swift
+  /// let schema = SnapshotSchema<Int>("counter")
+  /// let journal = try Journal(schema: schema, action: Int.self)
+  /// let store = Store(initialState: 10) { (count: inout Int, step: Int) -> Effect<Int> in
+  ///   count += step
+  ///   return .none
+  /// }
+  /// store.attach(journal)
+  /// store.send(5)
+  /// let recording = try JournalRecording(journal.contents(), schema: schema, action: Int.self)
+  /// print(try recording.startState(), try recording.state(at: 1))   // 10 15
+  /// ```
   public func startState() throws(JournalError) -> State {
     guard let startLine else { throw .noStartState }
     return try decodeState(in: startLine, line: 2)

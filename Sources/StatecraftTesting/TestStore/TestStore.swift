@@ -423,6 +423,18 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   /// Drops every action received and not asserted yet. With `strict`, it fails if there is none.
+  ///
+  /// ```swift
+  /// @MainActor
+  /// @Test func searchChecksOnlyTheResultsItShows() async {
+  ///   let store = TestStore(initialState: SearchState(), reducer: searchReducer, environment: .mock(InstantClock()))
+  ///   await store.send(.queryChanged("sw")) { $0.query = "sw" }
+  ///   await store.skipReceivedActions()   // drops .results(["swift"]) without asserting it
+  ///   #expect(store.state.results == ["swift"])
+  /// }
+  /// ```
+  ///
+  /// The state changes those actions made stay made: ``state`` reads the state after them.
   public func skipReceivedActions(
     strict: Bool = true,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
@@ -440,6 +452,16 @@ public final class TestStore<State: Equatable, Action> {
 
   /// Cancels every effect still running, and stops expecting it to finish. With `strict`, it
   /// fails if there is none.
+  ///
+  /// ```swift
+  /// @MainActor
+  /// @Test func leavingSearchCancelsItsPendingSearch() async {
+  ///   let store = TestStore(initialState: SearchState(), reducer: searchReducer, environment: .mock(TestClock()))
+  ///   await store.send(.queryChanged("sw")) { $0.query = "sw" }
+  ///   await store.skipInFlightEffects()   // the search, still waiting on the clock, is cancelled
+  ///   await store.finish()                 // passes: no effect is left running
+  /// }
+  /// ```
   ///
   /// A statechart keeps its time: its pending delayed transitions and sends still fire when its
   /// clock reaches them.

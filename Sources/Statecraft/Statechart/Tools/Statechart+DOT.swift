@@ -4,6 +4,16 @@ extension Statechart {
   /// double circles, a dot for each initial state, and transitions labelled with their event,
   /// `[guard]` when guarded, and delays (`after 10s`).
   ///
+  /// ```swift
+  /// let door = Statechart<String, String, EmptyChartContext>("door", initial: "closed", context: .init()) {
+  ///   StateNode("closed") { OnEvent("open", target: "opened") }
+  ///   StateNode("opened") { OnEvent("close", target: "closed") }
+  /// }
+  /// print(door.dot())   // digraph "door" { … "n1" -> "n2" [label="open"]; … }
+  /// ```
+  ///
+  /// Render it with Graphviz, as the demo does:
+  ///
   /// ```sh
   /// swift run statecraft-demo player --dot | dot -Tsvg > player.svg
   /// ```

@@ -45,6 +45,26 @@ extension Statechart {
   /// Every path over `events` that visits no snapshot twice, from the initial snapshot to each
   /// snapshot the chart can reach (XState's `getSimplePaths`), depth first. Their number grows
   /// quickly with the chart: `limit` caps it.
+  ///
+  /// ```swift
+  /// let checkout = Statechart<String, String, EmptyChartContext>("checkout", initial: "cart", context: .init()) {
+  ///   StateNode("cart") {
+  ///     OnEvent("ship", target: "shipping")
+  ///     OnEvent("pay", target: "payment")   // a download ships nothing
+  ///   }
+  ///   StateNode("shipping") { OnEvent("pay", target: "payment") }
+  ///   StateNode("payment") { OnEvent("confirm", target: "done") }
+  ///   StateNode("done")
+  /// }
+  /// let paths = checkout.simplePaths(events: ["ship", "pay", "confirm"], by: \.configuration)
+  /// print(paths.count)   // 6: payment and done are each reached with and without shipping
+  /// print(paths[3])      // [cart] → ship → [shipping] → pay → [payment] → confirm → [done]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - events: The events to try in each snapshot.
+  ///   - limit: The most paths to return.
+  ///   - key: What makes two snapshots the same: by default, their configuration and context.
   public func simplePaths<Key: Hashable>(
     events: [Event], limit: Int = 10_000, by key: (ChartSnapshot<ID, Event, Context>) -> Key
   ) -> [ChartPath<ID, Event, Context>] {

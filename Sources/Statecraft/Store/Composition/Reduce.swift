@@ -164,6 +164,20 @@ public struct Reduce<State, Action: Sendable> {
   public static var empty: Self { Self { _, _ in .none } }
 
   /// This reducer, then `other`, on the same action; their effects run together.
+  ///
+  /// ```swift
+  /// struct Tally { var count = 0; var log: [String] = [] }
+  /// ```
+  ///
+  /// ```swift
+  /// let counting = Reduce<Tally, CounterAction> { tally, _ in tally.count += 1; return .none }
+  /// let logging = Reduce<Tally, CounterAction> { tally, action in
+  ///   tally.log.append("\(action) → \(tally.count)")
+  ///   return .none
+  /// }
+  /// let (tally, _) = counting.combined(with: logging)(Tally(), .increment)
+  /// print(tally.log)   // ["increment → 1"]: logging ran second, and saw the new count
+  /// ```
   public func combined(with other: Self) -> Self {
     Self(
       { state, action in .merging(reduce(&state, action), other.reduce(&state, action)) },

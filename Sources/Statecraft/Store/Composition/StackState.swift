@@ -62,13 +62,21 @@ public struct StackState<Element> {
     elements.isEmpty ? nil : elements.removeLast().value
   }
 
-  /// Pops the screen `id` and every screen above it.
+  /// Pops the screen `id` and every screen above it. An `id` not on the stack pops nothing.
+  ///
+  /// ```swift
+  /// var stack: StackState<String> = ["inbox", "thread", "message", "reply"]   // ids #0 to #3
+  /// stack.pop(to: 2)     // back to the message: the reply goes
+  /// print(stack)         // [#0: inbox, #1: thread, #2: message]
+  /// stack.pop(from: 1)   // the thread goes, and the message above it
+  /// print(stack)         // [#0: inbox]
+  /// ```
   public mutating func pop(from id: StackElementID) {
     guard let index = elements.index(forKey: id) else { return }
     elements.removeSubrange(index...)
   }
 
-  /// Pops every screen above `id`, which stays on top.
+  /// Pops every screen above `id`, which stays on top. An `id` not on the stack pops nothing.
   public mutating func pop(to id: StackElementID) {
     guard let index = elements.index(forKey: id) else { return }
     elements.removeSubrange((index + 1)...)

@@ -246,6 +246,29 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 
   /// Starts every effect at once, in order. They run concurrently.
+  ///
+  /// ```swift
+  /// struct Profile: Sendable {
+  ///   func name() async throws -> String { "Ada" }
+  ///   func unread() async throws -> Int { 3 }
+  /// }
+  /// struct HomeState { var name = ""; var unread = 0 }
+  /// enum HomeAction: Sendable { case appeared, named(String), counted(Int) }
+  /// ```
+  ///
+  /// ```swift
+  /// let profile = Profile()
+  /// let store = Store(initialState: HomeState()) { (state: inout HomeState, action: HomeAction) in
+  ///   switch action {
+  ///   case .appeared:   // both requests are in flight at once
+  ///     return .merge(.task { .named(try await profile.name()) }, .task { .counted(try await profile.unread()) })
+  ///   case .named(let name): state.name = name; return .none
+  ///   case .counted(let unread): state.unread = unread; return .none
+  ///   }
+  /// }
+  /// await store.send(.appeared).finish()
+  /// print(store.state.name, store.state.unread)   // Ada 3
+  /// ```
   public static func merge(_ effects: Self...) -> Self {
     .merge(effects)
   }
@@ -287,6 +310,28 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// Runs effects one after another: each starts when the previous one has finished.
   /// Cancelling the whole stops it before the next child.
+  ///
+  /// ```swift
+  /// actor Notes {
+  ///   var all: [String] = []
+  ///   func save(_ note: String) { all.append(note) }
+  /// }
+  /// enum NotesAction: Sendable { case save(String), saved, loaded([String]) }
+  /// ```
+  ///
+  /// ```swift
+  /// let notes = Notes()
+  /// let store = Store(initialState: [String]()) { (list: inout [String], action: NotesAction) in
+  ///   switch action {
+  ///   case .save(let note):   // the reload starts only once the save has finished
+  ///     return .concatenate(.task { await notes.save(note); return .saved }, .task { .loaded(await notes.all) })
+  ///   case .saved: return .none
+  ///   case .loaded(let all): list = all; return .none
+  ///   }
+  /// }
+  /// await store.send(.save("Buy milk")).finish()
+  /// print(store.state)   // ["Buy milk"]
+  /// ```
   public static func concatenate(_ effects: Self...) -> Self {
     .concatenate(effects)
   }
