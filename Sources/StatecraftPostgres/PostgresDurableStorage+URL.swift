@@ -31,9 +31,10 @@
     ///
     /// let client = PostgresClient(configuration: try PostgresDurableStorage.configuration(
     ///   url: ProcessInfo.processInfo.environment["DATABASE_URL"] ?? "postgres://localhost/orders"))
-    /// Task { await client.run() }   // its connection pool, for as long as the app runs
+    /// let running = Task { await client.run() }   // its connection pool, while the app runs
     /// let storage = try await PostgresDurableStorage(client: client)
     /// print(storage.client === client)   // true
+    /// running.cancel()   // when the app stops: the pool closes its connections
     /// ```
     public static func configuration(url: String) throws -> PostgresClient.Configuration {
       guard let components = URLComponents(string: url) else {

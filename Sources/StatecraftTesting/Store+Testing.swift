@@ -59,14 +59,19 @@ extension Store {
   /// change. Returns at once if it already holds.
   ///
   /// ```swift
+  /// enum SocketAction: Sendable { case connect, received(String) }
+  ///
   /// let (messages, socket) = AsyncStream.makeStream(of: String.self)
-  /// let store = Store(initialState: [String]()) { (log: inout [String], message: String) in
-  ///   log.append(message)
-  ///   return .none
+  /// let store = Store(initialState: [String]()) { (log: inout [String], action: SocketAction) in
+  ///   switch action {
+  ///   case .connect: return .stream(messages.map(SocketAction.received), id: "socket")
+  ///   case .received(let message): log.append(message); return .none
+  ///   }
   /// }
-  /// Task { for await message in messages { store.send(message) } }
+  /// store.send(.connect)
   /// socket.yield("hello")   // a message arrives
   /// await store.waitUntil { $0 == ["hello"] }
+  /// store.cancel("socket")
   /// ```
   ///
   /// It never sleeps or polls. Cancelling the waiting task makes it return, predicate or not.

@@ -59,8 +59,9 @@ extension EventReceiving {
   /// let subscription = viewModel.receiveEvents(from: repository) { event in
   ///   switch event { case .didAddContact(let id): .addContactCell(id) }
   /// }
-  /// repository.add("ada")   // handled soon after, as .addContactCell("ada")
-  /// subscription.cancel()
+  /// repository.add("ada")   // handled once the main actor is free, as .addContactCell("ada")
+  /// // …later, when the view model should stop listening:
+  /// subscription.cancel()   // events not handled yet are dropped
   /// ```
   @discardableResult
   public func receiveEvents<Source: EventStreaming>(

@@ -24,12 +24,14 @@
 /// ```swift
 /// let screen = AddressBookScreen(viewModel: AddressBookViewModel())
 /// screen.startObservingState()     // renders the current state at once
-/// screen.viewModel.add("ada")      // then each new one
+/// screen.viewModel.add("ada")      // rendered by the observation loop once the main actor is free
+/// // …when the screen goes away:
 /// screen.stopObservingState()
 /// ```
 ///
 /// A UIKit view controller does the same, calling `super.init(nibName: nil, bundle: nil)` after
-/// setting `viewModel`, and `startObservingState()` in `viewWillAppear(_:)`.
+/// setting `viewModel` (with `required init?(coder:)` unavailable, or setting it there too), and
+/// `startObservingState()` in `viewWillAppear(_:)`.
 @MainActor
 public protocol ModeledViewController: StateRendering {
   /// The view model type, or `any` of its interface protocol.

@@ -60,7 +60,7 @@ public macro Modeled<State, Interface>(_ state: State.Type, interface: Interface
 /// struct ContactsState: ObjectState { var contactIDs: [String] }
 ///
 /// @BroadcastsState(initial: ContactsState(contactIDs: []))
-/// final class ContactsStore: Sendable {
+/// final class ContactsBook: Sendable {
 ///   typealias State = ContactsState
 ///   func add(_ id: String) { _stateBroadcast.update { $0.contactIDs.append(id) } }
 /// }

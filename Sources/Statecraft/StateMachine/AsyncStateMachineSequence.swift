@@ -32,8 +32,9 @@
 /// let runtime = Runtime<State, Event, Output>()
 ///   .map(output: Output.close(speed:)) { _ in Event.doorHasLocked }
 /// let sequence = AsyncStateMachineSequence(stateMachine: Elevator.stateMachine, runtime: runtime)
-/// Task { for await state in sequence { print(state) } }
+/// let printing = Task { for await state in sequence { print(state) } }
 /// await sequence.send(Event.personsHaveEntered(persons: 3))
+/// printing.cancel()   // when the screen goes away
 /// ```
 ///
 /// - The machine runs once per sequence, however many iterators there are. Each iterator first gets
@@ -121,7 +122,7 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   ///
   /// ```swift
   /// let sequence = AsyncStateMachineSequence(stateMachine: Elevator.stateMachine, runtime: Runtime())
-  /// sequence.attach(LoggingInspector())
+  /// sequence.attach(LoggingInspector(level: .info))   // swift-log shows .info and above by default
   /// await sequence.send(.personsHaveEntered(persons: 2))   // logged: the event, the new state
   /// ```
   public func attach(_ inspector: some Inspector) {

@@ -28,8 +28,9 @@
 ///   }
 /// }
 ///
+/// /// Stands in for the motor: the door takes `speed` seconds to lock.
 /// func close(speed: Int) async -> Event? {
-///   try? await Task.sleep(for: .seconds(speed))   // the motor turns
+///   do { try await Task.sleep(for: .seconds(speed)) } catch { return nil }   // cancelled: no event
 ///   return .doorHasLocked
 /// }
 /// ```
@@ -253,10 +254,12 @@ public struct Runtime<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sen
   /// ```
   ///
   /// ```swift
-  /// let alarmPipe = EventPipe<AlarmEvent>()
-  /// let doorRuntime = Runtime<Door, DoorEvent, Never>()
-  ///   .connectAsSender(to: alarmPipe, when: Door.opened(by:), send: { person in .intruder(person) })
-  /// print(doorRuntime)
+  /// /// The door machine's runtime: each opening sends `.intruder` into `alarmPipe`, which an alarm
+  /// /// machine's runtime receives with `.connectAsReceiver(to: alarmPipe)`.
+  /// func doorRuntime(alerting alarmPipe: EventPipe<AlarmEvent>) -> Runtime<Door, DoorEvent, Never> {
+  ///   Runtime<Door, DoorEvent, Never>()
+  ///     .connectAsSender(to: alarmPipe, when: Door.opened(by:), send: { person in .intruder(person) })
+  /// }
   /// ```
   @preconcurrency public func connectAsSender<Payload, Other: DSLCompatible>(
     to pipe: EventPipe<Other>, when state: @escaping @Sendable (Payload) -> S,

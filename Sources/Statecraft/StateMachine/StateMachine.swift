@@ -27,8 +27,9 @@
 ///     On(event: Event.doorHasLocked) { _ in Transition(to: State.closed) }
 ///   }
 /// }
-/// print(stateMachine.transition(from: .open(persons: 2), on: .closeButtonWasPressed) as Any)
-/// // Optional(closing(persons: 2))
+/// if let next = stateMachine.transition(from: .open(persons: 2), on: .closeButtonWasPressed) {
+///   print(next)   // closing(persons: 2)
+/// }
 /// ```
 ///
 /// A definition is a pure value: ``output(when:)`` and ``transition(from:on:)`` evaluate it with no
@@ -54,7 +55,9 @@ public struct StateMachine<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>
   ///     On(event: .doorHasLocked) { _ in Transition(to: .closed) }
   ///   }
   /// }
-  /// print(machine.output(when: .closing(persons: 0)) as Any)   // Optional(close(speed: 2))
+  /// if let output = machine.output(when: .closing(persons: 0)) {
+  ///   print(output)   // close(speed: 2)
+  /// }
   /// ```
   public init(initial: S, @WhensBuilder<S, E, O> _ whens: () -> [When<S, E, O>]) {
     self.initial = initial

@@ -31,11 +31,12 @@ public import Observation
 /// ```
 ///
 /// ```swift
-/// let viewState = ViewState(
-///   AsyncStateMachineSequence(stateMachine: Elevator.stateMachine, runtime: Runtime()))
-/// Task { await viewState.start() }   // follows the machine until the task is cancelled
+/// let sequence = AsyncStateMachineSequence(stateMachine: Elevator.stateMachine, runtime: Runtime())
+/// let viewState = ViewState(sequence)
+/// let following = Task { await viewState.start() }   // follows the machine until cancelled
 /// await viewState.send(.personsHaveEntered(persons: 2))
-/// print(viewState.state)             // open(persons: 2)
+/// print(sequence.currentState)   // open(persons: 2); viewState.state follows once start() gets it
+/// following.cancel()
 /// ```
 ///
 /// In SwiftUI:
@@ -168,11 +169,11 @@ public final class ViewState<S: DSLCompatible, E: DSLCompatible, O: DSLCompatibl
   ///   }
   /// }
   /// let viewState = ViewState(AsyncStateMachineSequence(stateMachine: light, runtime: Runtime()))
-  /// let isOn = viewState.binding(send: { $0 == .on ? .switchOn : .switchOff })
-  /// isOn.wrappedValue = .on   // shows .on at once, and sends .switchOn
+  /// let lightBinding = viewState.binding(send: { $0 == .on ? .switchOn : .switchOff })
+  /// lightBinding.wrappedValue = .on   // shows .on at once, and sends .switchOn
   /// ```
   ///
-  /// In SwiftUI, `Binding(isOn)` hands it to a control, such as a `Picker` of the two states.
+  /// In SwiftUI, `Binding(lightBinding)` hands it to a control, such as a `Picker` of the two states.
   public func binding(
     send event: @escaping @MainActor (S) -> E,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,

@@ -187,8 +187,8 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// ```swift
   /// let machine = ContextualStateMachine(initialState: OffState())
   ///   .context(Context(delay: .seconds(1), clock: ContinuousClock()))
-  /// machine.attach(LoggingInspector())
-  /// await machine.start()   // logged: the start request, OffState's stay
+  /// machine.attach(LoggingInspector(level: .info))   // swift-log shows .info and above by default
+  /// await machine.start()   // logged: the start request (OffState is entered; no state change)
   /// ```
   public nonisolated func attach(_ inspector: some Inspector) {
     core.attach(inspector)

@@ -9,11 +9,18 @@
 ///
 /// struct Waiting: StateMachineState {
 ///   @StateContext(Context.self) private var context
+///   @StateTransition private var transition
+///   @StateLifetime private var lifetime
 ///
 ///   func enter() async {
-///     try? await context.clock.sleep(for: context.delay)
+///     lifetime.task {   // not in enter() itself, which would hold up the machine
+///       try await context.clock.sleep(for: context.delay)
+///       await transition(to: Done())
+///     }
 ///   }
 /// }
+///
+/// struct Done: StateMachineState {}
 /// ```
 ///
 /// Outside a running machine it returns `Context.defaultValue` and reports an

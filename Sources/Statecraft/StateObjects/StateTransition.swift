@@ -30,9 +30,9 @@ public struct StateTransition: Sendable {
 /// Requests transitions for the state stay it belongs to. Call it as a function:
 /// `await transition(to: NextState())`.
 ///
-/// It is a value: keep it to ask for a transition from a task the state did not start. Its
-/// requests stay tied to the stay it was read in: one made after that state exited is ignored
-/// and reported.
+/// It is a value: keep it to ask for a transition from code that cannot read the wrapper, such as
+/// a detached task, a callback, or another object. Its requests stay tied to the stay it was read
+/// in: one made after that state exited is ignored and reported.
 ///
 /// ```swift
 /// struct Blinking: StateMachineState {

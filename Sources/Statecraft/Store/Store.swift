@@ -239,7 +239,7 @@ public final class Store<State, Action: Sendable, Environment>:
   ///
   /// ```swift
   /// let store = Store(initialState: AppState(), reduce: reduce)
-  /// store.attach(LoggingInspector())
+  /// store.attach(LoggingInspector(level: .info))   // swift-log shows .info and above by default
   /// store.send(.increment)   // logged: the action, the state change
   /// ```
   public func attach(_ inspector: some Inspector) {

@@ -40,6 +40,9 @@ public final class LoggingInspector: Inspector {
   private let received = CriticalState<[UInt64: InspectedValue]>([:])
 
   /// Creates an inspector that logs to `logger`, at `level`.
+  ///
+  /// The default, `debug`, is hidden by swift-log's default handler, which shows `info` and above:
+  /// pass `level: .info`, or bootstrap logging at `debug`.
   public init(
     logger: Logger = Logger(label: "statecraft.inspector"), level: Logger.Level = .debug
   ) {

@@ -84,9 +84,11 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   ///
   /// ```swift
   /// let journal = try Journal(schema: SnapshotSchema<Todos>("todos"), action: TodosAction.self)
-  /// Task {
+  /// let shipping = Task {
   ///   for await line in journal.makeLineStream() { print(line) }   // or send it down a socket
   /// }
+  /// // …when the app stops:
+  /// shipping.cancel()
   /// ```
   public func makeLineStream(bufferingNewest limit: Int = 10_000) -> AsyncStream<String> {
     streams.make(bufferingNewest: limit)

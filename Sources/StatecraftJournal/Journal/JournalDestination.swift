@@ -6,9 +6,10 @@
 ///   count += step
 ///   return .none
 /// }
-/// store.attach(try Journal(schema: schema, action: Int.self, to: .memory(keepingLastSteps: 1_000)))   // the last 1,000 steps
-/// store.attach(try Journal(schema: schema, action: Int.self, to: .file("/tmp/counter.jsonl")))      // every step, in one file
-/// store.attach(try Journal(schema: schema, action: Int.self, to: .rollingFiles("/tmp/counter.jsonl", maxBytes: 10_000_000, keep: 3)))
+/// let destination: JournalDestination = .memory(keepingLastSteps: 1_000)   // the last 1,000 steps
+/// // or .file("/tmp/counter.jsonl")                                       // every step, in one file
+/// // or .rollingFiles("/tmp/counter.jsonl", maxBytes: 10_000_000, keep: 3) // the latest 3 files
+/// store.attach(try Journal(schema: schema, action: Int.self, to: destination))
 /// ```
 ///
 /// Whatever it keeps, a journal says how many steps it dropped (``Journal/droppedSteps``, and the

@@ -23,7 +23,7 @@
 ///   let store = try Store(restoring: data, schema: schema, reducer: todosReducer())
 ///   store.send(.add("milk"))
 /// } catch {
-///   print(error)   // "The snapshot is of version 4 of "todos"; this build knows versions up to 3."
+///   print(error)   // The snapshot is of version 4; this build knows versions up to 3. It was written by a newer build.
 /// }
 /// ```
 public enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {

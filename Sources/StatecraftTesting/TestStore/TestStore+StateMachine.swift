@@ -36,7 +36,7 @@ extension TestStore {
   /// let clock = TestClock()
   /// let runtime = Runtime<State, Event, Output>()
   ///   .map(output: Output.close(speed:)) { speed in
-  ///     try? await clock.sleep(for: .seconds(speed))
+  ///     do { try await clock.sleep(for: .seconds(speed)) } catch { return nil }   // cancelled
   ///     return .doorHasLocked
   ///   }
   /// let store = TestStore(stateMachine: Elevator.stateMachine.starting(in: .open(persons: 3)), runtime: runtime)

@@ -37,6 +37,8 @@ extension TestStore {
   /// let clock = TestClock()
   /// let store = TestStore(initialState: SearchState(), reducer: searchReducer, environment: .mock(clock))
   /// await store.send(.queryChanged("sw")) { $0.query = "sw" }
+  /// await clock.advance(by: .milliseconds(300))   // the debounced search runs
+  /// await store.receive(.results(["swift"])) { $0.results = ["swift"] }
   /// ```
   ///
   /// Diagnostics of the store (an effect that throws, a `send` from a reducer) fail the test, at

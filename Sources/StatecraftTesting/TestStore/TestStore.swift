@@ -217,6 +217,7 @@ public final class TestStore<State: Equatable, Action> {
   /// ```swift
   /// let store = TestStore(initialState: SearchState(), reducer: searchReducer, environment: .mock(TestClock()))
   /// await store.send(.queryChanged("sw")) { $0.query = "sw" }
+  /// await store.skipInFlightEffects()   // the debounced search waits on the clock: not tested here
   /// ```
   ///
   /// In exhaustive mode every action effects sent back must have been received first.
@@ -422,7 +423,8 @@ public final class TestStore<State: Equatable, Action> {
     checkCompletion(at: callSite)
   }
 
-  /// Drops every action received and not asserted yet. With `strict`, it fails if there is none.
+  /// Lets every effect run as far as it can, then drops every action received and not asserted
+  /// yet. With `strict`, it fails if there is none.
   ///
   /// ```swift
   /// @MainActor

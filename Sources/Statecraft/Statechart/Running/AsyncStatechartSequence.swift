@@ -21,9 +21,10 @@
 /// let player = AsyncStatechartSequence(Charts.player, clock: ContinuousClock()) { output, context in
 ///   if output == "startAudio" { print("playing", context.track) }
 /// }
-/// Task { for await snapshot in player { print(snapshot) } }
+/// let printing = Task { for await snapshot in player { print(snapshot) } }
 /// await player.send(.play)
 /// print(player.isIn(.playing))   // true, and its ancestors are active too
+/// printing.cancel()
 /// ```
 ///
 /// It behaves like ``AsyncStateMachineSequence``, on the same engine:

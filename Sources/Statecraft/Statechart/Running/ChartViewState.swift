@@ -20,10 +20,12 @@ public import Observation
 /// ```
 ///
 /// ```swift
-/// let player = ChartViewState(AsyncStatechartSequence(Charts.player) { output, _ in print(output) })
-/// Task { await player.start() }   // follows the chart until it is done or the task is cancelled
+/// let sequence = AsyncStatechartSequence(Charts.player) { output, _ in print(output) }
+/// let player = ChartViewState(sequence)
+/// let following = Task { await player.start() }   // follows the chart until done or cancelled
 /// await player.send(.play)
-/// print(player.isIn(.playing))    // true
+/// print(sequence.isIn(.playing))   // true; player.isIn(.playing) follows once start() gets it
+/// following.cancel()
 /// ```
 ///
 /// In SwiftUI:

@@ -19,7 +19,7 @@ public struct ChartLivelock: Error, CustomStringConvertible {
   /// func advice(for livelock: ChartLivelock) -> String {
   ///   switch livelock.cause {
   ///   case .eventlessTransitions: "guard the `Always` transitions that loop"
-  ///   case .timers: "give the timers that chain a delay"
+  ///   case .timers: "give the zero-delay timers that re-arm each other a delay"
   ///   }
   /// }
   /// ```

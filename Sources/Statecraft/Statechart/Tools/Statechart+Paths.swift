@@ -21,7 +21,8 @@ extension Statechart {
   ///   - events: The events to try in each snapshot.
   ///   - limit: The most paths to return: a context that grows around a cycle (a counter) makes
   ///     the snapshots, and so the paths, endless.
-  ///   - key: What makes two snapshots the same: by default, their configuration and context.
+  ///   - key: What makes two snapshots the same. The overload without `by:` uses their
+  ///     configuration and context, or the configuration alone when the context is not `Hashable`.
   public func shortestPaths<Key: Hashable>(
     events: [Event], limit: Int = 10_000, by key: (ChartSnapshot<ID, Event, Context>) -> Key
   ) -> [ChartPath<ID, Event, Context>] {
@@ -50,21 +51,22 @@ extension Statechart {
   /// let checkout = Statechart<String, String, EmptyChartContext>("checkout", initial: "cart", context: .init()) {
   ///   StateNode("cart") {
   ///     OnEvent("ship", target: "shipping")
-  ///     OnEvent("pay", target: "payment")   // a download ships nothing
+  ///     OnEvent("pay", target: "payment")   // paying straight from the cart: a download
   ///   }
   ///   StateNode("shipping") { OnEvent("pay", target: "payment") }
   ///   StateNode("payment") { OnEvent("confirm", target: "done") }
   ///   StateNode("done")
   /// }
   /// let paths = checkout.simplePaths(events: ["ship", "pay", "confirm"], by: \.configuration)
-  /// print(paths.count)   // 6: payment and done are each reached with and without shipping
+  /// print(paths.count)   // 6: to cart (empty), to shipping, and two each to payment and done
   /// print(paths[3])      // [cart] → ship → [shipping] → pay → [payment] → confirm → [done]
   /// ```
   ///
   /// - Parameters:
   ///   - events: The events to try in each snapshot.
   ///   - limit: The most paths to return.
-  ///   - key: What makes two snapshots the same: by default, their configuration and context.
+  ///   - key: What makes two snapshots the same. The overload without `by:` uses their
+  ///     configuration and context, or the configuration alone when the context is not `Hashable`.
   public func simplePaths<Key: Hashable>(
     events: [Event], limit: Int = 10_000, by key: (ChartSnapshot<ID, Event, Context>) -> Key
   ) -> [ChartPath<ID, Event, Context>] {

@@ -34,7 +34,7 @@
 public struct ChartFeature<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
   /// The chart's state: its configuration, context, history and timers. A test store's assertion
   /// sets it to what the chart's pure step function gives:
-  /// `$0.sync.snapshot = syncChart.transition(from: $0.sync.snapshot, on: .start).snapshot`.
+  /// `$0.sync.snapshot = Charts.sync.transition(from: $0.sync.snapshot, on: .start).snapshot`.
   public var snapshot: ChartSnapshot<ID, Event, Context>
   /// The composition's time line (see ``Reduce/chart(_:action:_:clock:)``) minus the chart's:
   /// set when the chart starts, so that its time goes on from its snapshot's.

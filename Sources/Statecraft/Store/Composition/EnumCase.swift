@@ -110,7 +110,7 @@ public protocol CaseRoutable {
 /// }
 /// ```
 ///
-/// Every case with one associated value gets an ``EnumCase`` in `AppAction.Cases`. Cases without
+/// Every case with one associated value gets an ``EnumCase`` in `ScreenAction.Cases`. Cases without
 /// one, with several, or sharing a name with another, get none.
 @attached(member, names: named(Cases), named(cases))
 @attached(extension, conformances: CaseRoutable)

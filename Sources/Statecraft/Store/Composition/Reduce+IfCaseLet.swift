@@ -27,7 +27,9 @@ extension Reduce where State: CaseRoutable, Action: CaseRoutable {
   ///
   /// var destination = Destination.edit(EditState())
   /// let effect = destinationReducer(&destination, .edit(.titleChanged("Milk")))
-  /// print(destination, effect.isNoEffect)   // edit(EditState(title: "Milk")) true
+  /// if case .edit(let edit) = destination {
+  ///   print(edit.title, effect.isNoEffect)   // Milk true
+  /// }
   /// ```
   ///
   /// - The case's reducer runs before this one, on a copy of the case's value that is stored back:

@@ -93,7 +93,7 @@ public struct Presentation<ChildState, ChildAction: Sendable> {
 /// store.send(.path(.push(ScreenState())))
 /// store.send(.path(.push(ScreenState())))
 /// let path = store.navigation(\.path, action: \.path)
-/// print(path.ids)                // [0, 1]
+/// print(path.ids)                // [#0, #1]
 /// path.store(for: 0)?.send(.save)
 /// path.setIDs([0])               // the back button: sends .path(.popFrom(id: 1))
 /// ```
