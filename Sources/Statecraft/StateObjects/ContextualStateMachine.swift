@@ -213,7 +213,14 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
       return
     }
     phase = .running(nil)
-    await send(StateRequest(.start), callSite: callSite)
+    let request = StateRequest(.start)
+    guard let (number, state) = core.claimIfIdle(request, callSite: callSite) else {
+      return await sendBehindOthers(request, callSite: callSite)
+    }
+    willProcess()
+    await activateInitialState(state).enter(state, number: number)
+    didProcess()
+    finishInCallersTask()
   }
 
   /// Exits the current state and enters `newState`, after the transitions queued before it. Returns
@@ -240,7 +247,16 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
         at: callSite)
       return
     }
-    await send(StateRequest(.transition(to: newState)), callSite: callSite)
+    let request = StateRequest(.transition(to: newState))
+    guard let (number, state) = core.claimIfIdle(request, callSite: callSite) else {
+      return await sendBehindOthers(request, callSite: callSite)
+    }
+    // A request from outside the machine: no origin that may have moved on (see `admits`).
+    willProcess()
+    if let stay = deactivate() { await stay.exit(state, number: number) }
+    await activate(newState).enter(newState, number: number)
+    didProcess()
+    finishInCallersTask()
   }
 
   /// Exits the current state, after the transitions queued before it, and stops the machine. Its
@@ -261,24 +277,35 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
       return
     }
     phase = .stopped(stay)
-    await send(StateRequest(.stop), callSite: callSite)
+    let request = StateRequest(.stop)
+    guard let (number, state) = core.claimIfIdle(request, callSite: callSite) else {
+      return await sendBehindOthers(request, callSite: callSite)
+    }
+    willProcess()
+    if let stay = deactivate() { await stay.exit(state, number: number) }
+    stopped()
+    didProcess()
+    finishInCallersTask()
   }
 
-  /// Runs `request` in the caller's task if the machine is idle, with no call in between but the
-  /// states' own; otherwise queues it, and waits for it unless the caller is the request being
-  /// processed, which would wait for itself.
-  @inline(__always)
-  private func send(_ request: StateRequest, callSite: CallSite) async {
-    let processor = self.processor
-    if let (number, state) = core.claimIfIdle(request, callSite: callSite) {
-      await processor.run(request, number: number, state: state, callSite: callSite)
-      // What was queued meanwhile runs in the machine's own task. Matched here rather than through
-      // `continueAfter`: passing the `Finished` on cost this generic class its value witnesses.
-      if case .process(let next, let nextNumber) = core.finish().next {
-        core.startOwnTask(next, number: nextNumber, processor: processor)
-      }
-      return
+  // A request that finds the machine idle runs in the caller's task, written out in `start`,
+  // `transition` and `stop` around the states' own calls, the same steps as the processor's `run`
+  // for the machine's own task. Not through a shared async helper: each main-actor async function,
+  // even inlined, hops to the main actor on entry and back on return, four executor switches a
+  // transition that cost more than the rest of the bookkeeping.
+
+  /// Ends a request run in the caller's task: what was queued meanwhile runs in the machine's own
+  /// task. Matched here rather than through `continueAfter`: passing the `Finished` on cost this
+  /// generic class its value witnesses.
+  private func finishInCallersTask() {
+    if case .process(let next, let nextNumber) = core.finish().next {
+      core.startOwnTask(next, number: nextNumber, processor: processor)
     }
+  }
+
+  /// Queues `request` behind the one running, and waits for it, unless the caller is the request
+  /// being processed, which would wait for itself.
+  private func sendBehindOthers(_ request: StateRequest, callSite: CallSite) async {
     if isReentrant(request, callSite: callSite) { return }
     await core.send(request, callSite: callSite, inline: false, processor: processor)
   }
@@ -291,10 +318,9 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
     return core.queueReentrant(request, callSite: callSite)
   }
 
-  /// Processes requests on the main actor, holding the machine for the caller's call: its own
-  /// task holds it weakly. Not generic, so that the engine's send path is specialised for it in
-  /// this module.
-  private nonisolated var processor: StateObjectsProcessor { StateObjectsProcessor(holding: self) }
+  /// Processes requests in the machine's own task, on the main actor. Not generic, so that the
+  /// engine's send path is specialised for it in this module.
+  private nonisolated var processor: StateObjectsProcessor { StateObjectsProcessor(self) }
 
   /// Queues a transition that a state requested. It runs after the running step returns.
   func request(

@@ -1,26 +1,15 @@
-/// Runs a state-object machine's requests for the engine, on the main actor: in the task of the
-/// caller that found the machine idle, or in the machine's own task. In the caller's task it holds
-/// the machine, as the caller's call on it does anyway. In the machine's own task it holds it
-/// weakly, and strongly only for the bookkeeping between the calls: while a state's `enter()` or
-/// `exit()` is suspended there, releasing the machine still releases it.
+/// Runs a state-object machine's requests for the engine, in the machine's own task, on the main
+/// actor: the requests queued behind a running one, and those that states make. (A request that
+/// finds the machine idle runs in the caller's task, in the machine's `start`, `transition` or
+/// `stop`.) It holds the machine weakly, and strongly only for the bookkeeping between the states'
+/// calls: while a state's `enter()` or `exit()` is suspended there, releasing the machine still
+/// releases it.
 struct StateObjectsProcessor: MessageProcessor {
-  /// The machine, for a request run in the caller's task.
-  private let held: (any StateMachineHost)?
-  /// The machine, for the machine's own task. Formed only when that task starts.
-  private weak var unheld: (any StateMachineHost)?
+  private weak var machine: (any StateMachineHost)?
 
-  init(holding machine: any StateMachineHost) {
-    held = machine
+  init(_ machine: any StateMachineHost) {
+    self.machine = machine
   }
-
-  private init(weakly machine: (any StateMachineHost)?) {
-    held = nil
-    unheld = machine
-  }
-
-  private var machine: (any StateMachineHost)? { held ?? unheld }
-
-  var forOwnTask: StateObjectsProcessor { StateObjectsProcessor(weakly: machine) }
 
   var ownIsolation: (any Actor)? { MainActor.shared }
 
@@ -34,12 +23,10 @@ struct StateObjectsProcessor: MessageProcessor {
   }
 
   /// The `exit()` and `enter()` calls a request makes, with the machine's bookkeeping between
-  /// them. Only these calls await; in the machine's own task, the machine is not held while they
-  /// do: each use of `machine` below holds it for one synchronous call.
-  ///
-  /// Inlined into the machine's own send, where the caller's call runs it with no hop.
-  @MainActor @inline(__always)
-  func run(
+  /// them. Only these calls await, and the machine is not held while they do: each use of
+  /// `machine` below holds it for one synchronous call.
+  @MainActor
+  private func run(
     _ request: StateRequest, number: UInt64, state: any StateMachineState, callSite: CallSite?
   ) async {
     machine?.willProcess()

@@ -18,13 +18,4 @@ package protocol MessageProcessor<State, Message>: Sendable {
 
   /// The actor the owner's own task runs on, or `nil` for the global executor.
   var ownIsolation: (any Actor)? { get }
-
-  /// The processor the owner's own task uses: one that holds less than a caller's may (a
-  /// state-object machine's caller holds the machine for its call; its own task must not).
-  var forOwnTask: Self { get }
-}
-
-extension MessageProcessor {
-  @inlinable
-  package var forOwnTask: Self { self }
 }

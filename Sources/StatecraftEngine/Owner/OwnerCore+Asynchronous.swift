@@ -181,9 +181,8 @@ extension OwnerCore where State: Sendable {
   /// own: it inherits no sender's cancellation, task-locals or priority.
   @usableFromInline
   package func startOwnTask<Processor: MessageProcessor<State, Message>>(
-    _ first: Envelope, number: UInt64, processor callersProcessor: Processor
+    _ first: Envelope, number: UInt64, processor: Processor
   ) {
-    let processor = callersProcessor.forOwnTask
     let executor = self.executor
     guard let actor = processor.ownIsolation else {
       Task.detached(executorPreference: executor) {
