@@ -132,6 +132,31 @@
     public var outputs: [DurableOutput]
     /// When the instance's next timer is due (milliseconds since 1970), or `nil` for none.
     public var nextTimer: Int64?
+
+    /// A step with these parts. A runtime makes the steps it commits; a backend's own tests make
+    /// them too:
+    ///
+    /// ```swift
+    /// /// A backend must refuse a step computed from a version it has moved past.
+    /// func refusesAStaleStep(_ storage: some DurableStorage, stored row: DurableRow) async throws -> Bool {
+    ///   let stale = DurableCommit(
+    ///     row: row, expectedVersion: row.version - 1, eventID: "stale", result: "",
+    ///     journalLine: "", outputs: [], nextTimer: nil)
+    ///   return try await storage.commit(stale) == .conflict
+    /// }
+    /// ```
+    public init(
+      row: DurableRow, expectedVersion: Int64, eventID: String, result: String, journalLine: String,
+      outputs: [DurableOutput], nextTimer: Int64?
+    ) {
+      self.row = row
+      self.expectedVersion = expectedVersion
+      self.eventID = eventID
+      self.result = result
+      self.journalLine = journalLine
+      self.outputs = outputs
+      self.nextTimer = nextTimer
+    }
   }
 
   /// How a commit ended.

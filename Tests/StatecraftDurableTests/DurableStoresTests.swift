@@ -123,6 +123,35 @@
       }
     }
 
+    /// What a custom backend's own tests check, through `DurableCommit`'s public initialiser: an
+    /// event id applied already returns its recorded result, a step computed from a version the
+    /// row has moved past is a conflict, and neither writes anything.
+    @Test(arguments: TestBackend.available)
+    func aBackendReturnsARecordedResultAndRefusesAStaleStep(backend: TestBackend) async throws {
+      try await DurableChartsTests.on(backend) { database in
+        let carts = try await Self.carts(database)
+        try await carts.create("a", state: Cart())
+        try await carts.send(.add("tea"), to: "a", eventID: "request-1")
+        let storage = try await database.storage()
+        let stored = try #require(try await storage.load(definition: "cart", id: "a"))
+        #expect(stored.version == 1)
+        var next = stored
+        next.version = 2
+        let retried = DurableCommit(
+          row: next, expectedVersion: 1, eventID: "request-1", result: "", journalLine: "",
+          outputs: [], nextTimer: nil)
+        let recorded = try #require(
+          try await storage.appliedResult(definition: "cart", id: "a", eventID: "request-1"))
+        #expect(try await storage.commit(retried) == .duplicate(result: recorded))
+        let stale = DurableCommit(
+          row: stored, expectedVersion: 0, eventID: "stale", result: "", journalLine: "",
+          outputs: [], nextTimer: nil)
+        #expect(try await storage.commit(stale) == .conflict)
+        #expect(try await storage.load(definition: "cart", id: "a") == stored)
+        #expect(try await storage.appliedResult(definition: "cart", id: "a", eventID: "stale") == nil)
+      }
+    }
+
     @Test(arguments: TestBackend.available)
     func anEffectsActionsAreCommittedInOrderAfterItsStepAndOnlyOnce(backend: TestBackend) async throws {
       try await DurableChartsTests.on(backend) { database in
