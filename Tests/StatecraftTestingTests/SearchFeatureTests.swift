@@ -13,11 +13,12 @@ struct SearchFeatureTests {
 
   static func store(_ clock: some Clock<Duration>) -> TestStore<State, SearchFeature.Action> {
     TestStore(
-      initialState: State(), reducer: SearchFeature.reduce,
+      initialState: State(),
       environment: SearchFeature.Environment(clock: clock) { query in
         try await clock.sleep(for: .milliseconds(200))
         return ["swift", "swiftui", "state"].filter { $0.hasPrefix(query) }
-      })
+      },
+      reducer: SearchFeature.reduce)
   }
 
   @Test func typingThenPausingSearchesOnce() async {

@@ -51,7 +51,7 @@ struct TestStoreTests {
 
   @Test func aDebouncedSearchOnATestClock() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Search(), reducer: Self.search, environment: Self.environment(clock))
+    let store = TestStore(initialState: Search(), environment: Self.environment(clock), reducer: Self.search)
     await store.send(.queryChanged("sw")) {
       $0.query = "sw"
       $0.isSearching = true
@@ -68,7 +68,7 @@ struct TestStoreTests {
 
   @Test func anInstantClockRunsTimersAtOnce() async {
     let store = TestStore(
-      initialState: Search(), reducer: Self.search, environment: Self.environment(InstantClock()))
+      initialState: Search(), environment: Self.environment(InstantClock()), reducer: Self.search)
     await store.send(.queryChanged("swift")) {
       $0.query = "swift"
       $0.isSearching = true
@@ -81,7 +81,7 @@ struct TestStoreTests {
 
   @Test func cancellingEndsTheEffect() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Search(), reducer: Self.search, environment: Self.environment(clock))
+    let store = TestStore(initialState: Search(), environment: Self.environment(clock), reducer: Self.search)
     await store.send(.queryChanged("sw")) {
       $0.query = "sw"
       $0.isSearching = true
@@ -136,7 +136,7 @@ struct TestStoreTests {
 
   @Test func nonExhaustiveAssertsOnlyWhatTheTestSays() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Search(), reducer: Self.search, environment: Self.environment(clock))
+    let store = TestStore(initialState: Search(), environment: Self.environment(clock), reducer: Self.search)
     store.exhaustivity = .off
     await store.send(.queryChanged("sw")) { $0.query = "sw" }
     await clock.advance(by: .seconds(1))
@@ -146,7 +146,7 @@ struct TestStoreTests {
 
   @Test func skipReceivedActionsAndSkipInFlightEffects() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Search(), reducer: Self.search, environment: Self.environment(clock))
+    let store = TestStore(initialState: Search(), environment: Self.environment(clock), reducer: Self.search)
     await store.send(.queryChanged("sw")) {
       $0.query = "sw"
       $0.isSearching = true

@@ -29,7 +29,7 @@ import Statecraft
 /// ```
 ///
 /// ```swift
-/// let store = TestStore(initialState: Search(), reducer: search, environment: .init(clock: InstantClock()))
+/// let store = TestStore(initialState: Search(), environment: .init(clock: InstantClock()), reducer: search)
 /// await store.send(.queryChanged("sw")) { $0.query = "sw" }
 /// await store.receive(.results(["swift"])) { $0.results = ["swift"] }   // the debounce took no time
 /// ```

@@ -36,7 +36,7 @@ import Statecraft
 ///
 /// @MainActor @Test func oneAdvanceRunsTheDebounceThenTheSearch() async {
 ///   let clock = SettlingTestClock()
-///   let store = TestStore(initialState: Search(), reducer: search, environment: .init(clock: clock))
+///   let store = TestStore(initialState: Search(), environment: .init(clock: clock), reducer: search)
 ///   await store.send(.queryChanged("st")) { $0.query = "st" }
 ///   await clock.advance(by: .milliseconds(500))   // the 300 ms debounce, then the 200 ms search
 ///   await store.receive(.searchStarted(query: "st")) { $0.isSearching = true }

@@ -35,18 +35,19 @@ extension TestStore {
   ///
   /// ```swift
   /// let clock = TestClock()
-  /// let store = TestStore(initialState: SearchState(), reducer: searchReducer, environment: .mock(clock))
+  /// let store = TestStore(initialState: SearchState(), environment: .mock(clock), reducer: searchReducer)
   /// await store.send(.queryChanged("sw")) { $0.query = "sw" }
   /// await clock.advance(by: .milliseconds(300))   // the debounced search runs
   /// await store.receive(.results(["swift"])) { $0.results = ["swift"] }
   /// ```
   ///
+  /// Its arguments come in `Store`'s order: a test store is made where the app makes the store.
   /// Diagnostics of the store (an effect that throws, a `send` from a reducer) fail the test, at
   /// the line that caused them.
   public convenience init<Environment>(
     initialState: State,
-    reducer: @escaping (inout State, Action, Environment) -> Effect<Action>,
     environment: Environment,
+    reducer: @escaping (inout State, Action, Environment) -> Effect<Action>,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) where Action: Sendable {
@@ -70,6 +71,21 @@ extension TestStore {
     }
   }
 
+  /// The same, with the environment after the reducer: write the environment first, as `Store`
+  /// takes it.
+  @available(*, deprecated, renamed: "init(initialState:environment:reducer:fileID:filePath:line:column:)")
+  public convenience init<Environment>(
+    initialState: State,
+    reducer: @escaping (inout State, Action, Environment) -> Effect<Action>,
+    environment: Environment,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) where Action: Sendable {
+    self.init(
+      initialState: initialState, environment: environment, reducer: reducer,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   /// A test store over a new `Store` with a value-returning reducer, as SwiftTea's, and an
   /// environment.
   public convenience init<Environment>(
@@ -81,12 +97,13 @@ extension TestStore {
   ) where Action: Sendable {
     self.init(
       initialState: initialState,
+      environment: environment,
       reducer: { state, action, environment in
         let (newState, effect) = reduce(state, action, environment)
         state = newState
         return effect
       },
-      environment: environment, fileID: fileID, filePath: filePath, line: line, column: column)
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// A test store over a new `Store` with an in-place reducer and no environment.
@@ -97,8 +114,8 @@ extension TestStore {
     line: UInt = #line, column: UInt = #column
   ) where Action: Sendable {
     self.init(
-      initialState: initialState, reducer: { state, action, _ in reducer(&state, action) },
-      environment: (), fileID: fileID, filePath: filePath, line: line, column: column)
+      initialState: initialState, environment: (), reducer: { state, action, _ in reducer(&state, action) },
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// A test store over a new `Store` with a composed reducer: one test store tests a tree of
@@ -128,8 +145,8 @@ extension TestStore {
     line: UInt = #line, column: UInt = #column
   ) where Action: Sendable {
     self.init(
-      initialState: initialState, reducer: { state, action, _ in reducer(&state, action) },
-      environment: (), fileID: fileID, filePath: filePath, line: line, column: column)
+      initialState: initialState, environment: (), reducer: { state, action, _ in reducer(&state, action) },
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// A test store over a new `Store` with a value-returning reducer, as SwiftTea's, and no

@@ -44,7 +44,7 @@ import Statecraft
 /// @MainActor
 /// @Test func searchShowsResultsOnceTypingPauses() async {
 ///   let clock = TestClock()
-///   let store = TestStore(initialState: SearchState(), reducer: searchReducer, environment: .mock(clock))
+///   let store = TestStore(initialState: SearchState(), environment: .mock(clock), reducer: searchReducer)
 ///   await store.send(.queryChanged("sw")) { $0.query = "sw" }
 ///   await clock.advance(by: .milliseconds(300))
 ///   await store.receive(.results(["swift"])) { $0.results = ["swift"] }
@@ -215,7 +215,7 @@ public final class TestStore<State: Equatable, Action> {
   /// action into the state expected after it. Without `assert`, the state must not change.
   ///
   /// ```swift
-  /// let store = TestStore(initialState: SearchState(), reducer: searchReducer, environment: .mock(TestClock()))
+  /// let store = TestStore(initialState: SearchState(), environment: .mock(TestClock()), reducer: searchReducer)
   /// await store.send(.queryChanged("sw")) { $0.query = "sw" }
   /// await store.skipInFlightEffects()   // the debounced search waits on the clock: not tested here
   /// ```
@@ -249,7 +249,7 @@ public final class TestStore<State: Equatable, Action> {
   ///
   /// ```swift
   /// let clock = TestClock()
-  /// let store = TestStore(initialState: SearchState(), reducer: searchReducer, environment: .mock(clock))
+  /// let store = TestStore(initialState: SearchState(), environment: .mock(clock), reducer: searchReducer)
   /// await store.send(.queryChanged("sw")) { $0.query = "sw" }
   /// await clock.advance(by: .milliseconds(300))
   /// await store.receive(.results(["swift"])) { $0.results = ["swift"] }
@@ -276,7 +276,7 @@ public final class TestStore<State: Equatable, Action> {
   ///
   /// ```swift
   /// let clock = TestClock()
-  /// let store = TestStore(initialState: SearchState(), reducer: searchReducer, environment: .mock(clock))
+  /// let store = TestStore(initialState: SearchState(), environment: .mock(clock), reducer: searchReducer)
   /// await store.send(.queryChanged("sw")) { $0.query = "sw" }
   /// await clock.advance(by: .milliseconds(300))
   /// await store.receive(where: { if case .results = $0 { true } else { false } }) {
@@ -404,7 +404,7 @@ public final class TestStore<State: Equatable, Action> {
   ///
   /// ```swift
   /// let clock = TestClock()
-  /// let store = TestStore(initialState: SearchState(), reducer: searchReducer, environment: .mock(clock))
+  /// let store = TestStore(initialState: SearchState(), environment: .mock(clock), reducer: searchReducer)
   /// await store.send(.queryChanged("sw")) { $0.query = "sw" }
   /// await clock.advance(by: .milliseconds(300))
   /// await store.receive(.results(["swift"])) { $0.results = ["swift"] }
@@ -429,7 +429,7 @@ public final class TestStore<State: Equatable, Action> {
   /// ```swift
   /// @MainActor
   /// @Test func searchChecksOnlyTheResultsItShows() async {
-  ///   let store = TestStore(initialState: SearchState(), reducer: searchReducer, environment: .mock(InstantClock()))
+  ///   let store = TestStore(initialState: SearchState(), environment: .mock(InstantClock()), reducer: searchReducer)
   ///   await store.send(.queryChanged("sw")) { $0.query = "sw" }
   ///   await store.skipReceivedActions()   // drops .results(["swift"]) without asserting it
   ///   #expect(store.state.results == ["swift"])
@@ -458,7 +458,7 @@ public final class TestStore<State: Equatable, Action> {
   /// ```swift
   /// @MainActor
   /// @Test func leavingSearchCancelsItsPendingSearch() async {
-  ///   let store = TestStore(initialState: SearchState(), reducer: searchReducer, environment: .mock(TestClock()))
+  ///   let store = TestStore(initialState: SearchState(), environment: .mock(TestClock()), reducer: searchReducer)
   ///   await store.send(.queryChanged("sw")) { $0.query = "sw" }
   ///   await store.skipInFlightEffects()   // the search, still waiting on the clock, is cancelled
   ///   await store.finish()                 // passes: no effect is left running
