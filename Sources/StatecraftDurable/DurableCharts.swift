@@ -37,7 +37,7 @@
   ///
   /// /// Sends the orders' emails; a real one calls a mail service.
   /// struct Mailer: Sendable {
-  ///   func send(_ name: String, id: String) async throws {}
+  ///   func send(_ name: String, idempotencyKey: String) async throws {}
   /// }
   /// ```
   ///
@@ -51,7 +51,7 @@
   /// print(try await orders.instances(in: .awaitingShipment))   // ["order-42", …]
   /// try await orders.fireDueTimers()                           // from a worker, periodically
   /// try await orders.dispatchOutputs { output in   // on the caller's actor
-  ///   try await mailer.send(output.name, id: output.id)
+  ///   try await mailer.send(output.name, idempotencyKey: output.id)
   /// }
   /// ```
   ///

@@ -38,7 +38,7 @@
   ///
   /// /// Sends the orders' emails; a real one calls a mail service.
   /// struct Mailer: Sendable {
-  ///   func send(_ name: String, id: String) async throws {}
+  ///   func send(_ name: String, idempotencyKey: String) async throws {}
   /// }
   /// ```
   ///
