@@ -41,7 +41,8 @@ extension TestStore {
   /// await store.receive(.results(["swift"])) { $0.results = ["swift"] }
   /// ```
   ///
-  /// Its arguments come in `Store`'s order: a test store is made where the app makes the store.
+  /// It takes its arguments in `Store`'s order, so that a `Store(...)` call becomes a test store
+  /// by its name alone.
   /// Diagnostics of the store (an effect that throws, a `send` from a reducer) fail the test, at
   /// the line that caused them.
   public convenience init<Environment>(
