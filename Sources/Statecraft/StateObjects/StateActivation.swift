@@ -11,12 +11,23 @@
 /// A stay costs one allocation: its work scope is created by the first `@StateLifetime` task, and
 /// the state's name only when a diagnostic needs it.
 final class StateActivation: Sendable {
+  /// What runs the code that is running, if a machine does. One task-local rather than one for
+  /// each part: each binding is a push, a pop and a closure per `enter()` or `exit()`.
+  @TaskLocal static var running: Running?
+
+  /// The parts of ``running``.
+  struct Running: Sendable {
+    /// The stay the code belongs to.
+    let activation: StateActivation
+    /// Whether the code is the state's `exit()`.
+    var isExiting = false
+    /// The lifetime task that runs the code, if one does. Once it is cancelled, its requests are
+    /// stale.
+    var lifetimeTask: EffectHandle?
+  }
+
   /// The activation of the code that is running, if a machine runs it.
-  @TaskLocal static var current: StateActivation?
-  /// Whether the running code is the state's `exit()`.
-  @TaskLocal static var isExiting = false
-  /// The lifetime task that runs the code, if one does. Once it is cancelled, its requests are stale.
-  @TaskLocal static var lifetimeTask: EffectHandle?
+  static var current: StateActivation? { running?.activation }
 
   /// The type of the state that stays: not the state, which tasks that outlive the stay must not
   /// keep alive.
@@ -81,7 +92,7 @@ final class StateActivation: Sendable {
   ) async {
     await core.onBehalf(of: number) {
       _ = isolation
-      await Self.$current.withValue(self) {
+      await Self.$running.withValue(Running(activation: self)) {
         _ = isolation
         await state.enter()
       }
@@ -94,12 +105,9 @@ final class StateActivation: Sendable {
   ) async {
     await core.onBehalf(of: number) {
       _ = isolation
-      await Self.$current.withValue(self) {
+      await Self.$running.withValue(Running(activation: self, isExiting: true)) {
         _ = isolation
-        await Self.$isExiting.withValue(true) {
-          _ = isolation
-          await state.exit()
-        }
+        await state.exit()
       }
     }
   }

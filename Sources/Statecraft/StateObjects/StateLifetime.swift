@@ -87,8 +87,8 @@ public struct StateLifetimeScope: Sendable {
       return
     }
     let started = activation.startTask(priority: priority, callSite: callSite) { handle in
-      try await StateActivation.$current.withValue(activation) {
-        try await StateActivation.$lifetimeTask.withValue(handle) { try await operation() }
+      try await StateActivation.$running.withValue(.init(activation: activation, lifetimeTask: handle)) {
+        try await operation()
       }
     }
     if started == nil {

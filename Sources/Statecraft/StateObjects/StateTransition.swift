@@ -71,7 +71,8 @@ public struct StateTransitionHandler: Sendable {
         callSite: callSite)
       return
     }
-    if let lifetimeTask = StateActivation.lifetimeTask, lifetimeTask.isCancelled {
+    let running = StateActivation.running
+    if let lifetimeTask = running?.lifetimeTask, lifetimeTask.isCancelled {
       // The state has exited and cancelled this task, which did not stop.
       activation.owner.report(
         .staleTransition,
@@ -83,7 +84,7 @@ public struct StateTransitionHandler: Sendable {
         callSite: callSite)
       return
     }
-    let duringExit = StateActivation.isExiting
+    let duringExit = running?.isExiting ?? false
     await activation.machine?.request(newState, from: activation, duringExit: duringExit, callSite: callSite)
   }
 }
