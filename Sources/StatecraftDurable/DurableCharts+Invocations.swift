@@ -52,7 +52,7 @@
     /// again with the same event id (a connection cut mid-commit may have applied it), then
     /// reported.
     func deliver(_ event: Event, to id: String, from invocation: ChartInvocationID<ID>) async {
-      let eventID = "\(invocation)@\(UUID().uuidString)"
+      let eventID = DurableEventID.invocationEvent("\(invocation)", delivery: UUID().uuidString)
       guard
         let lastError = await DurableCore<Snapshot>.retryingCommit({
           _ = try await step(id, eventID: eventID, event: event, whileIn: invocation.state)

@@ -65,7 +65,7 @@
   ///   its handler returns, and marks it delivered then: a crash between the two delivers it again.
   ///   Each output's ``DurableOutput/id`` is stable, for the handler's idempotency.
   /// - *Timers*: `After` timers and delayed sends are kept in the snapshot; the instance's next due
-  ///   time is a row. ``fireDueTimers(limit:)`` steps every instance whose time has come, through
+  ///   time is a row. ``fireDueTimers(limit:fileID:filePath:line:column:)`` steps every instance whose time has come, through
   ///   the same transaction, once per due time whatever the number of workers; after a restart,
   ///   overdue timers fire at the first call.
   /// - The chart's time is wall time since the instance was created (`now`, injectable for tests).
@@ -148,12 +148,17 @@
 
     /// Sends `event` to instance `id`: one step, committed, or the result of the step that
     /// `eventID` already made.
+    ///
+    /// An event id names one event: a `send` that reuses an applied id for another event throws
+    /// ``DurableError/eventIDReused(instance:eventID:applied:sent:)``, as a payment API answers a
+    /// reused idempotency key. An empty id, or one that begins with `statecraft:` (the runtime's
+    /// own ids for its timers and invocations), throws ``DurableError/invalidEventID(_:reason:)``.
     @discardableResult
     public func send(
       _ event: Event, to id: String, eventID: String = UUID().uuidString
     ) async throws -> Step {
       // The commit finds an id applied before, and returns its recorded step instead.
-      try await step(id, eventID: eventID, event: event)!.step
+      try await step(id, eventID: try DurableEventID.caller(eventID), event: event)!.step
     }
 
     /// Instance `id`'s snapshot as stored.
@@ -170,20 +175,44 @@
     /// them. Returns how many instances it stepped. Call it from a worker, periodically; any
     /// number of workers, in any number of processes, may: each claims its due instances for
     /// `claimDuration`, and each due time fires once whoever fires it.
+    ///
+    /// An instance that cannot be stepped (its snapshot unreadable: corrupt, or of a newer schema
+    /// version) is reported to the ``/StatecraftEngine/DiagnosticHandler``
+    /// (``/StatecraftEngine/Diagnostic/Kind/durableInstanceSkipped``, naming it, at the line of
+    /// this call) and skipped until its claim lapses; the other instances' timers fire. An error of
+    /// the database itself ends the call, thrown: the instances it had not reached yet fire once
+    /// their claim lapses.
+    ///
+    /// - Parameters:
+    ///   - limit: How many due instances to claim and step.
+    ///   - fileID: Where the call is, for diagnostics: the caller's file by default.
+    ///   - filePath: The caller's file path, for diagnostics.
+    ///   - line: The caller's line, for diagnostics.
+    ///   - column: The caller's column, for diagnostics.
     @discardableResult
-    public func fireDueTimers(limit: Int = 100) async throws -> Int {
+    public func fireDueTimers(
+      limit: Int = 100, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+      line: UInt = #line, column: UInt = #column
+    ) async throws -> Int {
       let nowMilliseconds = DurableClock.milliseconds(now())
       let due = try await core.storage.claimDueInstances(
         definition: definition, at: nowMilliseconds, limit: limit,
         until: nowMilliseconds + DurableClock.milliseconds(core.claimDuration))
       var fired = 0
       for id in due {
-        // From the database, not the cache: another process may have set the timer since.
-        let entry = try await load(id, useCache: false)
-        guard let dueTime = entry.snapshot.timers.first?.due else { continue }
-        // The step's id is its due time: a second worker firing the same timer finds it applied.
-        let outcome = try await step(id, eventID: "timer@\(DurableClock.milliseconds(dueTime))", event: nil)
-        if outcome?.isNew == true { fired += 1 }
+        do {
+          // From the database, not the cache: another process may have set the timer since.
+          let entry = try await load(id, useCache: false)
+          guard let dueTime = entry.snapshot.timers.first?.due else { continue }
+          // The step's id is its due time: a second worker firing the same timer finds it applied.
+          let eventID = DurableEventID.timer(dueAt: DurableClock.milliseconds(dueTime))
+          let outcome = try await step(id, eventID: eventID, event: nil)
+          if outcome?.isNew == true { fired += 1 }
+        } catch let error as DurableError {
+          core.reportSkipped(
+            id, error: error, to: diagnostics, source: "DurableCharts(\(definition))",
+            callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
       }
       return fired
     }

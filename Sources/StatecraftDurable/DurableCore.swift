@@ -133,7 +133,7 @@
         let row = try row(id: id, version: version, snapshot: proposal.snapshot, createdAt: entry.createdAt)
         let commit = DurableCommit(
           row: row, expectedVersion: entry.version, eventID: eventID,
-          result: try encode(result, snapshot: row.snapshot),
+          result: try encode(result, snapshot: row.snapshot, event: proposal.message),
           journalLine: try journalLine(version: version, proposal: proposal, eventID: eventID),
           outputs: outputs, nextTimer: nextTimer(proposal.snapshot, entry.createdAt))
         switch try await storage.commit(commit) {
@@ -143,7 +143,7 @@
         case .duplicate(let recorded):
           // Applied by another process: what this one holds of the instance is out of date.
           cache.remove(id)
-          return (try decode(recorded, id: id), false, nil)
+          return (try decode(recorded, id: id, eventID: eventID, event: proposal.message), false, nil)
         case .conflict:
           cache.remove(id)
           useCache = false
@@ -177,6 +177,20 @@
     private func backOff(after attempts: Int) async throws {
       let ceiling = 1 << min(attempts, 6)  // up to 64 ms
       try await Task.sleep(for: .microseconds(Int.random(in: 0...(ceiling * 1_000))))
+    }
+
+    /// Reports that instance `id` was skipped by a worker's round (firing timers) because of
+    /// `error`, and goes on with the others.
+    func reportSkipped(
+      _ id: String, error: DurableError, to diagnostics: DiagnosticHandler, source: String,
+      callSite: CallSite
+    ) {
+      diagnostics.report(
+        Diagnostic(
+          kind: .durableInstanceSkipped,
+          message: "Instance '\(id)' was skipped, and its due timers with it: \(error) The other"
+            + " instances' timers fire; this one is tried again once its claim lapses.",
+          source: source, error: error, callSite: callSite))
     }
 
     // MARK: The outbox
@@ -223,24 +237,36 @@
       var handled: Bool
       var outputs: [String]
       var snapshot: String
+      /// The event as the journal line's message, so that a `send` that reuses the id for another
+      /// event is refused. `nil` in results recorded before it was stored: those are not checked.
+      var event: String?
     }
 
-    /// `snapshot` is `step.snapshot` as the schema encodes it.
-    private func encode(_ step: DurableStep<Snapshot>, snapshot: String) throws -> String {
+    /// `snapshot` is `step.snapshot` as the schema encodes it; `event` the step's message.
+    private func encode(_ step: DurableStep<Snapshot>, snapshot: String, event: String) throws -> String {
       let stored = StoredStep(
-        version: step.version, handled: step.handled, outputs: step.outputs, snapshot: snapshot)
+        version: step.version, handled: step.handled, outputs: step.outputs, snapshot: snapshot,
+        event: event)
       return String(decoding: try JSONEncoder().encode(stored), as: UTF8.self)
     }
 
-    private func decode(_ text: String, id: String) throws -> DurableStep<Snapshot> {
+    /// The step recorded for `eventID`, which this `send` of `event` (as JSON) retries. Throws
+    /// ``DurableError/eventIDReused(instance:eventID:applied:sent:)`` if it was another event.
+    private func decode(_ text: String, id: String, eventID: String, event: String) throws -> DurableStep<Snapshot> {
+      let stored: StoredStep
+      let snapshot: Snapshot
       do {
-        let stored = try JSONDecoder().decode(StoredStep.self, from: Data(text.utf8))
-        return DurableStep(
-          version: stored.version, snapshot: try schema.decode(Data(stored.snapshot.utf8)),
-          handled: stored.handled, outputs: stored.outputs, wasAppliedBefore: true)
+        stored = try JSONDecoder().decode(StoredStep.self, from: Data(text.utf8))
+        snapshot = try schema.decode(Data(stored.snapshot.utf8))
       } catch {
         throw DurableError.unreadableSnapshot(instance: id, reason: "\(error)")
       }
+      if let applied = stored.event, applied != event {
+        throw DurableError.eventIDReused(instance: id, eventID: eventID, applied: applied, sent: event)
+      }
+      return DurableStep(
+        version: stored.version, snapshot: snapshot, handled: stored.handled, outputs: stored.outputs,
+        wasAppliedBefore: true)
     }
 
     /// The step as a `step` line of the journal format.

@@ -27,6 +27,12 @@
     /// An output in the outbox could not be decoded as the definition's output type: written by
     /// another version of the definition. It stays in the outbox.
     case unreadableOutput(id: String, reason: String)
+    /// A caller's event id that cannot be used: empty, or in the runtime's own namespace (ids that
+    /// begin with `statecraft:` name its timers', invocations' and effects' steps).
+    case invalidEventID(String, reason: String)
+    /// The event id was applied to the instance with another event: an event id names one event,
+    /// and a retry sends the same one. `applied` and `sent` are the two events as JSON.
+    case eventIDReused(instance: String, eventID: String, applied: String, sent: String)
 
     /// A sentence that says what failed, naming the instance or output concerned.
     public var description: String {
@@ -39,6 +45,11 @@
         "Instance '\(id)': \(attempts) attempts in a row found another step committed first."
       case .unreadableOutput(let id, let reason):
         "The output '\(id)' in the outbox cannot be read: \(reason)"
+      case .invalidEventID(let id, let reason):
+        "The event id '\(id)' cannot be used: \(reason)."
+      case .eventIDReused(let id, let eventID, let applied, let sent):
+        "Instance '\(id)': the event id '\(eventID)' was applied to the event \(applied), not to \(sent)."
+          + " An event id names one event: retry with the same event, or give a new event a new id."
       }
     }
   }

@@ -102,8 +102,13 @@
     /// Sends `event` to instance `id`: one step, committed, or the result of the step that
     /// `eventID` already made. An event no transition takes is recorded too (`handled` false),
     /// so that its id is not applied later.
+    ///
+    /// An event id names one event: reused for another, it throws
+    /// ``DurableError/eventIDReused(instance:eventID:applied:sent:)``. An empty id, or one that
+    /// begins with `statecraft:`, throws ``DurableError/invalidEventID(_:reason:)``.
     @discardableResult
     public func send(_ event: E, to id: String, eventID: String = UUID().uuidString) async throws -> Step {
+      let eventID = try DurableEventID.caller(eventID)
       let machine = self.machine
       let now = core.now
       let message = try DurableCore<S>.message(event)

@@ -52,7 +52,7 @@
       }
       let numbering = DeliveryNumbering()
       let group = effect.startDetached(in: scope, callSite: callSite) { [self] action in
-        let actionID = "\(eventID).\(numbering.next())"
+        let actionID = DurableEventID.effectAction(of: eventID, number: numbering.next())
         enqueue { await commit(action, actionID) }
       }
       guard let group else { return ended(id) }

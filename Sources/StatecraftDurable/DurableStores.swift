@@ -46,7 +46,8 @@
   /// the process that committed its step, after the commit, at most once: a crash or a release of
   /// the runtime while it runs loses it, and a retried `send` that finds its step applied does not
   /// run it again. Every action an effect sends, a synchronous `.send` included, is committed as a
-  /// step of its own, in the order sent, with an event id made from the step's. Effect ids and
+  /// step of its own, in the order sent, with an event id made from the step's (in the runtime's
+  /// own namespace, `statecraft:effect:…`, which no caller's id can take). Effect ids and
   /// cancellation work within an instance. Work that must survive a crash belongs in a
   /// ``DurableMachines`` or ``DurableCharts`` output, which the outbox delivers at least once.
   ///
@@ -116,6 +117,11 @@
     /// Sends `action` to instance `id`: one step, committed, or the result of the step that
     /// `eventID` already made. The reducer's effect starts once the step is committed, in this
     /// process; a step applied before starts nothing.
+    ///
+    /// An event id names one action: reused for another, it throws
+    /// ``DurableError/eventIDReused(instance:eventID:applied:sent:)``. An empty id, or one that
+    /// begins with `statecraft:` (the runtime's own ids for the actions effects send), throws
+    /// ``DurableError/invalidEventID(_:reason:)``.
     @discardableResult
     public func send(
       _ action: Action, to id: String, eventID: String = UUID().uuidString,
@@ -123,7 +129,7 @@
       column: UInt = #column
     ) async throws -> Step {
       let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-      return try await step(action, to: id, eventID: eventID, callSite: callSite)
+      return try await step(action, to: id, eventID: try DurableEventID.caller(eventID), callSite: callSite)
     }
 
     /// Instance `id`'s state as stored.

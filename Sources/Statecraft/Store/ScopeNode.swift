@@ -33,6 +33,9 @@ final class ScopeNode<State>: ScopeFollower, ScopeSource, Observable {
   /// Whether `state` was ever read, so that an observer may have registered: a store read only by
   /// the stores scoped from it (a level a view passes through) tells no registrar of its changes.
   @exclusivity(unchecked) @usableFromInline var isObserved = false
+  /// Whether the child this node is for went away, for the store of an optional child: it stays
+  /// gone, and the node keeps its last state, even when another child takes its place.
+  @usableFromInline var isChildGone = false
 
   @usableFromInline
   init(

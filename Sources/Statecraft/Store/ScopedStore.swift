@@ -45,6 +45,8 @@ public final class ScopedStore<State, Action: Sendable>: Observable, Identifiabl
   /// store above too, which tells it of each change.
   @usableFromInline let node: ScopeNode<State>
   @usableFromInline let sendAction: @MainActor (Action, CallSite) -> StoreTask
+  /// The store at the root of the tree, which reports this store's diagnostics.
+  @usableFromInline let root: any ScopeRoot
 
   /// The id of the element this store is for, in a collection feature, so that SwiftUI's
   /// `ForEach` keeps each row's identity; this store's own identity otherwise.
@@ -54,9 +56,11 @@ public final class ScopedStore<State, Action: Sendable>: Observable, Identifiabl
   init(
     id: AnyHashableSendable?,
     node: ScopeNode<State>,
+    root: any ScopeRoot,
     sendAction: @escaping @MainActor (Action, CallSite) -> StoreTask
   ) {
     self.node = node
+    self.root = root
     self.sendAction = sendAction
     self.id = id ?? AnyHashableSendable(StoreIdentity())
   }

@@ -11,6 +11,15 @@ protocol StoreScoping<State, Action>: AnyObject {
   var scopeSource: Source { get }
   /// Sends `action`, from a store scoped from this one, at the call site of that store's `send`.
   func send(_ action: Action, at callSite: CallSite) -> StoreTask
+  /// The store at the root of the tree, which reports the diagnostics of the stores scoped from it.
+  var root: any ScopeRoot { get }
+}
+
+/// The store at the root of a tree of scoped stores: it reports what its scoped stores find, such
+/// as an action sent through the store of a child that is gone.
+@MainActor @usableFromInline
+protocol ScopeRoot: AnyObject {
+  func report(_ kind: Diagnostic.Kind, _ message: String, at callSite: CallSite)
 }
 
 extension StoreScoping {
@@ -60,7 +69,7 @@ extension StoreScoping {
       follow: { [unowned(unsafe) source] follower in source.dependents.add(follower) },
       followChange: followChange)
     return ScopedStore(
-      id: id, node: node,
+      id: id, node: node, root: root,
       sendAction: { [self] action, callSite in send(embed(action), at: callSite) })
   }
 
@@ -93,9 +102,17 @@ extension StoreScoping {
   }
 }
 
-extension Store: StoreScoping, ScopeSource {
+extension Store: StoreScoping, ScopeSource, ScopeRoot {
   @inlinable
   var scopeSource: Store { self }
+
+  @inlinable
+  var root: any ScopeRoot { self }
+
+  @usableFromInline
+  func report(_ kind: Diagnostic.Kind, _ message: String, at callSite: CallSite) {
+    core.ownerContext.report(kind, message, callSite: callSite)
+  }
 
   @inlinable
   var untrackedState: State { core.ownerState }

@@ -33,6 +33,9 @@ public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
   case recordsDropped(step: Int, records: Int)
   /// There is no step `step` in the journal.
   case noSuchStep(Int, available: ClosedRange<Int>)
+  /// Step `step` is missing from the journal (see ``JournalRecording/gaps``): its line was removed,
+  /// or is among `unreadableLines`. The steps after it are recorded, but replay cannot cross it.
+  case missingStep(Int, unreadableLines: [Int])
 
   /// A sentence that says what is wrong, naming the path, line or step concerned.
   public var description: String {
@@ -52,6 +55,11 @@ public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
       "The inspector dropped \(records) records at step \(step), under load: replay stops there."
     case .noSuchStep(let step, let available):
       "The journal has no step \(step); it has steps \(available.lowerBound) to \(available.upperBound)."
+    case .missingStep(let step, let lines):
+      "Step \(step) is missing from the journal"
+        + (lines.isEmpty
+          ? ": its line was removed." : ": line\(lines.count == 1 ? "" : "s") \(lines.map(String.init).joined(separator: ", ")) cannot be read.")
+        + " The steps after it are as recorded, but nothing replays or steps across the gap."
     }
   }
 }

@@ -33,16 +33,25 @@ public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
   public let droppedSteps: Int
   /// The number of the step before the first one this journal holds: 0 for a whole journal.
   public let startStep: Int
-  /// The steps the journal holds. A closed range is never empty: for a journal that holds no step
-  /// it is the one step after the start, so check ``isEmpty`` first.
+  /// The steps the journal holds, from its first to its last, those in its ``gaps`` included. A
+  /// closed range is never empty: for a journal that holds no step it is the one step after the
+  /// start, so check ``isEmpty`` first.
   public var steps: ClosedRange<Int> { (startStep + 1)...(startStep + max(stepLines.count, 1)) }
   /// Whether the journal holds no step.
   public var isEmpty: Bool { stepLines.isEmpty }
+  /// The runs of steps missing between the journal's first step and its last: a line removed, or
+  /// one that no longer reads. Empty for a whole journal. The steps after a gap are as recorded,
+  /// but nothing leads to them from before it: reading a missing step, replaying across a gap or
+  /// stepping a ``JournalTimeline`` into one throws ``JournalError/missingStep(_:unreadableLines:)``.
+  public let gaps: [JournalGap]
+  /// The lines (numbered from 1) that are not journal lines: garbage, or lines cut short. Those in
+  /// place of a step are also in that step's gap.
+  public let unreadableLines: [Int]
 
   private let data: Data
-  /// Where each line of interest is, as byte ranges of `data`.
+  /// Where each line of interest is, as byte ranges of `data`: `nil` for a missing step.
   private let startLine: Range<Int>?
-  private let stepLines: [Range<Int>]
+  private let stepLines: [Range<Int>?]
   /// The steps at which the inspector dropped records, and how many.
   let drops: [(step: Int, records: Int)]
   private let schema: SnapshotSchema<State>
@@ -84,25 +93,50 @@ public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
     droppedSteps = header.droppedSteps ?? 0
     startStep = (header.firstStep ?? 1) - 1
     // Lines are told apart by their start, which the writer fixes, so that opening a journal
-    // parses no state; only drops are parsed here.
+    // parses no state; only drops, and each step's number, are parsed here. A step is found by its
+    // number, not by its place: a step whose line is gone leaves a gap, and does not shift the
+    // steps after it onto the wrong lines.
     var start: Range<Int>?
-    var steps: [Range<Int>] = []
+    var steps: [Range<Int>?] = []
     var drops: [(Int, Int)] = []
-    for (number, range) in lines.enumerated().dropFirst() {
+    var gaps: [JournalGap] = []
+    var unreadable: [Int] = []
+    /// The unreadable lines since the last step line: those a gap after them was written on.
+    var unreadableSinceStep: [Int] = []
+    for (index, range) in lines.enumerated().dropFirst() {
+      let number = index + 1
       if Self.has(prefix: Self.stepPrefix, data, range) {
+        let expected = startStep + steps.count + 1
+        guard let step = Self.stepNumber(data, range), step >= expected else {
+          // Not a number, or a step already read: not a line this journal's writer wrote.
+          unreadable.append(number)
+          unreadableSinceStep.append(number)
+          continue
+        }
+        if step > expected {
+          gaps.append(JournalGap(missingSteps: expected...(step - 1), unreadableLines: unreadableSinceStep))
+          steps += repeatElement(nil, count: step - expected)
+        }
         steps.append(range)
+        unreadableSinceStep = []
       } else if start == nil, Self.has(prefix: Self.startPrefix, data, range) {
         start = range
       } else if Self.has(prefix: Self.droppedPrefix, data, range) {
         guard let line = try? Self.decodeLine(JournalLine.self, data, range) else {
-          throw .corruptLine(number: number + 1, reason: "a dropped line that does not decode")
+          throw .corruptLine(number: number, reason: "a dropped line that does not decode")
         }
         drops.append((line.step ?? 0, line.records ?? 0))
+      } else if !Self.has(prefix: Self.linePrefix, data, range) {
+        // Every line the writer writes starts so; a type this reader does not know is skipped.
+        unreadable.append(number)
+        unreadableSinceStep.append(number)
       }
     }
     startLine = start
     stepLines = steps
     self.drops = drops
+    self.gaps = gaps
+    self.unreadableLines = unreadable
   }
 
   /// The state before the journal's first step.
@@ -148,7 +182,15 @@ public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
   private func range(of step: Int) throws(JournalError) -> Range<Int> {
     let index = step - startStep - 1
     guard stepLines.indices.contains(index) else { throw .noSuchStep(step, available: steps) }
-    return stepLines[index]
+    guard let range = stepLines[index] else {
+      throw .missingStep(step, unreadableLines: gap(containing: step)?.unreadableLines ?? [])
+    }
+    return range
+  }
+
+  /// The gap `step` is missing in, if it is.
+  func gap(containing step: Int) -> JournalGap? {
+    gaps.first { $0.missingSteps.contains(step) }
   }
 
   /// The state of a line: decoded as `State` at once when the journal is of the schema's
@@ -172,12 +214,31 @@ public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
     var callSite: String?
   }
 
+  private static var linePrefix: [UInt8] { Array(#"{"type":""#.utf8) }
   private static var stepPrefix: [UInt8] { Array(#"{"type":"step","#.utf8) }
+  private static var stepNumberPrefix: [UInt8] { Array(#"{"type":"step","step":"#.utf8) }
   private static var startPrefix: [UInt8] { Array(#"{"type":"start","#.utf8) }
   private static var droppedPrefix: [UInt8] { Array(#"{"type":"dropped","#.utf8) }
 
   private static func has(prefix: [UInt8], _ data: Data, _ range: Range<Int>) -> Bool {
     range.count >= prefix.count && data[range.lowerBound..<range.lowerBound + prefix.count].elementsEqual(prefix)
+  }
+
+  /// The number of the step line at `range`, read from its start (`{"type":"step","step":N,`),
+  /// or `nil` if the line does not start so.
+  private static func stepNumber(_ data: Data, _ range: Range<Int>) -> Int? {
+    guard has(prefix: stepNumberPrefix, data, range) else { return nil }
+    var number = 0
+    var digits = 0
+    for byte in data[(range.lowerBound + stepNumberPrefix.count)..<range.upperBound] {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
+        return digits > 0 && byte == UInt8(ascii: ",") ? number : nil
+      }
+      guard digits < 18 else { return nil }
+      number = number * 10 + Int(byte - UInt8(ascii: "0"))
+      digits += 1
+    }
+    return nil
   }
 
   private static func decodeLine<Line: Decodable>(_ type: Line.Type, _ data: Data, _ range: Range<Int>) throws -> Line {
@@ -231,3 +292,37 @@ public struct JournalStep<State, Action> {
 
 extension JournalStep: Sendable where State: Sendable, Action: Sendable {}
 
+
+/// A run of steps missing from a journal: their lines were removed, or no longer read.
+///
+/// ```swift
+/// let lines = """
+///   {"statecraft":"journal","format":1,"definition":"counter","version":1}
+///   {"type":"start","step":0,"time":0,"state":0}
+///   {"type":"step","step":1,"time":0.1,"message":2,"state":2}
+///   garbage where step 2 was
+///   {"type":"step","step":3,"time":0.3,"message":1,"state":5}
+///   """
+/// let recording = try JournalRecording(Data(lines.utf8), schema: SnapshotSchema<Int>("counter"), action: Int.self)
+/// print(recording.gaps)                   // [step 2 missing (unreadable line 4)]
+/// print(try recording.state(at: 3))       // 5: recorded, though step 2 is missing
+/// // try recording.state(at: 2) throws JournalError.missingStep(2, unreadableLines: [4])
+/// ```
+public struct JournalGap: Sendable, Equatable, CustomStringConvertible {
+  /// The steps missing.
+  public let missingSteps: ClosedRange<Int>
+  /// The lines (numbered from 1) between the steps on either side of the gap that do not read:
+  /// where the missing steps were, if they were not removed. Empty when the lines are gone.
+  public let unreadableLines: [Int]
+
+  /// Says which steps are missing, and which lines did not read.
+  public var description: String {
+    let steps =
+      missingSteps.count == 1
+      ? "step \(missingSteps.lowerBound)" : "steps \(missingSteps.lowerBound) to \(missingSteps.upperBound)"
+    let lines =
+      unreadableLines.isEmpty
+      ? "" : " (unreadable line\(unreadableLines.count == 1 ? "" : "s") \(unreadableLines.map(String.init).joined(separator: ", ")))"
+    return "\(steps) missing\(lines)"
+  }
+}

@@ -22,6 +22,11 @@ public struct JournalTimeline<State: Codable, Action: Decodable> {
   public private(set) var position: Int
   /// The state after ``position``.
   public private(set) var state: State
+  /// The gaps of the journal before ``position`` (see ``JournalRecording/gaps``). When there are
+  /// any, ``state`` is as recorded, but the journal does not hold every step that led to it.
+  public var gapsBefore: [JournalGap] {
+    recording.gaps.filter { $0.missingSteps.upperBound < position }
+  }
 
   /// A timeline at the journal's start.
   public init(_ recording: JournalRecording<State, Action>) throws(JournalError) {
@@ -30,7 +35,10 @@ public struct JournalTimeline<State: Codable, Action: Decodable> {
     state = try recording.startState()
   }
 
-  /// Moves to `step`: the start (the first step − 1) or any step of the journal.
+  /// Moves to `step`: the start (the first step − 1) or any step of the journal. A step missing
+  /// from it (in one of its ``JournalRecording/gaps``) throws
+  /// ``JournalError/missingStep(_:unreadableLines:)``, and the cursor stays where it was: stepping
+  /// forwards or backwards stops at a gap rather than crossing it unseen.
   public mutating func move(to step: Int) throws(JournalError) {
     state = try recording.state(at: step)
     position = step
