@@ -118,7 +118,7 @@
         #expect(try await payments.snapshot(of: "a").configuration == [.charged])
         let journal = try await payments.journal(of: "a")
         #expect(journal.count == 2)
-        #expect(journal.last?.contains(#""eventID":"charge@"#) == true)
+        #expect(journal.last?.contains(#""eventID":"statecraft:invocation:charge:"#) == true)
         #expect(payments.runningInvocations == 0)
       }
     }

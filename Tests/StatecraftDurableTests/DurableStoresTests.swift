@@ -166,9 +166,18 @@
         #expect(try await carts.instances(indexedAs: "checking-out") == ["a"])
         // The check-out, then its three actions, each a step.
         #expect(try await carts.journal(of: "a").count == 4)
-        // The actions' event ids come from the step's, in the order sent: applied already.
-        #expect(try await carts.send(.note("checking out"), to: "a", eventID: "check-out.1").wasAppliedBefore)
-        #expect(try await carts.send(.confirmed, to: "a", eventID: "check-out.3").wasAppliedBefore)
+        // The actions' event ids come from the step's, in the order sent, in the runtime's own
+        // namespace.
+        let eventIDs = try await carts.journal(of: "a").map { line -> String? in
+          let eventID = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))["eventID"]
+          guard case .string(let id)? = eventID else { return nil }
+          return id
+        }
+        #expect(
+          eventIDs == [
+            "check-out", "statecraft:effect:check-out:1", "statecraft:effect:check-out:2",
+            "statecraft:effect:check-out:3",
+          ])
         // A retried check-out finds its step applied and starts no effect again.
         #expect(try await carts.send(.checkOut, to: "a", eventID: "check-out").wasAppliedBefore)
         await carts.effectsFinished()
