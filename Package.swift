@@ -23,22 +23,23 @@ let package = Package(
     .executable(name: "statecraft-journal", targets: ["statecraft-journal"]),
     .plugin(name: "ScaffoldFeature", targets: ["ScaffoldFeature"]),
   ],
-  // The live inspector needs Hummingbird. An app that does not use `StatecraftInspector` never
-  // compiles it (SwiftPM builds only the products an app uses); one that wants it not even resolved
-  // depends on Statecraft with `traits: []`. On by default, so that `swift run statecraft-demo
-  // player --inspect` and `swift test` work from a fresh clone.
+  // The products that need a server stack are behind traits, all off by default, so that an app
+  // that adds Statecraft for a store, and a first `swift run statecraft-demo`, never compile
+  // SwiftNIO, Hummingbird, SQLite or a TLS stack. An app turns on the ones it uses
+  // (`.package(url: …, from: …, traits: ["Durable"])`); in this repository, `--traits` or
+  // `--enable-all-traits` on `swift build`, `swift run` and `swift test`.
   traits: [
     .trait(
       name: "LiveInspector",
       description: "The live inspector web page (StatecraftInspector), on Hummingbird"),
     .trait(
       name: "Durable",
-      description: "Durable statecharts in SQLite (StatecraftDurable), on sqlite-nio"),
+      description: "Durable statecharts, machines and stores in SQLite (StatecraftDurable), on sqlite-nio"),
     .trait(
       name: "Postgres",
       description: "Durable statecharts in PostgreSQL across processes (StatecraftPostgres), on postgres-nio",
       enabledTraits: ["Durable"]),
-    .default(enabledTraits: ["LiveInspector", "Durable", "Postgres"]),
+    .default(enabledTraits: []),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),

@@ -178,7 +178,7 @@
     ///
     /// An instance that cannot be stepped (its snapshot unreadable: corrupt, or of a newer schema
     /// version) is reported to the ``/StatecraftEngine/DiagnosticHandler``
-    /// (``/StatecraftEngine/Diagnostic/Kind/durableInstanceSkipped``, naming it, at the line of
+    /// (``StatecraftEngine/Diagnostic/Kind/durableInstanceSkipped``, naming it, at the line of
     /// this call) and skipped until its claim lapses; the other instances' timers fire. An error of
     /// the database itself ends the call, thrown: the instances it had not reached yet fire once
     /// their claim lapses.

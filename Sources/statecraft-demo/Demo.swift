@@ -8,6 +8,26 @@ struct Demo: Sendable {
   /// The options the demo reads from the command line itself.
   var options: [String] = []
 
+  /// A demo that this build cannot run, as it was built without `trait`: running it says how to.
+  static func needingTrait(_ trait: String, name: String, summary: String) -> Demo {
+    Demo(
+      name: name, summary: "\(summary) (needs the \(trait) trait: \(command(trait, name)))",
+      run: {
+        print(
+          """
+          The \(name) demo needs the \(trait) package trait, which is off by default so that a first \
+          build compiles no server stack. Run it with:
+
+            \(command(trait, name))
+          """)
+      })
+  }
+
+  /// The command that runs demo `name` with `trait` on.
+  static func command(_ trait: String, _ name: String, _ arguments: String = "") -> String {
+    "swift run --traits \(trait) statecraft-demo \(name)\(arguments.isEmpty ? "" : " " + arguments)"
+  }
+
   static func printList(_ demos: [Demo]) {
     print("Run a demo next: swift run statecraft-demo <demo> [--mermaid | --dot | --inspect]\n\nDemos:")
     let width = demos.map(\.name.count).max() ?? 0

@@ -19,7 +19,13 @@ enum InspectedDemo {
     #if LiveInspector
       await runInspected(demo)
     #else
-      print("This build has no inspector: build with the LiveInspector trait (on by default).")
+      print(
+        """
+        The live inspector is the LiveInspector package trait, off by default so that a first build \
+        compiles no web server. Run the demo with it:
+
+          \(Demo.command("LiveInspector", demo.name, "--inspect"))
+        """)
       exit(1)
     #endif
   }

@@ -14,10 +14,10 @@
   /// already applied come back with their recorded results, timers that fell due while it was
   /// down fire, and outputs committed but not delivered are delivered.
   ///
-  ///     swift run statecraft-demo orders                  # runs, or resumes
-  ///     swift run statecraft-demo orders --stop-after 4   # stops after 4 steps, as if killed
-  ///     swift run statecraft-demo orders --reset          # starts over
-  ///     swift run statecraft-demo orders --postgres postgres://user@localhost/db
+  ///     swift run --traits Durable statecraft-demo orders                  # runs, or resumes
+  ///     swift run --traits Durable statecraft-demo orders --stop-after 4   # stops after 4 steps
+  ///     swift run --traits Durable statecraft-demo orders --reset          # starts over
+  ///     swift run --traits Postgres statecraft-demo orders --postgres postgres://user@localhost/db
   enum OrdersDemo {
     static let demo = Demo(
       name: "orders",
@@ -89,7 +89,12 @@
             close = { running.cancel() }
             print("Orders, kept in PostgreSQL\n")
           #else
-            print("This build has no PostgreSQL: build with the Postgres trait.")
+            print(
+              """
+              PostgreSQL is the Postgres package trait, off by default. Run the demo with it:
+
+                \(Demo.command("Postgres", "orders", "--postgres \(url)"))
+              """)
             return
           #endif
         } else {

@@ -4,7 +4,7 @@
 ///     swift run statecraft-demo list       # lists the demos
 ///     swift run statecraft-demo search     # runs one
 ///     swift run statecraft-demo player --mermaid   # prints a demo's statechart
-///     swift run statecraft-demo player --inspect   # runs it with the live inspector's page
+///     swift run --traits LiveInspector statecraft-demo player --inspect   # with the live inspector
 
 #if canImport(Glibc)
   import Glibc
@@ -15,7 +15,7 @@
 #if Durable
   let durableDemos = [OrdersDemo.demo]
 #else
-  let durableDemos: [Demo] = []
+  let durableDemos = [Demo.needingTrait("Durable", name: "orders", summary: "durable charts in SQLite")]
 #endif
 
 let demos: [Demo] = [
