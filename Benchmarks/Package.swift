@@ -13,7 +13,7 @@ let package = Package(
   name: "StatecraftBenchmarks",
   platforms: [.macOS(.v15)],
   dependencies: [
-    .package(name: "Statecraft", path: ".."),
+    .package(name: "Statecraft", path: "..", traits: ["LiveInspector", "Postgres"]),
     .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
