@@ -35,11 +35,14 @@ enum EnvironmentSample {
     var newState = state
     switch action {
     case .loadUser(let id):
-      return (newState, .run { send in
-        await send(.userLoaded(try await environment.fetchUser(id)))
-      } catch: { error, send in
-        await send(.loadFailed("\(error)"))
-      })
+      return (
+        newState,
+        .run { send in
+          await send(.userLoaded(try await environment.fetchUser(id)))
+        } catch: { error, send in
+          await send(.loadFailed("\(error)"))
+        }
+      )
     case .userLoaded(let user):
       newState.user = user
       return (newState, .none)

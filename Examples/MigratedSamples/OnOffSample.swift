@@ -9,35 +9,35 @@ import Statecraft
 /// `@StateLifetime` and an injected clock, as `statecraft-demo onoff` does.
 enum OnOffSample {
   struct Context: StateMachineContext {
-      let delay: TimeInterval
+    let delay: TimeInterval
 
-      static let defaultValue = Context(delay: 1)
+    static let defaultValue = Context(delay: 1)
   }
 
   struct OffState: StateMachineState {
-      @StateTransition private var transition
-      @StateContext(Context.self) private var context
+    @StateTransition private var transition
+    @StateContext(Context.self) private var context
 
-      func enter() async {
-          Task {
-              try? await Task.sleep(for: .seconds(context.delay))
-              await transition(to: OnState())
-          }
+    func enter() async {
+      Task {
+        try? await Task.sleep(for: .seconds(context.delay))
+        await transition(to: OnState())
       }
+    }
   }
 
   struct OnState: StateMachineState {
-      @StateTransition private var transition
-      @StateContext(Context.self) private var context
+    @StateTransition private var transition
+    @StateContext(Context.self) private var context
 
-      func enter() async {
-          Task {
-              try? await Task.sleep(for: .seconds(context.delay))
-              await transition(to: OffState())
-          }
+    func enter() async {
+      Task {
+        try? await Task.sleep(for: .seconds(context.delay))
+        await transition(to: OffState())
       }
+    }
   }
 
   static let stateMachine = ContextualStateMachine(initialState: OffState())
-      .context(Context(delay: 1))
+    .context(Context(delay: 1))
 }

@@ -20,30 +20,34 @@ enum SearchSample {
   }
 
   enum NetworkAction: Sendable {
-      case searchUsers(String)
-      case cancelSearch
-      case usersReceived([User])
+    case searchUsers(String)
+    case cancelSearch
+    case usersReceived([User])
   }
 
   @MainActor
   static func makeStore(userService: UserService) -> Store<AppState, NetworkAction, Void> {
     func reduce(state: AppState, action: NetworkAction) -> (AppState, Effect<NetworkAction>) {
-        switch action {
-        case .searchUsers(let query):
-            return (state, .cancellable({
-                let users = try await userService.search(query)
-                return .usersReceived(users)
-            }, "user-search"))
+      switch action {
+      case .searchUsers(let query):
+        return (
+          state,
+          .cancellable(
+            {
+              let users = try await userService.search(query)
+              return .usersReceived(users)
+            }, "user-search")
+        )
 
-        case .cancelSearch:
-            // The store will automatically cancel the task with ID "user-search"
-            return (state, .none)
+      case .cancelSearch:
+        // The store will automatically cancel the task with ID "user-search"
+        return (state, .none)
 
-        case .usersReceived(let users):
-            var newState = state
-            newState.users = users
-            return (newState, .none)
-        }
+      case .usersReceived(let users):
+        var newState = state
+        newState.users = users
+        return (newState, .none)
+      }
     }
     return Store(initialState: AppState(), reduce: reduce)
   }

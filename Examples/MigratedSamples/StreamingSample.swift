@@ -38,41 +38,41 @@ enum StreamingSample {
   }
 
   enum StreamAction: Sendable {
-      case startListening
-      case stopListening
-      case messageReceived(String)
+    case startListening
+    case stopListening
+    case messageReceived(String)
   }
 
   @MainActor
   static func makeStore() -> Store<AppState, StreamAction, Void> {
     func reduce(state: AppState, action: StreamAction) -> (AppState, Effect<StreamAction>) {
-        switch action {
-        case .startListening:
-            let messageStream = AsyncStream<StreamAction> { continuation in
-                let websocket = WebSocketConnection()
+      switch action {
+      case .startListening:
+        let messageStream = AsyncStream<StreamAction> { continuation in
+          let websocket = WebSocketConnection()
 
-                websocket.onMessage = { message in
-                    continuation.yield(.messageReceived(message))
-                }
+          websocket.onMessage = { message in
+            continuation.yield(.messageReceived(message))
+          }
 
-                websocket.connect()
+          websocket.connect()
 
-                continuation.onTermination = { _ in
-                    websocket.disconnect()
-                }
-            }
-
-            return (state, .stream(messageStream, id: "websocket"))
-
-        case .stopListening:
-            // This will cancel the stream and clean up the websocket
-            return (state, .none)
-
-        case .messageReceived(let message):
-            var newState = state
-            newState.messages.append(message)
-            return (newState, .none)
+          continuation.onTermination = { _ in
+            websocket.disconnect()
+          }
         }
+
+        return (state, .stream(messageStream, id: "websocket"))
+
+      case .stopListening:
+        // This will cancel the stream and clean up the websocket
+        return (state, .none)
+
+      case .messageReceived(let message):
+        var newState = state
+        newState.messages.append(message)
+        return (newState, .none)
+      }
     }
     return Store(initialState: AppState(), reduce: reduce)
   }

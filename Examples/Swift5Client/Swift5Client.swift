@@ -30,7 +30,9 @@ func lock(speed: Int, attempts: Int) async -> Swift5DoorEvent? { .locked }
 func lockEvents(speed: Int) -> AsyncStream<Swift5DoorEvent> { AsyncStream { $0.finish() } }
 
 public let swift5DoorMachine = StateMachine(initial: Swift5Door.open(persons: 0)) {
-  When(state: Swift5Door.open(persons:)) { _ in Execute.noOutput } transitions: { persons in
+  When(state: Swift5Door.open(persons:)) { _ in
+    Execute.noOutput
+  } transitions: { persons in
     On(event: Swift5DoorEvent.enter(persons:)) { entered in
       Transition(to: Swift5Door.open(persons: persons + entered))
     }
@@ -41,10 +43,16 @@ public let swift5DoorMachine = StateMachine(initial: Swift5Door.open(persons: 0)
   } transitions: { _ in
     On(event: Swift5DoorEvent.locked) { _ in Transition(to: Swift5Door.closed) }
   }
-  When(states: OneOf { Swift5Door.closed; Swift5Door.closing(persons:) }) { _ in Execute.noOutput }
+  When(
+    states: OneOf {
+      Swift5Door.closed; Swift5Door.closing(persons:)
+    }
+  ) { _ in Execute.noOutput }
 }
 
-public func swift5DoorRuntime(alarm: EventPipe<Swift5AlarmEvent>) -> Runtime<Swift5Door, Swift5DoorEvent, Swift5DoorOutput> {
+public func swift5DoorRuntime(
+  alarm: EventPipe<Swift5AlarmEvent>
+) -> Runtime<Swift5Door, Swift5DoorEvent, Swift5DoorOutput> {
   Runtime<Swift5Door, Swift5DoorEvent, Swift5DoorOutput>()
     .map(output: Swift5DoorOutput.lock(speed:), to: lock(speed:), strategy: .cancel(when: Swift5Door.open(persons:)))
     .map(output: Swift5DoorOutput.lock(speed:), to: lockEvents(speed:))

@@ -58,9 +58,11 @@ struct CompileSamples: BuildToolPlugin {
       }
       for case let file as URL in files where file.pathExtension == "swift" {
         let text = try String(contentsOf: file, encoding: .utf8)
-        if text.contains("```swift"), text.split(separator: "\n").contains(where: {
-          $0.drop { $0 == " " }.hasPrefix("///") && $0.contains("```swift")
-        }) {
+        if text.contains("```swift"),
+          text.split(separator: "\n").contains(where: {
+            $0.drop { $0 == " " }.hasPrefix("///") && $0.contains("```swift")
+          })
+        {
           found.append((module, file))
         }
       }

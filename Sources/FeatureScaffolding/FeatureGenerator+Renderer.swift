@@ -1,13 +1,16 @@
 extension FeatureGenerator {
   static func renderer(_ spec: FeatureSpec) -> String {
     let name = spec.name
-    let binding = spec.usesInterface
+    let binding =
+      spec.usesInterface
       ? "@Modeled(\(name)State.self, interface: \(name)ViewModeling.self)"
       : "@Modeled(\(name)State.self, \(name)ViewModel.self)"
-    let viewController = spec.isCollection
+    let viewController =
+      spec.isCollection
       ? collectionViewController(name: name, binding: binding)
       : plainViewController(name: name, binding: binding)
-    let textLines = spec.isCollection
+    let textLines =
+      spec.isCollection
       ? "[state.title] + (state.isLoading ? [\"Loading…\"] : state.items.map { \"• \\($0.title)\" })"
       : "[state.title, state.isLoading ? \"Loading…\" : state.message]"
     return """

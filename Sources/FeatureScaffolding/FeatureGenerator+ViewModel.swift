@@ -1,7 +1,8 @@
 extension FeatureGenerator {
   static func viewModel(_ spec: FeatureSpec) -> String {
     let name = spec.name
-    let interface = spec.usesInterface
+    let interface =
+      spec.usesInterface
       ? """
       /// What the renderer sees of the view model. Add the actions it calls; tests can pass a fake.
       @MainActor
@@ -10,9 +11,11 @@ extension FeatureGenerator {
 
       """ : ""
     let conformance = spec.usesInterface ? "\(name)ViewModeling" : "ViewModeling"
-    let showCase = spec.isCollection
+    let showCase =
+      spec.isCollection
       ? "case showItems([\(name)State.Item])" : "case showMessage(String)"
-    let showHandling = spec.isCollection
+    let showHandling =
+      spec.isCollection
       ? """
             case .showItems(let items):
               state.items = items

@@ -276,7 +276,8 @@
       let state = String(decoding: try encoder.encode(proposal.snapshot), as: UTF8.self)
       let id = String(decoding: try encoder.encode(eventID), as: UTF8.self)
       let seconds = Double(DurableClock.milliseconds(proposal.time)) / 1_000
-      return #"{"type":"step","step":\#(version),"time":\#(seconds),"eventID":\#(id),"message":\#(proposal.message),"state":\#(state)}"#
+      return
+        #"{"type":"step","step":\#(version),"time":\#(seconds),"eventID":\#(id),"message":\#(proposal.message),"state":\#(state)}"#
     }
 
     /// `event` as the journal line's message.

@@ -52,7 +52,9 @@
     }
 
     func cancelAll() {
-      for entry in running.withLock({ running in defer { running.tasks = [:] }; return running.tasks.values }) {
+      for entry in running.withLock({ running in
+        defer { running.tasks = [:] }; return running.tasks.values
+      }) {
         entry.task.cancel()
       }
     }

@@ -50,7 +50,9 @@
     /// Claims outputs committed and not yet delivered, oldest first, at most `limit`, until
     /// `until`: no other caller is given them before then. One not marked delivered by then (its
     /// dispatcher died) is given out again.
-    func claimPendingOutputs(definition: String, at now: Int64, limit: Int, until: Int64) async throws
+    func claimPendingOutputs(
+      definition: String, at now: Int64, limit: Int, until: Int64
+    ) async throws
       -> [DurableOutput]
 
     /// Marks outputs delivered, so that they are never claimed again.

@@ -172,11 +172,14 @@
     /// The steps of every ring, if `takesRings` (on the main actor), then every record waiting;
     /// `nil` once the feed is finished.
     private func take(rings takesRings: Bool) -> (Batch, [TakenRing])? {
-      let rings: [TakenRing] = !takesRings ? [] : state.withLock { $0.rings }.map { ring in
-        let wasClosed = ring.ring.isClosed
-        return TakenRing(
-          ring: ring, wasClosed: wasClosed, steps: MainActor.assumeIsolated { ring.ring.take() })
-      }
+      let rings: [TakenRing] =
+        !takesRings
+        ? []
+        : state.withLock { $0.rings }.map { ring in
+          let wasClosed = ring.ring.isClosed
+          return TakenRing(
+            ring: ring, wasClosed: wasClosed, steps: MainActor.assumeIsolated { ring.ring.take() })
+        }
       return state.withLock { state -> (Batch, [TakenRing])? in
         if state.isFinished {
           // Nobody will read them: free them.

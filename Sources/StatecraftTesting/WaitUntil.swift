@@ -20,7 +20,11 @@ public func waitUntil(_ condition: @MainActor () -> Bool) async {
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         wakeUp.set(continuation)
-        withObservationTracking { _ = condition() } onChange: { wakeUp.resume() }
+        withObservationTracking {
+          _ = condition()
+        } onChange: {
+          wakeUp.resume()
+        }
       }
     } onCancel: {
       wakeUp.resume()

@@ -131,7 +131,9 @@
           case .send(let event, let id):
             let applied = try await orders.send(event, to: id, eventID: "script-\(number)")
             let when = applied.wasAppliedBefore ? ", applied in an earlier run" : ""
-            print("\(at)  \(event) \(id) → \(applied.snapshot.configuration.map(\.rawValue)) (version \(applied.version)\(when))")
+            print(
+              "\(at)  \(event) \(id) → \(applied.snapshot.configuration.map(\.rawValue)) (version \(applied.version)\(when))"
+            )
           case .fireTimers:
             let fired = try await orders.fireDueTimers()
             print("\(at)  timers: \(fired) fired")

@@ -7,7 +7,8 @@ import Statecraft
 enum PlayerDemo {
   static let demo = Demo(
     name: "player",
-    summary: "statecharts: a media player with deep history, parallel regions and an auto-pause; --mermaid or --dot exports it",
+    summary:
+      "statecharts: a media player with deep history, parallel regions and an auto-pause; --mermaid or --dot exports it",
     run: run,
     chart: ChartExports(mermaid: chart.mermaid, dot: chart.dot)
   )

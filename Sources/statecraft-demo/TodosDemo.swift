@@ -53,7 +53,9 @@ enum TodosDemo {
     case sync(ChartFeatureAction<SyncEvent>)
   }
 
-  static func todoReducer(_ chart: Statechart<SyncState, SyncEvent, EmptyChartContext>, clock: some Clock<Duration>)
+  static func todoReducer(
+    _ chart: Statechart<SyncState, SyncEvent, EmptyChartContext>, clock: some Clock<Duration>
+  )
     -> Reduce<Todo, TodoAction>
   {
     Reduce<Todo, TodoAction> { state, action in
@@ -197,7 +199,8 @@ enum TodosDemo {
       store.send(.remove(3))
       effects()
       await wait(.seconds(2))
-      step("a late action for the deleted row is reported, and changes nothing", .todos(.element(id: 3, action: .toggle)))
+      step(
+        "a late action for the deleted row is reported, and changes nothing", .todos(.element(id: 3, action: .toggle)))
       print("\nDone at \(timestamp()). \(describe(store.state))")
     }
   }
@@ -209,8 +212,10 @@ enum TodosDemo {
       default: "\(action)"
       }
     // Without the module and namespace prefixes Swift prints nested types with.
-    return ["statecraft_demo.TodosDemo.", "Statecraft.", "ChartFeatureAction<SyncEvent>", "SyncEvent.", "DetailAction."]
-      .reduce(description) { $0.replacing($1, with: "") }
+    return [
+      "statecraft_demo.TodosDemo.", "Statecraft.", "ChartFeatureAction<SyncEvent>", "SyncEvent.", "DetailAction.",
+    ]
+    .reduce(description) { $0.replacing($1, with: "") }
   }
 
   static func describe(_ state: App) -> String {

@@ -58,10 +58,14 @@ enum Tour {
   @DSLCompatible enum Switch { case flip }
 
   static let light = StateMachine(initial: Light.off) {
-    When(state: Light.off) { _ in Execute.noOutput } transitions: { _ in
+    When(state: Light.off) { _ in
+      Execute.noOutput
+    } transitions: { _ in
       On(event: Switch.flip) { _ in Transition(to: Light.on) }
     }
-    When(state: Light.on) { _ in Execute.noOutput } transitions: { _ in
+    When(state: Light.on) { _ in
+      Execute.noOutput
+    } transitions: { _ in
       On(event: Switch.flip) { _ in Transition(to: Light.off) }
     }
   }

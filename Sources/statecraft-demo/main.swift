@@ -18,15 +18,16 @@
   let durableDemos = [Demo.needingTrait("Durable", name: "orders", summary: "durable charts in SQLite")]
 #endif
 
-let demos: [Demo] = [
-  SearchDemo.demo,
-  OnOffDemo.demo,
-  ElevatorDemo.demo,
-  ContactsDemo.demo,
-  PlayerDemo.demo,
-  TodosDemo.demo,
-  JournalDemo.demo,
-] + durableDemos
+let demos: [Demo] =
+  [
+    SearchDemo.demo,
+    OnOffDemo.demo,
+    ElevatorDemo.demo,
+    ContactsDemo.demo,
+    PlayerDemo.demo,
+    TodosDemo.demo,
+    JournalDemo.demo,
+  ] + durableDemos
 
 var arguments = CommandLine.arguments.dropFirst()
 let inspect = arguments.contains("--inspect")

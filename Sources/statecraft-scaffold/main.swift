@@ -46,7 +46,8 @@ struct UsageError: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
-let usage = "usage: statecraft-scaffold <Name> --module <Target> --sources <dir> --tests <dir> [--protocol] [--collection]"
+let usage =
+  "usage: statecraft-scaffold <Name> --module <Target> --sources <dir> --tests <dir> [--protocol] [--collection]"
 
 do {
   let invocation = try Invocation(Array(CommandLine.arguments.dropFirst()))

@@ -46,7 +46,8 @@
   /// Sends every event of `instances`, each instance's in order, on 8 lanes at once; delivers
   /// outputs as it goes.
   nonisolated func sendAll(
-    _ instances: [Int], to tallies: DurableCharts<KillTestWorkload.Parity, KillTestWorkload.Tick, KillTestWorkload.Tally>,
+    _ instances: [Int],
+    to tallies: DurableCharts<KillTestWorkload.Parity, KillTestWorkload.Tick, KillTestWorkload.Tally>,
     client: PostgresClient
   ) async throws {
     let lanes = 8

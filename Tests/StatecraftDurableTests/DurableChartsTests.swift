@@ -43,7 +43,9 @@
     }
 
     /// A runtime on `database`, as a process would open it.
-    static func orders(_ database: any TestDatabase, clock: TestWallClock, cacheLimit: Int = 1_000) async throws
+    static func orders(
+      _ database: any TestDatabase, clock: TestWallClock, cacheLimit: Int = 1_000
+    ) async throws
       -> DurableCharts<Order, OrderEvent, Lines>
     {
       DurableCharts(
@@ -200,7 +202,8 @@
         try await orders.create("newer")
         try await database.execute("UPDATE statecraft_instances SET snapshot = '{not json' WHERE id = 'corrupt'")
         try await database.execute(
-          "UPDATE statecraft_instances SET snapshot = replace(snapshot, '\"version\":1', '\"version\":9') WHERE id = 'newer'")
+          "UPDATE statecraft_instances SET snapshot = replace(snapshot, '\"version\":1', '\"version\":9') WHERE id = 'newer'"
+        )
         await #expect {
           try await orders.send(.pay, to: "corrupt")
         } throws: { error in

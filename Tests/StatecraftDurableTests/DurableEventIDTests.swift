@@ -63,16 +63,22 @@
         let clock = DurableChartsTests.TestWallClock()
         let orders = try await DurableChartsTests.orders(database, clock: clock)
         try await orders.create("a")
-        await Self.expectInvalid("statecraft:timer:3600000") { try await orders.send(.pay, to: "a", eventID: "statecraft:timer:3600000") }
+        await Self.expectInvalid("statecraft:timer:3600000") {
+          try await orders.send(.pay, to: "a", eventID: "statecraft:timer:3600000")
+        }
         await Self.expectInvalid("") { try await orders.send(.pay, to: "a", eventID: "") }
 
         let subscriptions = try await DurableMachinesTests.subscriptions(database)
         try await subscriptions.create("s")
-        await Self.expectInvalid("statecraft:x") { try await subscriptions.send(.paid, to: "s", eventID: "statecraft:x") }
+        await Self.expectInvalid("statecraft:x") {
+          try await subscriptions.send(.paid, to: "s", eventID: "statecraft:x")
+        }
 
         let carts = try await DurableStoresTests.carts(database)
         try await carts.create("c", state: Cart())
-        await Self.expectInvalid("statecraft:effect:r:1") { try await carts.send(.add("tea"), to: "c", eventID: "statecraft:effect:r:1") }
+        await Self.expectInvalid("statecraft:effect:r:1") {
+          try await carts.send(.add("tea"), to: "c", eventID: "statecraft:effect:r:1")
+        }
         // Nothing was applied by the refused sends.
         #expect(try await orders.snapshot(of: "a").configuration == [.awaitingPayment])
         #expect(try await subscriptions.state(of: "s") == .trial)

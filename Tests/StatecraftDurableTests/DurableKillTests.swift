@@ -77,7 +77,8 @@
           wrong.append(KillTestWorkload.instanceID(index))
         }
       }
-      #expect(wrong.isEmpty, "seed \(seed): \(wrong.count) instances differ from their events' fold: \(wrong.prefix(5))")
+      #expect(
+        wrong.isEmpty, "seed \(seed): \(wrong.count) instances differ from their events' fold: \(wrong.prefix(5))")
 
       // Every event id exactly once in the journals, in the order it was sent.
       let journal = try await database.client.query(

@@ -25,7 +25,9 @@
     enum Notice: Codable { case welcome, receipt(renewal: Int), dunning(attempt: Int), goodbye }
 
     static let machine = StateMachine(initial: Subscription.trial) {
-      When(state: Subscription.trial) { _ in Execute(output: Notice.welcome) } transitions: { _ in
+      When(state: Subscription.trial) { _ in
+        Execute(output: Notice.welcome)
+      } transitions: { _ in
         On(event: Billing.paid) { _ in Transition(to: Subscription.active(renewals: 1)) }
         On(event: Billing.cancel) { _ in Transition(to: Subscription.cancelled) }
       }
@@ -44,7 +46,9 @@
           Transition(to: attempts >= 3 ? Subscription.cancelled : Subscription.pastDue(attempts: attempts + 1))
         }
       }
-      When(state: Subscription.cancelled) { _ in Execute(output: Notice.goodbye) } transitions: { _ in
+      When(state: Subscription.cancelled) { _ in
+        Execute(output: Notice.goodbye)
+      } transitions: { _ in
         On(event: Billing.cancel) { _ in Transition(to: Subscription.cancelled) }
       }
     }

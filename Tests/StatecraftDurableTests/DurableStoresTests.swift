@@ -228,7 +228,9 @@
         try await carts.send(.fail, to: "a")
         await carts.effectsFinished()
         #expect(recorder.kinds == [.effectFailed])
-        #expect(recorder.diagnostics.first.map { "\($0.callSite?.fileID ?? "")" } == "StatecraftDurableTests/DurableStoresTests.swift")
+        #expect(
+          recorder.diagnostics.first.map { "\($0.callSite?.fileID ?? "")" }
+            == "StatecraftDurableTests/DurableStoresTests.swift")
         // The action the effect sent is tried three times, then reported at the `send` that
         // started the effect.
         let relayLine = #line + 1

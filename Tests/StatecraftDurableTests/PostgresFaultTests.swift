@@ -41,12 +41,13 @@
             await Task.yield()
             continue
           }
-          let cut = try await observer.query(
-            """
-            SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
-            WHERE application_name = \(database.schema) AND state = 'active' AND query LIKE 'WITH updated AS%'
-            """
-          ).collect().first?.decode(Int64.self) ?? 0
+          let cut =
+            try await observer.query(
+              """
+              SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+              WHERE application_name = \(database.schema) AND state = 'active' AND query LIKE 'WITH updated AS%'
+              """
+            ).collect().first?.decode(Int64.self) ?? 0
           if cut > 0 {
             cuts.add(Int(cut), ordering: .relaxed)
             armed.store(false, ordering: .relaxed)

@@ -21,7 +21,9 @@
     static func executable() throws -> URL {
       let candidates = ([Bundle.main.executableURL] + Bundle.allBundles.map(\.bundleURL))
         .compactMap { $0 }
-        .flatMap { url in [url.deletingLastPathComponent(), url.deletingLastPathComponent().deletingLastPathComponent()] }
+        .flatMap { url in
+          [url.deletingLastPathComponent(), url.deletingLastPathComponent().deletingLastPathComponent()]
+        }
         .map { $0.appending(path: "durable-worker") }
       guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path()) }) else {
         throw WorkerError(message: "No durable-worker executable beside the tests in \(candidates)")

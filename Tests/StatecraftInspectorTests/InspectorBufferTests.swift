@@ -13,7 +13,8 @@
     @Test("The app's buffer keeps its newest records and counts the others")
     func feedIsBounded() async throws {
       let feed = InspectorFeed(limit: 10)
-      let owner = OwnerIdentity(type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+      let owner = OwnerIdentity(
+        type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
       for sequence in 1...1_000 {
         let record = InspectionRecord(
           owner: owner, sequence: UInt64(sequence), time: .now, kind: .received(InspectedValue(sequence)))
@@ -33,12 +34,14 @@
       let journal = try Journal(schema: counterSchema, action: CounterAction.self)
       let tap = JournalTap(journal: journal)
       let feed = InspectorFeed(limit: 4)
-      let owner = OwnerIdentity(type: Counter.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+      let owner = OwnerIdentity(
+        type: Counter.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
       var state = Counter()
       var sequence: UInt64 = 0
       func append(_ kind: InspectionRecord.Kind) {
         sequence += 1
-        feed.append(.init(record: InspectionRecord(owner: owner, sequence: sequence, time: .now, kind: kind), journal: tap))
+        feed.append(
+          .init(record: InspectionRecord(owner: owner, sequence: sequence, time: .now, kind: kind), journal: tap))
       }
       for _ in 0..<5 {
         let before = state
@@ -62,8 +65,12 @@
     @Test("settle returns once the pump handled what was appended; finish ends the pump and settles")
     func settleAndFinish() async throws {
       let feed = InspectorFeed(limit: 10)
-      let owner = OwnerIdentity(type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
-      feed.append(.init(record: InspectionRecord(owner: owner, sequence: 1, time: .now, kind: .received(InspectedValue(1))), journal: nil))
+      let owner = OwnerIdentity(
+        type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+      feed.append(
+        .init(
+          record: InspectionRecord(owner: owner, sequence: 1, time: .now, kind: .received(InspectedValue(1))),
+          journal: nil))
       async let settled: Void = feed.settle()
       let batch = try #require(await feed.next())
       feed.markHandled(batch)
@@ -72,7 +79,10 @@
       await feed.settle()
       feed.finish()
       #expect(await feed.next() == nil)
-      feed.append(.init(record: InspectionRecord(owner: owner, sequence: 2, time: .now, kind: .received(InspectedValue(2))), journal: nil))
+      feed.append(
+        .init(
+          record: InspectionRecord(owner: owner, sequence: 2, time: .now, kind: .received(InspectedValue(2))),
+          journal: nil))
       #expect(feed.count == 0)
       await feed.settle()
     }

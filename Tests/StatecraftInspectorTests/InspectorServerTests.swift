@@ -57,15 +57,18 @@
       #expect(page.status == 403)
       #expect(page.body.contains("'http://evil.example'"))
       let socket = try await LoopbackClient.webSocket(
-        "/ws?token=\(server.token)", port: server.port, origin: "http://evil.example") { _ in false }
+        "/ws?token=\(server.token)", port: server.port, origin: "http://evil.example"
+      ) { _ in false }
       // The handshake is declined: the server answers 400 rather than 101, and opens no socket.
       #expect(socket.status == 400)
       let noToken = try await LoopbackClient.webSocket(
-        "/ws", port: server.port, origin: "http://127.0.0.1:\(server.port)") { _ in false }
+        "/ws", port: server.port, origin: "http://127.0.0.1:\(server.port)"
+      ) { _ in false }
       #expect(noToken.status == 400)
       let wrongToken = try await LoopbackClient.webSocket(
         "/ws?token=0123456789abcdef0123456789abcdef", port: server.port,
-        origin: "http://127.0.0.1:\(server.port)") { _ in false }
+        origin: "http://127.0.0.1:\(server.port)"
+      ) { _ in false }
       #expect(wrongToken.status == 400)
       let accepted = try await LoopbackClient.webSocket(
         "/ws?token=\(server.token)", port: server.port, origin: "http://127.0.0.1:\(server.port)"

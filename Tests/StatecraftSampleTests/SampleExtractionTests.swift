@@ -93,7 +93,12 @@ struct SampleExtractionTests {
 
   @Test func aBlockWithAStatementIsTheBodyOfAFunctionUnderItsImportsConditions() {
     let source = SampleFile(
-      samples: [Sample(file: "Doc.md", lines: ["import SwiftUI", "import StatecraftInspector", "let store = Store()", "await store.send(.go)"], line: 9)]
+      samples: [
+        Sample(
+          file: "Doc.md",
+          lines: ["import SwiftUI", "import StatecraftInspector", "let store = Store()", "await store.send(.go)"],
+          line: 9)
+      ]
     ).source
     #expect(source.contains("#if canImport(SwiftUI)\nimport SwiftUI\n#endif"))
     #expect(source.contains("#if LiveInspector\nimport StatecraftInspector\n#endif"))

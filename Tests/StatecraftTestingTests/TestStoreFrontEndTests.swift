@@ -31,9 +31,11 @@ struct TestStoreFrontEndTests {
       }
       StateNode(.loading) {
         Invoke("tracks", run: { _ in .loaded(12) })
-        OnEvent(where: { if case .loaded = $0 { true } else { false } }, target: .ready, actions: [
-          .assign { settings, event in if case .loaded(let count) = event { settings.tracks = count } }
-        ])
+        OnEvent(
+          where: { if case .loaded = $0 { true } else { false } }, target: .ready,
+          actions: [
+            .assign { settings, event in if case .loaded(let count) = event { settings.tracks = count } }
+          ])
       }
       StateNode(.ready)
       OnEvent(.stop, target: .ended)
@@ -66,20 +68,26 @@ struct TestStoreFrontEndTests {
   @DSLCompatible enum DoorOutput { case lock }
 
   static let door = StateMachine(initial: Door.open) {
-    When(state: Door.open) { _ in Execute.noOutput } transitions: { _ in
+    When(state: Door.open) { _ in
+      Execute.noOutput
+    } transitions: { _ in
       On(event: DoorEvent.close) { _ in Transition(to: Door.closing) }
     }
-    When(state: Door.closing) { _ in Execute(output: DoorOutput.lock) } transitions: { _ in
+    When(state: Door.closing) { _ in
+      Execute(output: DoorOutput.lock)
+    } transitions: { _ in
       On(event: DoorEvent.locked) { _ in Transition(to: Door.closed) }
     }
   }
 
   @Test func aMachineAndTheEventsItsSideEffectsSendBack() async {
     let clock = TestClock()
-    let runtime = Runtime<Door, DoorEvent, DoorOutput>().map(output: DoorOutput.lock, to: {
-      try? await clock.sleep(for: .seconds(1))
-      return DoorEvent.locked
-    })
+    let runtime = Runtime<Door, DoorEvent, DoorOutput>().map(
+      output: DoorOutput.lock,
+      to: {
+        try? await clock.sleep(for: .seconds(1))
+        return DoorEvent.locked
+      })
     let store = TestStore(stateMachine: Self.door, runtime: runtime)
     await store.send(.close) { $0 = .closing }
     await clock.advance(by: .seconds(1))

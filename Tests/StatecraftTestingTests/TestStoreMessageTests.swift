@@ -64,19 +64,20 @@ struct TestStoreMessageTests {
       let store = TestStore(initialState: Counter(), reducer: Self.reducer(TestClock()))
       await store.send(.increment) { $0.count = 2 }
     }
-    #expect(messages == [
-      """
-      A state change does not match expectation:
+    #expect(
+      messages == [
+        """
+        A state change does not match expectation:
 
-        \u{2007} TestStoreMessageTests.Counter(
-        −   count: 2,
-        +   count: 1,
-        \u{2007}   label: ""
-        \u{2007} )
+          \u{2007} TestStoreMessageTests.Counter(
+          −   count: 2,
+          +   count: 1,
+          \u{2007}   label: ""
+          \u{2007} )
 
-      (Expected: −, Actual: +)
-      """
-    ])
+        (Expected: −, Actual: +)
+        """
+      ])
   }
 
   @Test func aStateChangeWithoutAnExpectation() async {
@@ -84,19 +85,20 @@ struct TestStoreMessageTests {
       let store = TestStore(initialState: Counter(), reducer: Self.reducer(TestClock()))
       await store.send(.increment)
     }
-    #expect(messages == [
-      """
-      State was not expected to change, but a change occurred:
+    #expect(
+      messages == [
+        """
+        State was not expected to change, but a change occurred:
 
-        \u{2007} TestStoreMessageTests.Counter(
-        −   count: 0,
-        +   count: 1,
-        \u{2007}   label: ""
-        \u{2007} )
+          \u{2007} TestStoreMessageTests.Counter(
+          −   count: 0,
+          +   count: 1,
+          \u{2007}   label: ""
+          \u{2007} )
 
-      (Expected: −, Actual: +)
-      """
-    ])
+        (Expected: −, Actual: +)
+        """
+      ])
   }
 
   @Test func anUnexpectedAction() async {
@@ -105,16 +107,17 @@ struct TestStoreMessageTests {
       await store.send(.incrementLater)
       await store.receive(.increment) { $0.count = 1 }
     }
-    #expect(messages == [
-      """
-      Received unexpected action: TestStoreMessageTests.Action.incremented
+    #expect(
+      messages == [
+        """
+        Received unexpected action: TestStoreMessageTests.Action.incremented
 
-        − TestStoreMessageTests.Action.increment
-        + TestStoreMessageTests.Action.incremented
+          − TestStoreMessageTests.Action.increment
+          + TestStoreMessageTests.Action.incremented
 
-      (Expected: −, Received: +)
-      """
-    ])
+        (Expected: −, Received: +)
+        """
+      ])
   }
 
   @Test func anActionExpectedButNotReceived() async {
@@ -123,13 +126,14 @@ struct TestStoreMessageTests {
       await store.send(.increment) { $0.count = 1 }
       await store.receive(.incremented) { $0.count = 2 }
     }
-    #expect(messages == [
-      """
-      Expected to receive TestStoreMessageTests.Action.incremented, but received none. Every \
-      effect has run as far as it can: it may wait on a clock to advance, on a stream to be fed, \
-      or on work outside the test store.
-      """
-    ])
+    #expect(
+      messages == [
+        """
+        Expected to receive TestStoreMessageTests.Action.incremented, but received none. Every \
+        effect has run as far as it can: it may wait on a clock to advance, on a stream to be fed, \
+        or on work outside the test store.
+        """
+      ])
   }
 
   /// Reported at the test's `send` that started it, as a TCA user expects, naming the action and
@@ -142,15 +146,16 @@ struct TestStoreMessageTests {
       await store.send(.wait); sendLine = #line
       await store.finish()
     }
-    #expect(collector.messages == [
-      """
-      An effect is still running: effect #1, started at \
-      StatecraftTestingTests/TestStoreMessageTests.swift:37:21 by TestStoreMessageTests.Action.wait, \
-      during the test's call at StatecraftTestingTests/TestStoreMessageTests.swift:\(sendLine):23. It \
-      must finish before the end of the test: advance the clock it waits on, feed or finish the \
-      stream it reads, send the action that cancels it, or skip it with skipInFlightEffects().
-      """
-    ])
+    #expect(
+      collector.messages == [
+        """
+        An effect is still running: effect #1, started at \
+        StatecraftTestingTests/TestStoreMessageTests.swift:37:21 by TestStoreMessageTests.Action.wait, \
+        during the test's call at StatecraftTestingTests/TestStoreMessageTests.swift:\(sendLine):23. It \
+        must finish before the end of the test: advance the clock it waits on, feed or finish the \
+        stream it reads, send the action that cancels it, or skip it with skipInFlightEffects().
+        """
+      ])
     #expect(collector.lines == [sendLine])
   }
 
@@ -178,16 +183,17 @@ struct TestStoreMessageTests {
       await store.send(.incrementLater)
       await store.finish()
     }
-    #expect(messages == [
-      """
-      The store received 1 unexpected action:
+    #expect(
+      messages == [
+        """
+        The store received 1 unexpected action:
 
-        • TestStoreMessageTests.Action.incremented, sent from \
-      StatecraftTestingTests/TestStoreMessageTests.swift:32:21
+          • TestStoreMessageTests.Action.incremented, sent from \
+        StatecraftTestingTests/TestStoreMessageTests.swift:32:21
 
-      Assert it with receive(_:), or skip it with skipReceivedActions().
-      """
-    ])
+        Assert it with receive(_:), or skip it with skipReceivedActions().
+        """
+      ])
   }
 
   /// A failure reaches Swift Testing itself, not only a collector: were it lost (as IssueReporting
@@ -206,12 +212,13 @@ struct TestStoreMessageTests {
       await store.send(.incrementLater) { $0.count = 0 }
       await store.receive(.incremented) { $0.count = 1 }
     }
-    #expect(messages == [
-      """
-      Expected state to change, but no change occurred. The trailing closure made no observable \
-      modifications to state. If no change to state is expected, omit the trailing closure.
-      """
-    ])
+    #expect(
+      messages == [
+        """
+        Expected state to change, but no change occurred. The trailing closure made no observable \
+        modifications to state. If no change to state is expected, omit the trailing closure.
+        """
+      ])
   }
 
   /// An effect that never lets the test store's executor go idle is reported, not waited on for
@@ -250,7 +257,9 @@ struct TestStoreMessageTests {
     let store = TestStore(initialState: Counter(), reducer: Self.reducer(TestClock()))
     store.exhaustivity = .off
     var runs = 0
-    await store.send(.increment) { runs += 1; $0.count = 1 }
+    await store.send(.increment) {
+      runs += 1; $0.count = 1
+    }
     #expect(runs == 1)
   }
 
@@ -269,7 +278,8 @@ struct TestStoreMessageTests {
     await store.send(.incrementLater)
     await store.send(.increment)
     await store.finish()
-    #expect(store.skippedAssertions == [
+    #expect(
+      store.skippedAssertions == [
         "Skipped receiving TestStoreMessageTests.Action.incremented.",
         """
         A state change was not asserted:

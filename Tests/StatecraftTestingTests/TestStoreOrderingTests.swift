@@ -38,10 +38,12 @@ struct TestStoreOrderingTests {
   static func loader(_ clock: SettlingTestClock) -> Statechart<Light, Switch, Counts> {
     Statechart<Light, Switch, Counts>(initial: .loading, context: Counts()) {
       StateNode(.loading) {
-        Invoke("load", run: { _ in
-          try await clock.sleep(for: .seconds(1))
-          return .loaded
-        })
+        Invoke(
+          "load",
+          run: { _ in
+            try await clock.sleep(for: .seconds(1))
+            return .loaded
+          })
         OnEvent(.loaded, target: .ready)
       }
       StateNode(.ready) {
@@ -69,12 +71,13 @@ struct TestStoreOrderingTests {
       await store.skipReceivedActions()
       await store.receiveStateChange { $0.configuration = [.done] }
     }
-    #expect(messages == [
-      """
-      Expected a state change that no action made, but an action came first: \
-      TestStoreOrderingTests.Switch.loaded. Receive it first with receive(_:).
-      """
-    ])
+    #expect(
+      messages == [
+        """
+        Expected a state change that no action made, but an action came first: \
+        TestStoreOrderingTests.Switch.loaded. Receive it first with receive(_:).
+        """
+      ])
   }
 
   /// A diagnostic raised in a task the chart started on its own (here, an invocation its delayed
@@ -189,13 +192,14 @@ struct TestStoreOrderingTests {
     let messages = await issues {
       _ = TestStore(chart: chart, clock: ImmediateClock())
     }
-    #expect(messages == [
-      """
-      swift-clocks' ImmediateClock yields through detached tasks on every sleep, which the test \
-      store cannot wait for, so the chart's timers would fire at unpredictable moments. Use \
-      InstantClock, whose sleeps return at once without leaving the task.
-      """
-    ])
+    #expect(
+      messages == [
+        """
+        swift-clocks' ImmediateClock yields through detached tasks on every sleep, which the test \
+        store cannot wait for, so the chart's timers would fire at unpredictable moments. Use \
+        InstantClock, whose sleeps return at once without leaving the task.
+        """
+      ])
   }
 
   func issues(_ body: () async -> Void) async -> [String] {

@@ -25,7 +25,8 @@ struct TestStoreTests {
     var search: @Sendable (String) async throws -> [String]
   }
 
-  static func search(_ state: inout Search, _ action: SearchAction, _ environment: Environment) -> Effect<SearchAction> {
+  static func search(_ state: inout Search, _ action: SearchAction, _ environment: Environment) -> Effect<SearchAction>
+  {
     switch action {
     case .queryChanged(let query):
       state.query = query

@@ -58,13 +58,19 @@ enum CycleEvent {
 
 enum ChartFixtures {
   static let cycleMachine = StateMachine(initial: Cycle.first) {
-    When(state: Cycle.first) { _ in Execute.noOutput } transitions: { _ in
+    When(state: Cycle.first) { _ in
+      Execute.noOutput
+    } transitions: { _ in
       On(event: CycleEvent.next) { _ in Transition(to: Cycle.second) }
     }
-    When(state: Cycle.second) { _ in Execute.noOutput } transitions: { _ in
+    When(state: Cycle.second) { _ in
+      Execute.noOutput
+    } transitions: { _ in
       On(event: CycleEvent.next) { _ in Transition(to: Cycle.third) }
     }
-    When(state: Cycle.third) { _ in Execute.noOutput } transitions: { _ in
+    When(state: Cycle.third) { _ in
+      Execute.noOutput
+    } transitions: { _ in
       On(event: CycleEvent.next) { _ in Transition(to: Cycle.first) }
     }
   }

@@ -52,13 +52,15 @@ func compositionBenchmarks() {
   }
   Benchmark(
     "Memory: heap bytes per row of a 10,000-row forEach",
-    configuration: .init(metrics: [heapBytesPerInstance], scalingFactor: .one, maxDuration: .seconds(2), maxIterations: 5)
+    configuration: .init(
+      metrics: [heapBytesPerInstance], scalingFactor: .one, maxDuration: .seconds(2), maxIterations: 5)
   ) { benchmark in
     benchmark.measurement(heapBytesPerInstance, await CompositionFixtures.bytesPerRow(stores: false))
   }
   Benchmark(
     "Memory: heap bytes per row store of a 10,000-row forEach, once read",
-    configuration: .init(metrics: [heapBytesPerInstance], scalingFactor: .one, maxDuration: .seconds(2), maxIterations: 5)
+    configuration: .init(
+      metrics: [heapBytesPerInstance], scalingFactor: .one, maxDuration: .seconds(2), maxIterations: 5)
   ) { benchmark in
     benchmark.measurement(heapBytesPerInstance, await CompositionFixtures.bytesPerRow(stores: true))
   }

@@ -22,7 +22,9 @@ enum MacroGridEvent {
 }
 
 let plainGridMachine = StateMachine(initial: PlainGridState.s0(0)) {
-  When(state: PlainGridState.s0) { _ in Execute.noOutput } transitions: { value in
+  When(state: PlainGridState.s0) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: PlainGridEvent.e0) { delta in Transition(to: PlainGridState.s1(value &+ delta)) }
     On(event: PlainGridEvent.e1) { delta in Transition(to: PlainGridState.s2(value &+ delta)) }
     On(event: PlainGridEvent.e2) { delta in Transition(to: PlainGridState.s3(value &+ delta)) }
@@ -36,7 +38,9 @@ let plainGridMachine = StateMachine(initial: PlainGridState.s0(0)) {
     On(event: PlainGridEvent.e10) { delta in Transition(to: PlainGridState.s11(value &+ delta)) }
     On(event: PlainGridEvent.e11) { delta in Transition(to: PlainGridState.s0(value &+ delta)) }
   }
-  When(state: PlainGridState.s1) { _ in Execute.noOutput } transitions: { value in
+  When(state: PlainGridState.s1) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: PlainGridEvent.e0) { delta in Transition(to: PlainGridState.s2(value &+ delta)) }
     On(event: PlainGridEvent.e1) { delta in Transition(to: PlainGridState.s3(value &+ delta)) }
     On(event: PlainGridEvent.e2) { delta in Transition(to: PlainGridState.s4(value &+ delta)) }
@@ -50,7 +54,9 @@ let plainGridMachine = StateMachine(initial: PlainGridState.s0(0)) {
     On(event: PlainGridEvent.e10) { delta in Transition(to: PlainGridState.s0(value &+ delta)) }
     On(event: PlainGridEvent.e11) { delta in Transition(to: PlainGridState.s1(value &+ delta)) }
   }
-  When(state: PlainGridState.s2) { _ in Execute.noOutput } transitions: { value in
+  When(state: PlainGridState.s2) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: PlainGridEvent.e0) { delta in Transition(to: PlainGridState.s3(value &+ delta)) }
     On(event: PlainGridEvent.e1) { delta in Transition(to: PlainGridState.s4(value &+ delta)) }
     On(event: PlainGridEvent.e2) { delta in Transition(to: PlainGridState.s5(value &+ delta)) }
@@ -64,7 +70,9 @@ let plainGridMachine = StateMachine(initial: PlainGridState.s0(0)) {
     On(event: PlainGridEvent.e10) { delta in Transition(to: PlainGridState.s1(value &+ delta)) }
     On(event: PlainGridEvent.e11) { delta in Transition(to: PlainGridState.s2(value &+ delta)) }
   }
-  When(state: PlainGridState.s3) { _ in Execute.noOutput } transitions: { value in
+  When(state: PlainGridState.s3) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: PlainGridEvent.e0) { delta in Transition(to: PlainGridState.s4(value &+ delta)) }
     On(event: PlainGridEvent.e1) { delta in Transition(to: PlainGridState.s5(value &+ delta)) }
     On(event: PlainGridEvent.e2) { delta in Transition(to: PlainGridState.s6(value &+ delta)) }
@@ -78,7 +86,9 @@ let plainGridMachine = StateMachine(initial: PlainGridState.s0(0)) {
     On(event: PlainGridEvent.e10) { delta in Transition(to: PlainGridState.s2(value &+ delta)) }
     On(event: PlainGridEvent.e11) { delta in Transition(to: PlainGridState.s3(value &+ delta)) }
   }
-  When(state: PlainGridState.s4) { _ in Execute.noOutput } transitions: { value in
+  When(state: PlainGridState.s4) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: PlainGridEvent.e0) { delta in Transition(to: PlainGridState.s5(value &+ delta)) }
     On(event: PlainGridEvent.e1) { delta in Transition(to: PlainGridState.s6(value &+ delta)) }
     On(event: PlainGridEvent.e2) { delta in Transition(to: PlainGridState.s7(value &+ delta)) }
@@ -92,7 +102,9 @@ let plainGridMachine = StateMachine(initial: PlainGridState.s0(0)) {
     On(event: PlainGridEvent.e10) { delta in Transition(to: PlainGridState.s3(value &+ delta)) }
     On(event: PlainGridEvent.e11) { delta in Transition(to: PlainGridState.s4(value &+ delta)) }
   }
-  When(state: PlainGridState.s5) { _ in Execute.noOutput } transitions: { value in
+  When(state: PlainGridState.s5) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: PlainGridEvent.e0) { delta in Transition(to: PlainGridState.s6(value &+ delta)) }
     On(event: PlainGridEvent.e1) { delta in Transition(to: PlainGridState.s7(value &+ delta)) }
     On(event: PlainGridEvent.e2) { delta in Transition(to: PlainGridState.s8(value &+ delta)) }
@@ -106,7 +118,9 @@ let plainGridMachine = StateMachine(initial: PlainGridState.s0(0)) {
     On(event: PlainGridEvent.e10) { delta in Transition(to: PlainGridState.s4(value &+ delta)) }
     On(event: PlainGridEvent.e11) { delta in Transition(to: PlainGridState.s5(value &+ delta)) }
   }
-  When(state: PlainGridState.s6) { _ in Execute.noOutput } transitions: { value in
+  When(state: PlainGridState.s6) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: PlainGridEvent.e0) { delta in Transition(to: PlainGridState.s7(value &+ delta)) }
     On(event: PlainGridEvent.e1) { delta in Transition(to: PlainGridState.s8(value &+ delta)) }
     On(event: PlainGridEvent.e2) { delta in Transition(to: PlainGridState.s9(value &+ delta)) }
@@ -120,7 +134,9 @@ let plainGridMachine = StateMachine(initial: PlainGridState.s0(0)) {
     On(event: PlainGridEvent.e10) { delta in Transition(to: PlainGridState.s5(value &+ delta)) }
     On(event: PlainGridEvent.e11) { delta in Transition(to: PlainGridState.s6(value &+ delta)) }
   }
-  When(state: PlainGridState.s7) { _ in Execute.noOutput } transitions: { value in
+  When(state: PlainGridState.s7) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: PlainGridEvent.e0) { delta in Transition(to: PlainGridState.s8(value &+ delta)) }
     On(event: PlainGridEvent.e1) { delta in Transition(to: PlainGridState.s9(value &+ delta)) }
     On(event: PlainGridEvent.e2) { delta in Transition(to: PlainGridState.s10(value &+ delta)) }
@@ -134,7 +150,9 @@ let plainGridMachine = StateMachine(initial: PlainGridState.s0(0)) {
     On(event: PlainGridEvent.e10) { delta in Transition(to: PlainGridState.s6(value &+ delta)) }
     On(event: PlainGridEvent.e11) { delta in Transition(to: PlainGridState.s7(value &+ delta)) }
   }
-  When(state: PlainGridState.s8) { _ in Execute.noOutput } transitions: { value in
+  When(state: PlainGridState.s8) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: PlainGridEvent.e0) { delta in Transition(to: PlainGridState.s9(value &+ delta)) }
     On(event: PlainGridEvent.e1) { delta in Transition(to: PlainGridState.s10(value &+ delta)) }
     On(event: PlainGridEvent.e2) { delta in Transition(to: PlainGridState.s11(value &+ delta)) }
@@ -148,7 +166,9 @@ let plainGridMachine = StateMachine(initial: PlainGridState.s0(0)) {
     On(event: PlainGridEvent.e10) { delta in Transition(to: PlainGridState.s7(value &+ delta)) }
     On(event: PlainGridEvent.e11) { delta in Transition(to: PlainGridState.s8(value &+ delta)) }
   }
-  When(state: PlainGridState.s9) { _ in Execute.noOutput } transitions: { value in
+  When(state: PlainGridState.s9) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: PlainGridEvent.e0) { delta in Transition(to: PlainGridState.s10(value &+ delta)) }
     On(event: PlainGridEvent.e1) { delta in Transition(to: PlainGridState.s11(value &+ delta)) }
     On(event: PlainGridEvent.e2) { delta in Transition(to: PlainGridState.s0(value &+ delta)) }
@@ -162,7 +182,9 @@ let plainGridMachine = StateMachine(initial: PlainGridState.s0(0)) {
     On(event: PlainGridEvent.e10) { delta in Transition(to: PlainGridState.s8(value &+ delta)) }
     On(event: PlainGridEvent.e11) { delta in Transition(to: PlainGridState.s9(value &+ delta)) }
   }
-  When(state: PlainGridState.s10) { _ in Execute.noOutput } transitions: { value in
+  When(state: PlainGridState.s10) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: PlainGridEvent.e0) { delta in Transition(to: PlainGridState.s11(value &+ delta)) }
     On(event: PlainGridEvent.e1) { delta in Transition(to: PlainGridState.s0(value &+ delta)) }
     On(event: PlainGridEvent.e2) { delta in Transition(to: PlainGridState.s1(value &+ delta)) }
@@ -176,7 +198,9 @@ let plainGridMachine = StateMachine(initial: PlainGridState.s0(0)) {
     On(event: PlainGridEvent.e10) { delta in Transition(to: PlainGridState.s9(value &+ delta)) }
     On(event: PlainGridEvent.e11) { delta in Transition(to: PlainGridState.s10(value &+ delta)) }
   }
-  When(state: PlainGridState.s11) { _ in Execute.noOutput } transitions: { value in
+  When(state: PlainGridState.s11) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: PlainGridEvent.e0) { delta in Transition(to: PlainGridState.s0(value &+ delta)) }
     On(event: PlainGridEvent.e1) { delta in Transition(to: PlainGridState.s1(value &+ delta)) }
     On(event: PlainGridEvent.e2) { delta in Transition(to: PlainGridState.s2(value &+ delta)) }
@@ -193,7 +217,9 @@ let plainGridMachine = StateMachine(initial: PlainGridState.s0(0)) {
 }
 
 let macroGridMachine = StateMachine(initial: MacroGridState.s0(0)) {
-  When(state: MacroGridState.s0) { _ in Execute.noOutput } transitions: { value in
+  When(state: MacroGridState.s0) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: MacroGridEvent.e0) { delta in Transition(to: MacroGridState.s1(value &+ delta)) }
     On(event: MacroGridEvent.e1) { delta in Transition(to: MacroGridState.s2(value &+ delta)) }
     On(event: MacroGridEvent.e2) { delta in Transition(to: MacroGridState.s3(value &+ delta)) }
@@ -207,7 +233,9 @@ let macroGridMachine = StateMachine(initial: MacroGridState.s0(0)) {
     On(event: MacroGridEvent.e10) { delta in Transition(to: MacroGridState.s11(value &+ delta)) }
     On(event: MacroGridEvent.e11) { delta in Transition(to: MacroGridState.s0(value &+ delta)) }
   }
-  When(state: MacroGridState.s1) { _ in Execute.noOutput } transitions: { value in
+  When(state: MacroGridState.s1) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: MacroGridEvent.e0) { delta in Transition(to: MacroGridState.s2(value &+ delta)) }
     On(event: MacroGridEvent.e1) { delta in Transition(to: MacroGridState.s3(value &+ delta)) }
     On(event: MacroGridEvent.e2) { delta in Transition(to: MacroGridState.s4(value &+ delta)) }
@@ -221,7 +249,9 @@ let macroGridMachine = StateMachine(initial: MacroGridState.s0(0)) {
     On(event: MacroGridEvent.e10) { delta in Transition(to: MacroGridState.s0(value &+ delta)) }
     On(event: MacroGridEvent.e11) { delta in Transition(to: MacroGridState.s1(value &+ delta)) }
   }
-  When(state: MacroGridState.s2) { _ in Execute.noOutput } transitions: { value in
+  When(state: MacroGridState.s2) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: MacroGridEvent.e0) { delta in Transition(to: MacroGridState.s3(value &+ delta)) }
     On(event: MacroGridEvent.e1) { delta in Transition(to: MacroGridState.s4(value &+ delta)) }
     On(event: MacroGridEvent.e2) { delta in Transition(to: MacroGridState.s5(value &+ delta)) }
@@ -235,7 +265,9 @@ let macroGridMachine = StateMachine(initial: MacroGridState.s0(0)) {
     On(event: MacroGridEvent.e10) { delta in Transition(to: MacroGridState.s1(value &+ delta)) }
     On(event: MacroGridEvent.e11) { delta in Transition(to: MacroGridState.s2(value &+ delta)) }
   }
-  When(state: MacroGridState.s3) { _ in Execute.noOutput } transitions: { value in
+  When(state: MacroGridState.s3) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: MacroGridEvent.e0) { delta in Transition(to: MacroGridState.s4(value &+ delta)) }
     On(event: MacroGridEvent.e1) { delta in Transition(to: MacroGridState.s5(value &+ delta)) }
     On(event: MacroGridEvent.e2) { delta in Transition(to: MacroGridState.s6(value &+ delta)) }
@@ -249,7 +281,9 @@ let macroGridMachine = StateMachine(initial: MacroGridState.s0(0)) {
     On(event: MacroGridEvent.e10) { delta in Transition(to: MacroGridState.s2(value &+ delta)) }
     On(event: MacroGridEvent.e11) { delta in Transition(to: MacroGridState.s3(value &+ delta)) }
   }
-  When(state: MacroGridState.s4) { _ in Execute.noOutput } transitions: { value in
+  When(state: MacroGridState.s4) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: MacroGridEvent.e0) { delta in Transition(to: MacroGridState.s5(value &+ delta)) }
     On(event: MacroGridEvent.e1) { delta in Transition(to: MacroGridState.s6(value &+ delta)) }
     On(event: MacroGridEvent.e2) { delta in Transition(to: MacroGridState.s7(value &+ delta)) }
@@ -263,7 +297,9 @@ let macroGridMachine = StateMachine(initial: MacroGridState.s0(0)) {
     On(event: MacroGridEvent.e10) { delta in Transition(to: MacroGridState.s3(value &+ delta)) }
     On(event: MacroGridEvent.e11) { delta in Transition(to: MacroGridState.s4(value &+ delta)) }
   }
-  When(state: MacroGridState.s5) { _ in Execute.noOutput } transitions: { value in
+  When(state: MacroGridState.s5) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: MacroGridEvent.e0) { delta in Transition(to: MacroGridState.s6(value &+ delta)) }
     On(event: MacroGridEvent.e1) { delta in Transition(to: MacroGridState.s7(value &+ delta)) }
     On(event: MacroGridEvent.e2) { delta in Transition(to: MacroGridState.s8(value &+ delta)) }
@@ -277,7 +313,9 @@ let macroGridMachine = StateMachine(initial: MacroGridState.s0(0)) {
     On(event: MacroGridEvent.e10) { delta in Transition(to: MacroGridState.s4(value &+ delta)) }
     On(event: MacroGridEvent.e11) { delta in Transition(to: MacroGridState.s5(value &+ delta)) }
   }
-  When(state: MacroGridState.s6) { _ in Execute.noOutput } transitions: { value in
+  When(state: MacroGridState.s6) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: MacroGridEvent.e0) { delta in Transition(to: MacroGridState.s7(value &+ delta)) }
     On(event: MacroGridEvent.e1) { delta in Transition(to: MacroGridState.s8(value &+ delta)) }
     On(event: MacroGridEvent.e2) { delta in Transition(to: MacroGridState.s9(value &+ delta)) }
@@ -291,7 +329,9 @@ let macroGridMachine = StateMachine(initial: MacroGridState.s0(0)) {
     On(event: MacroGridEvent.e10) { delta in Transition(to: MacroGridState.s5(value &+ delta)) }
     On(event: MacroGridEvent.e11) { delta in Transition(to: MacroGridState.s6(value &+ delta)) }
   }
-  When(state: MacroGridState.s7) { _ in Execute.noOutput } transitions: { value in
+  When(state: MacroGridState.s7) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: MacroGridEvent.e0) { delta in Transition(to: MacroGridState.s8(value &+ delta)) }
     On(event: MacroGridEvent.e1) { delta in Transition(to: MacroGridState.s9(value &+ delta)) }
     On(event: MacroGridEvent.e2) { delta in Transition(to: MacroGridState.s10(value &+ delta)) }
@@ -305,7 +345,9 @@ let macroGridMachine = StateMachine(initial: MacroGridState.s0(0)) {
     On(event: MacroGridEvent.e10) { delta in Transition(to: MacroGridState.s6(value &+ delta)) }
     On(event: MacroGridEvent.e11) { delta in Transition(to: MacroGridState.s7(value &+ delta)) }
   }
-  When(state: MacroGridState.s8) { _ in Execute.noOutput } transitions: { value in
+  When(state: MacroGridState.s8) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: MacroGridEvent.e0) { delta in Transition(to: MacroGridState.s9(value &+ delta)) }
     On(event: MacroGridEvent.e1) { delta in Transition(to: MacroGridState.s10(value &+ delta)) }
     On(event: MacroGridEvent.e2) { delta in Transition(to: MacroGridState.s11(value &+ delta)) }
@@ -319,7 +361,9 @@ let macroGridMachine = StateMachine(initial: MacroGridState.s0(0)) {
     On(event: MacroGridEvent.e10) { delta in Transition(to: MacroGridState.s7(value &+ delta)) }
     On(event: MacroGridEvent.e11) { delta in Transition(to: MacroGridState.s8(value &+ delta)) }
   }
-  When(state: MacroGridState.s9) { _ in Execute.noOutput } transitions: { value in
+  When(state: MacroGridState.s9) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: MacroGridEvent.e0) { delta in Transition(to: MacroGridState.s10(value &+ delta)) }
     On(event: MacroGridEvent.e1) { delta in Transition(to: MacroGridState.s11(value &+ delta)) }
     On(event: MacroGridEvent.e2) { delta in Transition(to: MacroGridState.s0(value &+ delta)) }
@@ -333,7 +377,9 @@ let macroGridMachine = StateMachine(initial: MacroGridState.s0(0)) {
     On(event: MacroGridEvent.e10) { delta in Transition(to: MacroGridState.s8(value &+ delta)) }
     On(event: MacroGridEvent.e11) { delta in Transition(to: MacroGridState.s9(value &+ delta)) }
   }
-  When(state: MacroGridState.s10) { _ in Execute.noOutput } transitions: { value in
+  When(state: MacroGridState.s10) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: MacroGridEvent.e0) { delta in Transition(to: MacroGridState.s11(value &+ delta)) }
     On(event: MacroGridEvent.e1) { delta in Transition(to: MacroGridState.s0(value &+ delta)) }
     On(event: MacroGridEvent.e2) { delta in Transition(to: MacroGridState.s1(value &+ delta)) }
@@ -347,7 +393,9 @@ let macroGridMachine = StateMachine(initial: MacroGridState.s0(0)) {
     On(event: MacroGridEvent.e10) { delta in Transition(to: MacroGridState.s9(value &+ delta)) }
     On(event: MacroGridEvent.e11) { delta in Transition(to: MacroGridState.s10(value &+ delta)) }
   }
-  When(state: MacroGridState.s11) { _ in Execute.noOutput } transitions: { value in
+  When(state: MacroGridState.s11) { _ in
+    Execute.noOutput
+  } transitions: { value in
     On(event: MacroGridEvent.e0) { delta in Transition(to: MacroGridState.s0(value &+ delta)) }
     On(event: MacroGridEvent.e1) { delta in Transition(to: MacroGridState.s1(value &+ delta)) }
     On(event: MacroGridEvent.e2) { delta in Transition(to: MacroGridState.s2(value &+ delta)) }

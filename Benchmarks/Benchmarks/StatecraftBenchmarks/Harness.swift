@@ -34,7 +34,6 @@ func harnessBenchmarks() {
   asyncRoundTrip("Baseline: empty round trip", emptyMainActorLoop)
 }
 
-
 /// Registers a benchmark that runs its iterations inside one hop to the main actor.
 func onMainActor(_ name: String, _ body: @escaping @MainActor @Sendable (Range<Int>) -> Void) {
   Benchmark(name) { benchmark in

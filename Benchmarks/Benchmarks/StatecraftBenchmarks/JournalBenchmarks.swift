@@ -22,7 +22,7 @@ func journalBenchmarks() {
     let recording = await MainActor.run { JournalFixtures.longRecording }
     var step = 1
     for _ in benchmark.scaledIterations {
-      step = (step &* 7_919) % 100_000 + 1   // scattered steps, not the next one
+      step = (step &* 7_919) % 100_000 + 1  // scattered steps, not the next one
       blackHole(try? recording.state(at: step))
     }
   }

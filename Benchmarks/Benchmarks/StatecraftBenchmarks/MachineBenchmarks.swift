@@ -5,9 +5,15 @@ import Statecraft
 /// published state against one `AsyncStream` element.
 func machineBenchmarks() {
   let gridStates = (0..<12).map { makePlainState($0, 1) }
-  let gridEvents: [PlainGridEvent] = [.e0(1), .e1(1), .e2(1), .e3(1), .e4(1), .e5(1), .e6(1), .e7(1), .e8(1), .e9(1), .e10(1), .e11(1)]
-  let macroStates: [MacroGridState] = [.s0(1), .s1(1), .s2(1), .s3(1), .s4(1), .s5(1), .s6(1), .s7(1), .s8(1), .s9(1), .s10(1), .s11(1)]
-  let macroEvents: [MacroGridEvent] = [.e0(1), .e1(1), .e2(1), .e3(1), .e4(1), .e5(1), .e6(1), .e7(1), .e8(1), .e9(1), .e10(1), .e11(1)]
+  let gridEvents: [PlainGridEvent] = [
+    .e0(1), .e1(1), .e2(1), .e3(1), .e4(1), .e5(1), .e6(1), .e7(1), .e8(1), .e9(1), .e10(1), .e11(1),
+  ]
+  let macroStates: [MacroGridState] = [
+    .s0(1), .s1(1), .s2(1), .s3(1), .s4(1), .s5(1), .s6(1), .s7(1), .s8(1), .s9(1), .s10(1), .s11(1),
+  ]
+  let macroEvents: [MacroGridEvent] = [
+    .e0(1), .e1(1), .e2(1), .e3(1), .e4(1), .e5(1), .e6(1), .e7(1), .e8(1), .e9(1), .e10(1), .e11(1),
+  ]
 
   Benchmark("Baseline: plain switch reducer, 12 × 12") { benchmark in
     for index in benchmark.scaledIterations {
@@ -22,7 +28,9 @@ func machineBenchmarks() {
   // The same matching, as a running machine does it: with its own cache of the On's each When
   // built for the state it is in. With payloads that stay 0 the states recur, so the cache hits;
   // with payloads that change on every event it never does.
-  let recurringEvents: [MacroGridEvent] = [.e0(0), .e1(0), .e2(0), .e3(0), .e4(0), .e5(0), .e6(0), .e7(0), .e8(0), .e9(0), .e10(0), .e11(0)]
+  let recurringEvents: [MacroGridEvent] = [
+    .e0(0), .e1(0), .e2(0), .e3(0), .e4(0), .e5(0), .e6(0), .e7(0), .e8(0), .e9(0), .e10(0), .e11(0),
+  ]
   Benchmark("AsyncStateMachineSequence: send through the 12 × 12 grid, recurring states") { benchmark in
     let sequence = AsyncStateMachineSequence(stateMachine: macroGridMachine, runtime: Runtime())
     for index in benchmark.scaledIterations {
@@ -122,19 +130,27 @@ enum TallyEvent {
 
 enum MachineFixtures {
   static let tallyMachine = StateMachine(initial: Tally.count(0)) {
-    When(state: Tally.count) { _ in Execute.noOutput } transitions: { count in
+    When(state: Tally.count) { _ in
+      Execute.noOutput
+    } transitions: { count in
       On(event: TallyEvent.add) { _ in Transition(to: Tally.count(count &+ 1)) }
     }
   }
 
   static let gateMachine = StateMachine(initial: Gate.open) {
-    When(state: Gate.open) { _ in Execute.noOutput } transitions: { _ in
+    When(state: Gate.open) { _ in
+      Execute.noOutput
+    } transitions: { _ in
       On(event: GateEvent.close) { _ in Transition(to: Gate.closing) }
     }
-    When(state: Gate.closing) { _ in Execute(output: GateOutput.lock) } transitions: { _ in
+    When(state: Gate.closing) { _ in
+      Execute(output: GateOutput.lock)
+    } transitions: { _ in
       On(event: GateEvent.locked) { _ in Transition(to: Gate.closed) }
     }
-    When(state: Gate.closed) { _ in Execute.noOutput } transitions: { _ in
+    When(state: Gate.closed) { _ in
+      Execute.noOutput
+    } transitions: { _ in
       On(event: GateEvent.reopen) { _ in Transition(to: Gate.open) }
     }
   }

@@ -31,7 +31,8 @@ let heapBytesPerInstance = BenchmarkMetric.custom(
 func heapBytes<Instance>(_ name: String, make: @escaping @MainActor @Sendable () async -> Instance) {
   Benchmark(
     name,
-    configuration: .init(metrics: [heapBytesPerInstance], scalingFactor: .one, maxDuration: .seconds(2), maxIterations: 5)
+    configuration: .init(
+      metrics: [heapBytesPerInstance], scalingFactor: .one, maxDuration: .seconds(2), maxIterations: 5)
   ) { benchmark in
     benchmark.measurement(heapBytesPerInstance, await keptBytes(count: 10_000, make: make))
   }

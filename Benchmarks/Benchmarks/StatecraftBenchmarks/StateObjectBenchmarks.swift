@@ -13,19 +13,27 @@ func stateObjectBenchmarks() {
   asyncRoundTrip("Baseline: @MainActor async call from the main actor", StateObjectFixtures.mainActorCalls)
   asyncRoundTrip("Baseline: exit() then enter() called directly", StateObjectFixtures.directCalls)
   asyncRoundTrip("Baseline: bpisano's blog post's bare machine, trivial states", StateObjectFixtures.bareTransitions)
-  asyncRoundTrip("Baseline: bpisano's blog post's bare machine, @MainActor states", StateObjectFixtures.bareMainActorTransitions)
-  asyncRoundTrip("ContextualStateMachine: transition between states without wrappers", StateObjectFixtures.plainTransitions)
-  asyncRoundTrip("ContextualStateMachine: transition between @MainActor states", StateObjectFixtures.mainActorTransitions)
-  asyncRoundTrip("ContextualStateMachine: transition between nonisolated(nonsending) states", StateObjectFixtures.nonsendingTransitions)
-  asyncRoundTrip("ContextualStateMachine: transition between states that read their wrappers", StateObjectFixtures.wrappedTransitions)
-  asyncRoundTrip("ContextualStateMachine: transition between @concurrent states (two hops each)", StateObjectFixtures.concurrentTransitions)
+  asyncRoundTrip(
+    "Baseline: bpisano's blog post's bare machine, @MainActor states", StateObjectFixtures.bareMainActorTransitions)
+  asyncRoundTrip(
+    "ContextualStateMachine: transition between states without wrappers", StateObjectFixtures.plainTransitions)
+  asyncRoundTrip(
+    "ContextualStateMachine: transition between @MainActor states", StateObjectFixtures.mainActorTransitions)
+  asyncRoundTrip(
+    "ContextualStateMachine: transition between nonisolated(nonsending) states",
+    StateObjectFixtures.nonsendingTransitions)
+  asyncRoundTrip(
+    "ContextualStateMachine: transition between states that read their wrappers", StateObjectFixtures.wrappedTransitions
+  )
+  asyncRoundTrip(
+    "ContextualStateMachine: transition between @concurrent states (two hops each)",
+    StateObjectFixtures.concurrentTransitions)
 }
 
 struct BenchmarkContext: StateMachineContext {
   var value = 1
   static let defaultValue = BenchmarkContext()
 }
-
 
 /// Reads its context and its transition handler in `enter()`, as a typical state does.
 struct WrappedState: StateMachineState {

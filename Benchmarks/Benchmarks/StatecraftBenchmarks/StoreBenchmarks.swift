@@ -100,8 +100,6 @@ enum Fixtures {
     blackHole(model.count)
   }
 
-
-
   static func sendNone(_ iterations: Range<Int>) {
     let store = counterStore
     for _ in iterations { store.send(.increment) }

@@ -21,7 +21,8 @@ func timerBenchmarks() {
       }
       blackHole(snapshot)
     }
-    Benchmark("Statechart timers: send an event that sets a delayed send, \(pending) pending (running chart)") { benchmark in
+    Benchmark("Statechart timers: send an event that sets a delayed send, \(pending) pending (running chart)") {
+      benchmark in
       let running = AsyncStatechartSequence(
         TimerFixtures.chart, restoring: TimerFixtures.pending(pending, dueFrom: .seconds(1_000_000)),
         clock: ContinuousClock())
@@ -59,7 +60,9 @@ enum TimerFixtures {
   /// A snapshot with `count` delayed sends of "tick" pending, due from `first` on, `spacing`
   /// apart. Made by decoding, as a restored chart is: setting them one per step would take the
   /// quadratic time the benchmarks measure.
-  static func pending(_ count: Int, dueFrom first: Duration, spacing: Duration = .seconds(1)) -> ChartSnapshot<String, String, EmptyChartContext> {
+  static func pending(
+    _ count: Int, dueFrom first: Duration, spacing: Duration = .seconds(1)
+  ) -> ChartSnapshot<String, String, EmptyChartContext> {
     cache.withLock { cache in
       let key = "\(count) \(first) \(spacing)"
       if let made = cache[key] { return made }
@@ -71,7 +74,9 @@ enum TimerFixtures {
 
   private static let cache = NSLockedCache()
 
-  private static func make(_ count: Int, dueFrom first: Duration, spacing: Duration) -> ChartSnapshot<String, String, EmptyChartContext> {
+  private static func make(
+    _ count: Int, dueFrom first: Duration, spacing: Duration
+  ) -> ChartSnapshot<String, String, EmptyChartContext> {
     let initial = chart.initialTransition().snapshot
     var json = try! JSONSerialization.jsonObject(with: JSONEncoder().encode(initial)) as! [String: Any]
     let encoder = JSONEncoder()

@@ -37,13 +37,19 @@ let deepChart = Statechart<String, CycleEvent, EmptyChartContext>(initial: "top"
 }
 
 let cycleMachine = StateMachine(initial: Cycle.first) {
-  When(state: Cycle.first) { _ in Execute.noOutput } transitions: { _ in
+  When(state: Cycle.first) { _ in
+    Execute.noOutput
+  } transitions: { _ in
     On(event: CycleEvent.next) { _ in Transition(to: Cycle.second) }
   }
-  When(state: Cycle.second) { _ in Execute.noOutput } transitions: { _ in
+  When(state: Cycle.second) { _ in
+    Execute.noOutput
+  } transitions: { _ in
     On(event: CycleEvent.next) { _ in Transition(to: Cycle.third) }
   }
-  When(state: Cycle.third) { _ in Execute.noOutput } transitions: { _ in
+  When(state: Cycle.third) { _ in
+    Execute.noOutput
+  } transitions: { _ in
     On(event: CycleEvent.next) { _ in Transition(to: Cycle.first) }
   }
 }
@@ -61,7 +67,9 @@ func sends<ID: Hashable & Sendable>(_ chart: Statechart<ID, CycleEvent, EmptyCha
 }
 
 @MainActor
-func sendsOnMain<ID: Hashable & Sendable>(_ chart: Statechart<ID, CycleEvent, EmptyChartContext>, _ n: Int) async -> Bool {
+func sendsOnMain<ID: Hashable & Sendable>(
+  _ chart: Statechart<ID, CycleEvent, EmptyChartContext>, _ n: Int
+) async -> Bool {
   let running = AsyncStatechartSequence(chart)
   for _ in 0..<n { await running.send(.next) }
   return running.isDone

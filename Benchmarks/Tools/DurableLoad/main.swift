@@ -63,9 +63,12 @@ func raw(events: Int) async throws -> [Duration] {
   _ = try await connection.query("PRAGMA busy_timeout = 5000")
   _ = try await connection.query("PRAGMA journal_mode = WAL")
   for table in SQLiteDurableStorage.tables { _ = try await connection.query(table) }
-  let snapshot = #"{"statecraft":"snapshot","definition":"light","version":1,"state":{"configuration":["on"],"context":{"toggles":1},"history":{},"timers":[],"time":0,"isDone":false,"nextTimerSequence":0}}"#
-  let result = #"{"version":1,"handled":true,"outputs":[],"snapshot":"\#(snapshot.replacingOccurrences(of: "\"", with: "\\\""))"}"#
-  let line = #"{"type":"step","step":1,"time":0.0,"eventID":"event-0","message":"toggle","state":{"configuration":["on"],"context":{"toggles":1},"history":{},"timers":[],"time":0,"isDone":false,"nextTimerSequence":0}}"#
+  let snapshot =
+    #"{"statecraft":"snapshot","definition":"light","version":1,"state":{"configuration":["on"],"context":{"toggles":1},"history":{},"timers":[],"time":0,"isDone":false,"nextTimerSequence":0}}"#
+  let result =
+    #"{"version":1,"handled":true,"outputs":[],"snapshot":"\#(snapshot.replacingOccurrences(of: "\"", with: "\\\""))"}"#
+  let line =
+    #"{"type":"step","step":1,"time":0.0,"eventID":"event-0","message":"toggle","state":{"configuration":["on"],"context":{"toggles":1},"history":{},"timers":[],"time":0,"isDone":false,"nextTimerSequence":0}}"#
   for index in 0..<instances {
     _ = try await connection.query(
       "INSERT INTO statecraft_instances (definition, id, version, snapshot, created_at) VALUES ('light', ?, 0, ?, 0)",
@@ -121,7 +124,8 @@ for round in 1...rounds {
   let statecraftRate = Double(events) / (microseconds(statecraftTotal) / 1e6)
   print(
     String(
-      format: "round %d: raw SQL %.0f events/s (p50 %.0f µs, p99 %.0f µs); DurableCharts %.0f events/s (p50 %.0f µs, p99 %.0f µs); ratio %.2fx",
+      format:
+        "round %d: raw SQL %.0f events/s (p50 %.0f µs, p99 %.0f µs); DurableCharts %.0f events/s (p50 %.0f µs, p99 %.0f µs); ratio %.2fx",
       round, floorRate, microseconds(percentile(floor, 0.5)), microseconds(percentile(floor, 0.99)),
       statecraftRate, microseconds(percentile(statecraft, 0.5)), microseconds(percentile(statecraft, 0.99)),
       statecraftRate / floorRate))

@@ -6,11 +6,11 @@
 //
 //     swift run -c release InspectorLoad [actions] [rounds]
 import Foundation
-import Synchronization
 import HeapUsage
+import StalledPage
 import Statecraft
 import StatecraftInspector
-import StalledPage
+import Synchronization
 
 struct Counter { var count = 0 }
 enum CounterAction: Sendable { case increment }

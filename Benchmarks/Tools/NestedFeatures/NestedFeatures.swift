@@ -206,13 +206,21 @@ public enum NestedFeatures {
   /// Each level's store is scoped from the one above it. `everyLevelObserved` reads each level's
   /// `state`, as a view at each level would; otherwise only level 1 and level 10 are read, and the
   /// levels between are stores that views pass down.
-  public static func make(everyLevelObserved: Bool) -> (
+  public static func make(
+    everyLevelObserved: Bool
+  ) -> (
     root: Store<Feature0, Feature0Action, Void>,
     level1: ScopedStore<Feature1, Feature1Action>,
     level10: ScopedStore<Feature10, Feature10Action>
   ) {
     let root = Store(
-      initialState: Feature0(child: Feature1(child: Feature2(child: Feature3(child: Feature4(child: Feature5(child: Feature6(child: Feature7(child: Feature8(child: Feature9(child: Feature10())))))))))),
+      initialState: Feature0(
+        child: Feature1(
+          child: Feature2(
+            child: Feature3(
+              child: Feature4(
+                child: Feature5(child: Feature6(child: Feature7(child: Feature8(child: Feature9(child: Feature10()))))))
+            )))),
       reducer: reducer0)
     let s0 = root.scope(state: { $0 }, action: { $0 })
     let s1 = s0.scope(state: { $0.child ?? Feature1() }, action: Feature0Action.child)

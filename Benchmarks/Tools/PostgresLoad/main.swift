@@ -60,9 +60,12 @@ func child(mode: String, url: String, schemaName: String, worker: Int, workers: 
     }
   } else {
     // Snapshots, results and journal lines of the sizes Statecraft writes.
-    let snapshot = #"{"statecraft":"snapshot","definition":"light","version":1,"state":{"configuration":["on"],"context":{"toggles":1},"history":{},"timers":[],"time":0,"isDone":false,"nextTimerSequence":0}}"#
-    let result = #"{"version":1,"handled":true,"outputs":[],"snapshot":"\#(snapshot.replacingOccurrences(of: "\"", with: "\\\""))"}"#
-    let line = #"{"type":"step","step":1,"time":0.0,"eventID":"event-0","message":"toggle","state":{"configuration":["on"],"context":{"toggles":1},"history":{},"timers":[],"time":0,"isDone":false,"nextTimerSequence":0}}"#
+    let snapshot =
+      #"{"statecraft":"snapshot","definition":"light","version":1,"state":{"configuration":["on"],"context":{"toggles":1},"history":{},"timers":[],"time":0,"isDone":false,"nextTimerSequence":0}}"#
+    let result =
+      #"{"version":1,"handled":true,"outputs":[],"snapshot":"\#(snapshot.replacingOccurrences(of: "\"", with: "\\\""))"}"#
+    let line =
+      #"{"type":"step","step":1,"time":0.0,"eventID":"event-0","message":"toggle","state":{"configuration":["on"],"context":{"toggles":1},"history":{},"timers":[],"time":0,"isDone":false,"nextTimerSequence":0}}"#
     var versions = [Int64](repeating: 0, count: mine.count)
     for event in 0..<events {
       let start = clock.now
@@ -98,7 +101,8 @@ func child(mode: String, url: String, schemaName: String, worker: Int, workers: 
 }
 
 /// Parent: a fresh schema with 1,000 instances, then `workers` children at once.
-func run(mode: String, url: String, workers: Int, events: Int) async throws -> (rate: Double, p50: Double, p99: Double) {
+func run(mode: String, url: String, workers: Int, events: Int) async throws -> (rate: Double, p50: Double, p99: Double)
+{
   let schemaName = "load_\(UUID().uuidString.prefix(8).lowercased())"
   let admin = try client(url, schema: "public")
   let adminRunning = Task { await admin.run() }
@@ -124,13 +128,18 @@ func run(mode: String, url: String, workers: Int, events: Int) async throws -> (
     let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     for line in text.split(separator: "\n") {
-      if line.hasPrefix("wall ") { wall = max(wall, Double(line.dropFirst(5))!) } else { latencies.append(Double(line)!) }
+      if line.hasPrefix("wall ") {
+        wall = max(wall, Double(line.dropFirst(5))!)
+      } else {
+        latencies.append(Double(line)!)
+      }
     }
   }
   try await admin.query(PostgresQuery(unsafeSQL: "DROP SCHEMA \(schemaName) CASCADE"))
   adminRunning.cancel()
   latencies.sort()
-  let percentile = { (fraction: Double) in latencies[min(latencies.count - 1, Int(Double(latencies.count) * fraction))] }
+  let percentile = { (fraction: Double) in latencies[min(latencies.count - 1, Int(Double(latencies.count) * fraction))]
+  }
   return (Double(latencies.count) / (wall / 1e6), percentile(0.5), percentile(0.99))
 }
 
@@ -166,7 +175,9 @@ case "memory":
       adminRunning.cancel()
     }
   } else {
-    let path = FileManager.default.temporaryDirectory.appending(path: "postgres-load-memory-\(UUID().uuidString).sqlite").path()
+    let path = FileManager.default.temporaryDirectory.appending(
+      path: "postgres-load-memory-\(UUID().uuidString).sqlite"
+    ).path()
     let sqlite = try await SQLiteDurableStorage(path: path)
     storage = sqlite
     cleanUp = { try await sqlite.close() }
@@ -181,9 +192,10 @@ case "memory":
     try await lights.create("light-\(index)")
     try await lights.send(.toggle, to: "light-\(index)")
     if [1_000, 10_000, 100_000, count].contains(index + 1) {
-      print(String(
-        format: "touched %d instances: resident %.1f MiB, %d of them cached (limit 1,000)",
-        index + 1, Double(residentBytes()) / mebibyte, lights.cachedCount))
+      print(
+        String(
+          format: "touched %d instances: resident %.1f MiB, %d of them cached (limit 1,000)",
+          index + 1, Double(residentBytes()) / mebibyte, lights.cachedCount))
       fflush(nil)  // every stream: stdout is a global Swift 6 will not read here
     }
   }
@@ -198,7 +210,8 @@ case let url?:
       let durable = try await run(mode: "durable", url: url, workers: workers, events: events)
       print(
         String(
-          format: "round %d, %d processes: raw %.0f events/s (p50 %.0f µs, p99 %.0f µs); DurableCharts %.0f events/s (p50 %.0f µs, p99 %.0f µs); ratio %.2fx",
+          format:
+            "round %d, %d processes: raw %.0f events/s (p50 %.0f µs, p99 %.0f µs); DurableCharts %.0f events/s (p50 %.0f µs, p99 %.0f µs); ratio %.2fx",
           round, workers, floor.rate, floor.p50, floor.p99, durable.rate, durable.p50, durable.p99,
           durable.rate / floor.rate))
     }

@@ -27,7 +27,9 @@ struct C { var count = 0 }
 @DSLCompatible enum TE { case add }
 
 let tally = StateMachine(initial: T.count(0)) {
-  When(state: T.count) { _ in Execute.noOutput } transitions: { count in
+  When(state: T.count) { _ in
+    Execute.noOutput
+  } transitions: { count in
     On(event: TE.add) { _ in Transition(to: T.count(count &+ 1)) }
   }
 }
@@ -40,7 +42,9 @@ func countingReducer(_ state: inout C, _: A) -> Effect<A> {
 
 /// Reads the state first, as a view does.
 @MainActor func storeLoop(_ n: Int) {
-  let store = Store(initialState: C()) { (s: inout C, _: A) in s.count &+= 1; return .none }
+  let store = Store(initialState: C()) { (s: inout C, _: A) in
+    s.count &+= 1; return .none
+  }
   if store.state.count == 42 { print("") }
   for _ in 0..<n { store.send(.inc) }
   if store.state.count == 42 { print("") }
@@ -64,7 +68,8 @@ enum RA: Sendable { case start, done }
 @MainActor func roundTrips(_ n: Int) async {
   let store = Store(initialState: C()) { (s: inout C, a: RA) -> Effect<RA> in
     switch a {
-    case .start: return .task {
+    case .start:
+      return .task {
         await nonisolatedOperation()
         return .done
       }
@@ -130,9 +135,21 @@ struct PlainS: StateMachineState {}
 @DSLCompatible enum GE { case close, locked, reopen }
 @DSLCompatible enum GO { case lock }
 let gate = StateMachine(initial: G.open) {
-  When(state: G.open) { _ in Execute.noOutput } transitions: { _ in On(event: GE.close) { _ in Transition(to: G.closing) } }
-  When(state: G.closing) { _ in Execute(output: GO.lock) } transitions: { _ in On(event: GE.locked) { _ in Transition(to: G.closed) } }
-  When(state: G.closed) { _ in Execute.noOutput } transitions: { _ in On(event: GE.reopen) { _ in Transition(to: G.open) } }
+  When(state: G.open) { _ in
+    Execute.noOutput
+  } transitions: { _ in
+    On(event: GE.close) { _ in Transition(to: G.closing) }
+  }
+  When(state: G.closing) { _ in
+    Execute(output: GO.lock)
+  } transitions: { _ in
+    On(event: GE.locked) { _ in Transition(to: G.closed) }
+  }
+  When(state: G.closed) { _ in
+    Execute.noOutput
+  } transitions: { _ in
+    On(event: GE.reopen) { _ in Transition(to: G.open) }
+  }
 }
 func sideEffects(_ n: Int) async {
   let seq = AsyncStateMachineSequence(stateMachine: gate, runtime: Runtime().map(output: GO.lock, to: { GE.locked }))
@@ -235,7 +252,8 @@ func slowInspectorLoad(_ n: Int) async {
   let sent = ContinuousClock.now - start
   let totals = inspector.totals
   print(
-    "slow inspector: \(4 * n) sends in \(sent), \(totals.received) records delivered, \(totals.dropped) dropped, peak RSS \(peakResidentMegabytes()) MB")
+    "slow inspector: \(4 * n) sends in \(sent), \(totals.received) records delivered, \(totals.dropped) dropped, peak RSS \(peakResidentMegabytes()) MB"
+  )
 }
 
 let mode = CommandLine.arguments.dropFirst().first ?? "store"
@@ -244,7 +262,11 @@ let clock = ContinuousClock()
 if mode == "slowinspector" {
   await slowInspectorLoad(n)
 } else if mode == "idlestore" {
-  let bytes = await keptBytes(n) { Store(initialState: C()) { (s: inout C, _: A) in s.count &+= 1; return .none } }
+  let bytes = await keptBytes(n) {
+    Store(initialState: C()) { (s: inout C, _: A) in
+      s.count &+= 1; return .none
+    }
+  }
   print("idle store", bytes, "B")
 } else if mode == "idlestorefunction" {
   let bytes = await keptBytes(n) { Store(initialState: C(), reducer: countingReducer) }
@@ -305,7 +327,6 @@ if mode == "slowinspector" {
   let d = await clock.measure { await Task.detached { await machineLoop(n) }.value }
   print("machine send", d / n)
 }
-
 
 /// A feature holding an optional copy of itself, 10 levels deep, as the composition benchmarks.
 struct Level: Equatable {
@@ -380,10 +401,12 @@ func journalLoop(_ n: Int) {
   let journal = try! Journal(
     schema: SnapshotSchema<JournaledCount>("counter"), action: JournaledIncrement.self,
     to: .memory(keepingLastSteps: 1_000))
-  let store = Store(initialState: JournaledCount(), reducer: Reduce<JournaledCount, JournaledIncrement> { state, _ in
-    state.count &+= 1
-    return .none
-  })
+  let store = Store(
+    initialState: JournaledCount(),
+    reducer: Reduce<JournaledCount, JournaledIncrement> { state, _ in
+      state.count &+= 1
+      return .none
+    })
   store.attach(journal)
   for _ in 0..<n { store.send(.increment) }
 }

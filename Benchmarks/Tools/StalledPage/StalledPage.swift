@@ -21,4 +21,3 @@ public func connectStalledPage(port: Int, token: String) -> Int32 {
   _ = handshake.withCString { send(socket, $0, strlen($0), 0) }
   return socket
 }
-

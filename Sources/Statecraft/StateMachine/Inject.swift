@@ -56,7 +56,8 @@
 }
 
 /// Binds five dependencies to a side effect.
-@preconcurrency public func inject<
+@preconcurrency
+public func inject<
   Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, D5: Sendable, Result
 >(
   dep d1: D1, _ d2: D2, _ d3: D3, _ d4: D4, _ d5: D5,
@@ -66,7 +67,8 @@
 }
 
 /// Binds six dependencies to a side effect.
-@preconcurrency public func inject<
+@preconcurrency
+public func inject<
   Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, D5: Sendable, D6: Sendable, Result
 >(
   dep d1: D1, _ d2: D2, _ d3: D3, _ d4: D4, _ d5: D5, _ d6: D6,
@@ -121,7 +123,8 @@
 
 /// Binds six dependencies to a side effect, keeping its input: AsyncStateMachine's spelling
 /// of ``inject(dep:_:in:)``.
-@preconcurrency public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, D5: Sendable, D6: Sendable, Result>(
+@preconcurrency
+public func inject<Input, D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, D5: Sendable, D6: Sendable, Result>(
   deps d1: D1, _ d2: D2, _ d3: D3, _ d4: D4, _ d5: D5, _ d6: D6,
   in function: @escaping @Sendable (Input, D1, D2, D3, D4, D5, D6) async -> Result
 ) -> @Sendable (Input) async -> Result {
@@ -169,7 +172,8 @@
 }
 
 /// Binds all six of its parameters to a side effect, which then takes no input.
-@preconcurrency public func inject<D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, D5: Sendable, D6: Sendable, Result>(
+@preconcurrency
+public func inject<D1: Sendable, D2: Sendable, D3: Sendable, D4: Sendable, D5: Sendable, D6: Sendable, Result>(
   deps d1: D1, _ d2: D2, _ d3: D3, _ d4: D4, _ d5: D5, _ d6: D6,
   in function: @escaping @Sendable (D1, D2, D3, D4, D5, D6) async -> Result
 ) -> @Sendable () async -> Result {

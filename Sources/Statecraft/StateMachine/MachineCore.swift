@@ -103,8 +103,9 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
     }
     if next == state, runtime.selfTransitionPolicy == .ignore { return core.finish() }
     let output = definition.output(when: next)
-    guard output != nil || !runtime.stateMiddlewares.isEmpty || !runtime.senders.isEmpty
-      || !processing.value.cancellable.isEmpty
+    guard
+      output != nil || !runtime.stateMiddlewares.isEmpty || !runtime.senders.isEmpty
+        || !processing.value.cancellable.isEmpty
     else {
       // Nothing happens on entering: store the state and end the event in one critical section.
       return core.commit(next, finishing: true)!

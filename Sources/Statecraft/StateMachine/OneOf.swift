@@ -62,7 +62,8 @@ public enum OneOfBuilder<Value: DSLCompatible> {
   }
 
   /// Joins the patterns of a `OneOf` block into one list, in order.
-  @preconcurrency public static func buildBlock(_ parts: [@Sendable (Value) -> Bool]...) -> [@Sendable (Value) -> Bool] {
+  @preconcurrency public static func buildBlock(_ parts: [@Sendable (Value) -> Bool]...) -> [@Sendable (Value) -> Bool]
+  {
     parts.flatMap { $0 }
   }
 }

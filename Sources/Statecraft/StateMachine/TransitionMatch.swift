@@ -74,7 +74,9 @@ struct CurrentTransitionMatch {
   static let key: pthread_key_t = {
     var key = pthread_key_t()
     let status = pthread_key_create(&key, nil)
-    precondition(status == 0, "Statecraft could not create the thread-specific key its state machines match with (error \(status))")
+    precondition(
+      status == 0, "Statecraft could not create the thread-specific key its state machines match with (error \(status))"
+    )
     return key
   }()
 

@@ -71,7 +71,6 @@ public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendab
     self.init(.value(state), execute: execute, transitions: transitions)
   }
 
-
   /// In states of the case `state` builds, with transitions.
   @preconcurrency @inlinable
   public init<Payload>(
@@ -81,7 +80,6 @@ public struct When<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: Sendab
   ) {
     self.init(.case(state), execute: execute, transitions: transitions)
   }
-
 
   /// In any state of `states`, with transitions.
   @preconcurrency @inlinable

@@ -223,7 +223,9 @@ public final class Store<State, Action: Sendable, Environment>:
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) -> StoreTask {
-    send(action, group: nil, origin: nil, callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    send(
+      action, group: nil, origin: nil,
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Whether Observation's registrar exists: whether anything has read `state`. For tests.

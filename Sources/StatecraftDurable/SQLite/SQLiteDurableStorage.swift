@@ -186,8 +186,10 @@
         guard existing.isEmpty else { return false }
         _ = try await connection.query(
           "INSERT INTO statecraft_instances (definition, id, version, snapshot, created_at) VALUES (?, ?, ?, ?, ?)",
-          [.text(row.definition), .text(row.id), .integer(Int(row.version)), .text(row.snapshot),
-           .integer(Int(row.createdAt))])
+          [
+            .text(row.definition), .text(row.id), .integer(Int(row.version)), .text(row.snapshot),
+            .integer(Int(row.createdAt)),
+          ])
         try await writeOutputs(outputs, definition: row.definition, id: row.id)
         try await writeActiveStates(row)
         try await writeTimer(definition: row.definition, id: row.id, dueAt: nextTimer)
@@ -208,14 +210,18 @@
         }
         _ = try await connection.query(
           "UPDATE statecraft_instances SET version = ?, snapshot = ? WHERE definition = ? AND id = ? AND version = ?",
-          [.integer(Int(row.version)), .text(row.snapshot), .text(row.definition), .text(row.id),
-           .integer(Int(commit.expectedVersion))])
+          [
+            .integer(Int(row.version)), .text(row.snapshot), .text(row.definition), .text(row.id),
+            .integer(Int(commit.expectedVersion)),
+          ])
         let changed = try await connection.query("SELECT changes() AS changed")
         guard changed.first?.column("changed")?.integer == 1 else { return .conflict }
         _ = try await connection.query(
           "INSERT INTO statecraft_events (definition, id, event_id, version, result) VALUES (?, ?, ?, ?, ?)",
-          [.text(row.definition), .text(row.id), .text(commit.eventID), .integer(Int(row.version)),
-           .text(commit.result)])
+          [
+            .text(row.definition), .text(row.id), .text(commit.eventID), .integer(Int(row.version)),
+            .text(commit.result),
+          ])
         _ = try await connection.query(
           "INSERT INTO statecraft_journal (definition, id, version, line) VALUES (?, ?, ?, ?)",
           [.text(row.definition), .text(row.id), .integer(Int(row.version)), .text(commit.journalLine)])
@@ -367,8 +373,10 @@
       for output in outputs {
         _ = try await connection.query(
           "INSERT INTO statecraft_outbox (output_id, definition, id, version, name) VALUES (?, ?, ?, ?, ?)",
-          [.text(output.id), .text(definition), .text(id), .integer(Int(output.version)),
-           .text(output.name)])
+          [
+            .text(output.id), .text(definition), .text(id), .integer(Int(output.version)),
+            .text(output.name),
+          ])
       }
     }
 

@@ -35,7 +35,9 @@ public final class OpenAsyncBroadcast<Element: Sendable>: AsyncBroadcast {
   /// Returns a new stream of the elements sent from now on, which yields `final`, if given, and
   /// ends when the broadcast finishes. Once the broadcast has finished, the stream yields `final`
   /// at once and ends.
-  public func observe(final: Element?, bufferingPolicy: BroadcastBufferingPolicy?)
+  public func observe(
+    final: Element?, bufferingPolicy: BroadcastBufferingPolicy?
+  )
     -> AsyncStream<Element>
   {
     storage.observe(final: final, bufferingPolicy: bufferingPolicy)

@@ -38,7 +38,9 @@ public final class StateBroadcast<State: Sendable>: AsyncBroadcast {
   }
 
   /// Returns a new stream that starts with the current value, then yields every later one.
-  public func observe(final: State?, bufferingPolicy: BroadcastBufferingPolicy?)
+  public func observe(
+    final: State?, bufferingPolicy: BroadcastBufferingPolicy?
+  )
     -> AsyncStream<State>
   {
     storage.observe(final: final, bufferingPolicy: bufferingPolicy)
@@ -55,7 +57,8 @@ public final class StateBroadcast<State: Sendable>: AsyncBroadcast {
   public func send(_ state: State) {
     precondition(
       BroadcastUpdate.current != ObjectIdentifier(self),
-      "send(_:) was called from inside update(_:) of the same broadcast; change the value through the closure's argument instead")
+      "send(_:) was called from inside update(_:) of the same broadcast; change the value through the closure's argument instead"
+    )
     storage.send(state)
   }
 
@@ -79,7 +82,8 @@ public final class StateBroadcast<State: Sendable>: AsyncBroadcast {
   public func update<Failure: Error>(_ body: (inout State) throws(Failure) -> Void) throws(Failure) {
     precondition(
       BroadcastUpdate.current != ObjectIdentifier(self),
-      "update(_:) was called from inside update(_:) of the same broadcast; change the value through the closure's argument instead")
+      "update(_:) was called from inside update(_:) of the same broadcast; change the value through the closure's argument instead"
+    )
     while true {
       guard let (value, generation) = storage.latestAndGeneration else {
         storage.reportSendAfterFinish()

@@ -57,7 +57,8 @@ package final class EffectHandle: Sendable {
   /// for them go on. Does nothing to an effect that already returned or was cancelled.
   @usableFromInline
   package func cancel() {
-    let cancelled = state.withLock { state -> (Task<Void, Never>?, [CheckedContinuation<Void, Never>], [EffectHandle])? in
+    let cancelled = state.withLock {
+      state -> (Task<Void, Never>?, [CheckedContinuation<Void, Never>], [EffectHandle])? in
       guard !state.isCancelled, !state.isDone else { return nil }
       state.isCancelled = true
       defer {

@@ -77,7 +77,8 @@ package final class Inspection: Sendable {
   /// writing its steps to a ring: every inspector, the ring's reader included, gets records.
   package func attach(_ inspector: any Inspector) {
     state.withLock { state in
-      state.bufferLimit = state.inspectors.isEmpty ? inspector.bufferLimit : max(state.bufferLimit, inspector.bufferLimit)
+      state.bufferLimit =
+        state.inspectors.isEmpty ? inspector.bufferLimit : max(state.bufferLimit, inspector.bufferLimit)
       state.inspectors.append(inspector)
     }
     stepRingSlot.load(ordering: .acquiring)?.takeUnretainedValue().closeForOwner()

@@ -1,5 +1,5 @@
-public import Logging
 import CustomDump
+public import Logging
 
 /// An inspector that logs every message an owner processes, with the change it made to the state
 /// as a diff, in the manner of The Composable Architecture's `_printChanges()`:

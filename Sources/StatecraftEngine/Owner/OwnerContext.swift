@@ -48,7 +48,8 @@ package final class OwnerContext: Sendable {
 
   private func assertOwnersLockHeld(file: StaticString = #file, line: UInt = #line) {
     #if DEBUG
-      assert(isOwnersLockHeld?() ?? true, "the effect scope is touched only under its owner's lock", file: file, line: line)
+      assert(
+        isOwnersLockHeld?() ?? true, "the effect scope is touched only under its owner's lock", file: file, line: line)
     #endif
   }
 

@@ -162,10 +162,12 @@ extension OwnerCore where State: Sendable {
     func holdingTheRight(
       isolation: isolated (any Actor)?, _ process: () async -> Finished
     ) async -> Finished {
-      await ProcessingRight.holder.withValue(ObjectIdentifier(self), operation: {
-        _ = isolation
-        return await process()
-      }, isolation: isolation)
+      await ProcessingRight.holder.withValue(
+        ObjectIdentifier(self),
+        operation: {
+          _ = isolation
+          return await process()
+        }, isolation: isolation)
     }
   #endif
 
@@ -243,7 +245,7 @@ extension OwnerCore where State: Sendable {
 /// Starts `operation` in a detached task, which inherits no caller's task-locals or priority. Without
 /// an executor preference it starts on the main actor from its first instruction, in creation
 /// order (the `@isolated(any)` initializer); with one, it starts on that executor and hops there.
-fileprivate func detachedOnMainActor(
+private func detachedOnMainActor(
   executorPreference: (any TaskExecutor)?, _ operation: @escaping @MainActor @Sendable () async -> Void
 ) {
   guard let executorPreference else {

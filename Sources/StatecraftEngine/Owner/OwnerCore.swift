@@ -272,7 +272,8 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   package final var ownerState: State {
     guard let state = withLock({ $0.current }) else {
       preconditionFailure(
-        "\(ownerContext.name)'s state was read while a message was being processed, from inside the processing itself. Read the state the reducer is given instead.")
+        "\(ownerContext.name)'s state was read while a message was being processed, from inside the processing itself. Read the state the reducer is given instead."
+      )
     }
     return state
   }

@@ -26,14 +26,16 @@ package enum SharedKeyPath {
   @usableFromInline
   package static func of<Root, Value>(_ make: () -> KeyPath<Root, Value>) -> KeyPath<Root, Value> {
     let type = ObjectIdentifier(KeyPath<Root, Value>.self)
-    let keyPath = built.withLock { $0[type] }?.keyPath ?? {
-      let made = Built(keyPath: make())
-      return built.withLock { built in
-        if let existing = built[type] { return existing.keyPath }
-        built[type] = made
-        return made.keyPath
-      }
-    }()
+    let keyPath =
+      built.withLock { $0[type] }?.keyPath
+      ?? {
+        let made = Built(keyPath: make())
+        return built.withLock { built in
+          if let existing = built[type] { return existing.keyPath }
+          built[type] = made
+          return made.keyPath
+        }
+      }()
     // Safe: the dictionary is keyed by the key path's own type.
     return unsafeDowncast(keyPath, to: KeyPath<Root, Value>.self)
   }

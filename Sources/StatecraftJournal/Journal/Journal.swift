@@ -267,7 +267,8 @@ struct JournalWriter: ~Copyable {
     case .diagnostic(let diagnostic):
       let callSite = diagnostic.callSite.map { #","callSite":\#(quoted("\($0)"))"# } ?? ""
       lines.append(
-        #"{"type":"diagnostic","step":\#(step),"time":\#(time),"kind":\#(quoted(diagnostic.kind.name)),"message":\#(quoted(diagnostic.message))\#(callSite)}"#)
+        #"{"type":"diagnostic","step":\#(step),"time":\#(time),"kind":\#(quoted(diagnostic.kind.name)),"message":\#(quoted(diagnostic.message))\#(callSite)}"#
+      )
     }
     try write(lines, lastStep: false)
     return lines

@@ -58,7 +58,8 @@ public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
     case .missingStep(let step, let lines):
       "Step \(step) is missing from the journal"
         + (lines.isEmpty
-          ? ": its line was removed." : ": line\(lines.count == 1 ? "" : "s") \(lines.map(String.init).joined(separator: ", ")) cannot be read.")
+          ? ": its line was removed."
+          : ": line\(lines.count == 1 ? "" : "s") \(lines.map(String.init).joined(separator: ", ")) cannot be read.")
         + " The steps after it are as recorded, but nothing replays or steps across the gap."
     }
   }

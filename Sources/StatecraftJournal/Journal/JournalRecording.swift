@@ -292,7 +292,6 @@ public struct JournalStep<State, Action> {
 
 extension JournalStep: Sendable where State: Sendable, Action: Sendable {}
 
-
 /// A run of steps missing from a journal: their lines were removed, or no longer read.
 ///
 /// ```swift
@@ -322,7 +321,8 @@ public struct JournalGap: Sendable, Equatable, CustomStringConvertible {
       ? "step \(missingSteps.lowerBound)" : "steps \(missingSteps.lowerBound) to \(missingSteps.upperBound)"
     let lines =
       unreadableLines.isEmpty
-      ? "" : " (unreadable line\(unreadableLines.count == 1 ? "" : "s") \(unreadableLines.map(String.init).joined(separator: ", ")))"
+      ? ""
+      : " (unreadable line\(unreadableLines.count == 1 ? "" : "s") \(unreadableLines.map(String.init).joined(separator: ", ")))"
     return "\(steps) missing\(lines)"
   }
 }

@@ -606,9 +606,10 @@ public final class TestStore<State: Equatable, Action> {
       return
     }
     if expected != after {
-      let difference = diff(expected, after, format: .proportional).map {
-        "\n\n\($0.indent(by: 2))\n\n(Expected: −, Actual: +)"
-      } ?? ""
+      let difference =
+        diff(expected, after, format: .proportional).map {
+          "\n\n\($0.indent(by: 2))\n\n(Expected: −, Actual: +)"
+        } ?? ""
       fail(
         assert == nil && exhaustivity == .on
           ? "State was not expected to change, but a change occurred:\(difference)"
@@ -724,7 +725,9 @@ public final class TestStore<State: Equatable, Action> {
   private func skip(_ message: String, at callSite: CallSite) {
     guard case .off(showSkippedAssertions: true) = exhaustivity else { return }
     skippedAssertions.append(message)
-    withExpectedIssue(fileID: callSite.fileID, filePath: callSite.filePath, line: callSite.line, column: callSite.column) {
+    withExpectedIssue(
+      fileID: callSite.fileID, filePath: callSite.filePath, line: callSite.line, column: callSite.column
+    ) {
       reportIssue(
         message, fileID: callSite.fileID, filePath: callSite.filePath, line: callSite.line,
         column: callSite.column)

@@ -61,11 +61,15 @@ struct MachineJournalTestingTests {
 
   static func door(lockedCode: @escaping @Sendable (Int) -> Int = { $0 }) -> StateMachine<Door, DoorEvent, DoorOutput> {
     StateMachine(initial: Door.closed) {
-      When(state: Door.closed) { _ in Execute<DoorOutput>.noOutput } transitions: { _ in
+      When(state: Door.closed) { _ in
+        Execute<DoorOutput>.noOutput
+      } transitions: { _ in
         On(event: DoorEvent.open) { _ in Transition(to: Door.open) }
         On(event: DoorEvent.lock) { code in Transition(to: Door.locked(code: lockedCode(code))) }
       }
-      When(state: Door.open) { _ in Execute<DoorOutput>.noOutput } transitions: { _ in
+      When(state: Door.open) { _ in
+        Execute<DoorOutput>.noOutput
+      } transitions: { _ in
         On(event: DoorEvent.close) { _ in Transition(to: Door.closed) }
       }
     }

@@ -8,7 +8,9 @@ enum SyncEvent: Hashable, Sendable { case start, uploaded, reset }
 
 /// A row's sync status: an upload, invoked while syncing, that takes 2 seconds of `clock`, with a
 /// 10-second timeout; a synced row goes back to idle after a minute.
-func syncChart(uploadTakes upload: Duration?, clock: some Clock<Duration>)
+func syncChart(
+  uploadTakes upload: Duration?, clock: some Clock<Duration>
+)
   -> Statechart<SyncState, SyncEvent, EmptyChartContext>
 {
   Statechart<SyncState, SyncEvent, EmptyChartContext>("sync", initial: .idle) {

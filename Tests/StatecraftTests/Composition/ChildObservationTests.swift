@@ -76,7 +76,10 @@ struct ChildObservationTests {
     let store = Store(initialState: Parent(), reducer: parentReducer(feed))
     let reads = ReadCount()
     func scopeProfile() -> ScopedStore<Counter, CounterAction> {
-      store.scope(state: { reads.count += 1; return $0.profile }, action: ParentAction.profile)
+      store.scope(
+        state: {
+          reads.count += 1; return $0.profile
+        }, action: ParentAction.profile)
     }
     let kept = scopeProfile()
     _ = kept.state

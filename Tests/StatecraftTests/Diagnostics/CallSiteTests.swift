@@ -81,12 +81,14 @@ struct CallSiteTests {
       recorder.handler.report(diagnostic)
       reported.open()
     }
-    let mapLine: UInt = #line + 3
+    let mapLine: UInt = #line + 5
     let sequence = DiagnosticHandler.$current.withValue(handler) {
-      AsyncStateMachineSequence(stateMachine: doorMachine, runtime: Runtime()
-        .map(output: DoorOutput.startClosing(speed:)) { _ in
-          AsyncThrowingStream<DoorEvent, any Error> { $0.finish(throwing: Failure()) }
-        })
+      AsyncStateMachineSequence(
+        stateMachine: doorMachine,
+        runtime: Runtime()
+          .map(output: DoorOutput.startClosing(speed:)) { _ in
+            AsyncThrowingStream<DoorEvent, any Error> { $0.finish(throwing: Failure()) }
+          })
     }
     await sequence.send(.close(speed: 1))
     await reported.wait()
@@ -99,15 +101,17 @@ struct CallSiteTests {
     let recorder = DiagnosticRecorder()
     let release = Gate()
     let requested = Gate()
-    let requestLine: UInt = #line + 5
-    let a = Step(name: "A", log: log, onEnter: { transition, _ in
-      let transition = transition
-      Task.detached {
-        await release.wait()
-        await transition(to: Step(name: "late", log: log))
-        requested.open()
-      }
-    })
+    let requestLine: UInt = #line + 7
+    let a = Step(
+      name: "A", log: log,
+      onEnter: { transition, _ in
+        let transition = transition
+        Task.detached {
+          await release.wait()
+          await transition(to: Step(name: "late", log: log))
+          requested.open()
+        }
+      })
     let machine = DiagnosticHandler.$current.withValue(recorder.handler) {
       ContextualStateMachine(initialState: a)
     }

@@ -240,7 +240,11 @@ func collect<Element>(_ stream: AsyncStream<Element>) async -> [Element] {
     for (first, second) in [(a, b), (b, a)] {
       done.enter()
       Thread {
-        for _ in 0..<1_000 { first.update { value in second.update { $0 += 1 }; value += 1 } }
+        for _ in 0..<1_000 {
+          first.update { value in
+            second.update { $0 += 1 }; value += 1
+          }
+        }
         done.leave()
       }.start()
     }
@@ -284,7 +288,10 @@ func collect<Element>(_ stream: AsyncStream<Element>) async -> [Element] {
     for number in 1...3 {
       // Each element's deinit reads the broadcast, which takes its lock: done under the lock, it
       // would deadlock. Element 1 leaves as the replaced current value and as a dropped element.
-      broadcast.send(Tracked(number) { released.append(number); _ = broadcast.observerCount })
+      broadcast.send(
+        Tracked(number) {
+          released.append(number); _ = broadcast.observerCount
+        })
     }
     broadcast.finish()
     var seen: [Int?] = []

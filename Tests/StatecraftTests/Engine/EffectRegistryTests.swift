@@ -45,9 +45,10 @@ struct EffectRegistryTests {
     let closed = registry.close()
     #expect(closed.effects.count == 2)
     #expect(registry.register(handle(nil), cancelInFlight: false) == nil)
-    guard case .closed = registry.throttle(
-      id: "t", latest: true, effect: pending("t"), interval: .seconds(1),
-      windowEnd: clock.deadline(after: .seconds(1)))
+    guard
+      case .closed = registry.throttle(
+        id: "t", latest: true, effect: pending("t"), interval: .seconds(1),
+        windowEnd: clock.deadline(after: .seconds(1)))
     else {
       Issue.record("a closed registry accepted a throttled effect")
       return
@@ -57,29 +58,33 @@ struct EffectRegistryTests {
   @Test func aThrottledEffectStartsNowThenWaitsInItsWindow() {
     var registry = EffectRegistry()
     let end = clock.deadline(after: .seconds(1))
-    guard case .startNow(let token) = registry.throttle(
-      id: "t", latest: true, effect: pending("t"), interval: .seconds(1), windowEnd: end)
+    guard
+      case .startNow(let token) = registry.throttle(
+        id: "t", latest: true, effect: pending("t"), interval: .seconds(1), windowEnd: end)
     else {
       Issue.record("the first throttled effect did not start at once")
       return
     }
     let second = pending("t")
-    guard case .wait(replacing: nil) = registry.throttle(
-      id: "t", latest: true, effect: second, interval: .seconds(1), windowEnd: end)
+    guard
+      case .wait(replacing: nil) = registry.throttle(
+        id: "t", latest: true, effect: second, interval: .seconds(1), windowEnd: end)
     else {
       Issue.record("an effect inside the window did not wait")
       return
     }
     let third = pending("t")
-    guard case .wait(replacing: let replaced?) = registry.throttle(
-      id: "t", latest: true, effect: third, interval: .seconds(1), windowEnd: end)
+    guard
+      case .wait(replacing: let replaced?) = registry.throttle(
+        id: "t", latest: true, effect: third, interval: .seconds(1), windowEnd: end)
     else {
       Issue.record("with latest, a newer effect did not replace the waiting one")
       return
     }
     #expect(replaced === second.handle)
-    guard case .start(let started, let nextToken, _) = registry.windowEnded(
-      id: "t", token: token, now: clock.deadline(after: .seconds(1)))
+    guard
+      case .start(let started, let nextToken, _) = registry.windowEnded(
+        id: "t", token: token, now: clock.deadline(after: .seconds(1)))
     else {
       Issue.record("the waiting effect did not start when the window ended")
       return
@@ -99,8 +104,9 @@ struct EffectRegistryTests {
     let end = clock.deadline(after: .seconds(1))
     _ = registry.throttle(id: "t", latest: false, effect: pending("t"), interval: .seconds(1), windowEnd: end)
     _ = registry.throttle(id: "t", latest: false, effect: pending("t"), interval: .seconds(1), windowEnd: end)
-    guard case .drop = registry.throttle(
-      id: "t", latest: false, effect: pending("t"), interval: .seconds(1), windowEnd: end)
+    guard
+      case .drop = registry.throttle(
+        id: "t", latest: false, effect: pending("t"), interval: .seconds(1), windowEnd: end)
     else {
       Issue.record("a third effect was not dropped")
       return
@@ -110,8 +116,9 @@ struct EffectRegistryTests {
   @Test func cancellingTheIDCancelsTheWaitingEffectAndItsWindowEndsEmpty() {
     var registry = EffectRegistry()
     let end = clock.deadline(after: .seconds(1))
-    guard case .startNow(let token) = registry.throttle(
-      id: "t", latest: true, effect: pending("t"), interval: .seconds(1), windowEnd: end)
+    guard
+      case .startNow(let token) = registry.throttle(
+        id: "t", latest: true, effect: pending("t"), interval: .seconds(1), windowEnd: end)
     else { return }
     let waiting = pending("t")
     _ = registry.throttle(id: "t", latest: true, effect: waiting, interval: .seconds(1), windowEnd: end)
@@ -130,8 +137,9 @@ struct EffectRegistryTests {
     var tokens: [(String, UInt64)] = []
     for index in 0..<10_000 {
       let id = "id \(index)"
-      guard case .startNow(let token) = registry.throttle(
-        id: EffectID(id), latest: false, effect: pending(id), interval: .seconds(1), windowEnd: end)
+      guard
+        case .startNow(let token) = registry.throttle(
+          id: EffectID(id), latest: false, effect: pending(id), interval: .seconds(1), windowEnd: end)
       else { return }
       tokens.append((id, token))
     }

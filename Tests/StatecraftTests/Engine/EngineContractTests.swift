@@ -9,7 +9,9 @@ struct EngineContractTests {
   #if DEBUG
     @Test func processorStateTouchedOutsideItsOwnersProcessingStops() async {
       await #expect(processExitsWith: .failure) {
-        let core = OwnerCore<Int, String>(state: 0, type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+        let core = OwnerCore<Int, String>(
+          state: 0, type: Int.self,
+          callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
         let local = ProcessorLocal(0)
         local.bind(to: core)
         local.value += 1
@@ -25,21 +27,27 @@ struct EngineContractTests {
 
     @Test func stateBorrowingTheOwnersLockTouchedWithoutItStops() async {
       await #expect(processExitsWith: .failure) {
-        let core = OwnerCore<Int, String>(state: 0, type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+        let core = OwnerCore<Int, String>(
+          state: 0, type: Int.self,
+          callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
         core.assertLockHeld("a stay's work")
       }
     }
 
     @Test func theEffectScopeTouchedWithoutTheOwnersLockStops() async {
       await #expect(processExitsWith: .failure) {
-        let core = OwnerCore<Int, String>(state: 0, type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+        let core = OwnerCore<Int, String>(
+          state: 0, type: Int.self,
+          callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
         _ = core.ownerContext.effectScope
       }
     }
 
     /// What the checks accept: the same accesses, made as the engine makes them.
     @Test func theSameAccessesMadeAsTheEngineMakesThemPass() {
-      let core = OwnerCore<Int, String>(state: 0, type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+      let core = OwnerCore<Int, String>(
+        state: 0, type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+      )
       core.withLock { _ in core.assertLockHeld("a stay's work") }
       let context = core.ownerContext
       #expect(core.withLock { _ in context.effectScope } == nil)

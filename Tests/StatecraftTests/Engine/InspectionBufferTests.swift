@@ -34,7 +34,8 @@ struct InspectionBufferTests {
     }
   }
 
-  static let owner = OwnerIdentity(type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+  static let owner = OwnerIdentity(
+    type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
 
   /// Keeps the sequence numbers it receives.
   final class SequenceRecorder: Inspector {
@@ -88,11 +89,12 @@ struct InspectionBufferTests {
       update: .stateUpdated(before: InspectedValue(0), after: InspectedValue(1)),
       owner: Self.owner, claim: claim!)
     #expect(recorder.records.withLock { $0 }.map(\.sequence) == [1, 2, 3])
-    #expect(recorder.records.withLock { $0 }.map { "\($0.kind)" } == [
-      "\(InspectionRecord.Kind.received(InspectedValue("step")))",
-      "\(InspectionRecord.Kind.received(InspectedValue("during")))",
-      "\(InspectionRecord.Kind.stateUpdated(before: InspectedValue(0), after: InspectedValue(1)))",
-    ])
+    #expect(
+      recorder.records.withLock { $0 }.map { "\($0.kind)" } == [
+        "\(InspectionRecord.Kind.received(InspectedValue("step")))",
+        "\(InspectionRecord.Kind.received(InspectedValue("during")))",
+        "\(InspectionRecord.Kind.stateUpdated(before: InspectedValue(0), after: InspectedValue(1)))",
+      ])
     #expect(inspection.queuedCount == 0)
     // The delivery was given up: the next record is delivered at once.
     inspection.emit(.received(InspectedValue("after")), owner: Self.owner, callSite: nil)
@@ -140,7 +142,9 @@ struct InspectionBufferTests {
     let received = inspector.lock.withLock { inspector.received }
     #expect(received.count == bufferLimit + 1)
     // The newest records, in order; the first after the gap says how many it follows.
-    #expect(received.dropFirst().map { "\($0.kind)" } == (emitted - bufferLimit..<emitted).map { "\(InspectionRecord.Kind.received(InspectedValue($0)))" })
+    #expect(
+      received.dropFirst().map { "\($0.kind)" }
+        == (emitted - bufferLimit..<emitted).map { "\(InspectionRecord.Kind.received(InspectedValue($0)))" })
     #expect(received[1].droppedBefore == UInt64(emitted - bufferLimit))
     #expect(received[1].sequence == UInt64(2 + emitted - bufferLimit))
     #expect(received.dropFirst(2).allSatisfy { $0.droppedBefore == 0 })
@@ -222,7 +226,9 @@ struct InspectionBufferTests {
 
   @Test func aDeclarativeMachineKeepsTheBound() async {
     let counter = StateMachine(initial: Count.value(0)) {
-      When(state: Count.value) { _ in Execute.noOutput } transitions: { value in
+      When(state: Count.value) { _ in
+        Execute.noOutput
+      } transitions: { value in
         On(event: Add.one) { _ in Transition(to: Count.value(value + 1)) }
       }
     }
@@ -237,7 +243,11 @@ struct InspectionBufferTests {
   @Test func aChartWithAnInvocationKeepsTheBound() async {
     let chart = Statechart<String, String, EmptyChartContext>(initial: "on") {
       StateNode("on") {
-        Invoke("feed", run: { _ in await CancellationProbe().waitForCancellation(); return nil })
+        Invoke(
+          "feed",
+          run: { _ in
+            await CancellationProbe().waitForCancellation(); return nil
+          })
         OnEvent("ping")
       }
     }

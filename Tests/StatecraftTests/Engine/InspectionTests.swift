@@ -67,7 +67,7 @@ struct InspectionTests {
         "effectFinished", "received", "stateUpdated",  // .loaded, delivered by it
         "received", "stateUpdated", "effectStarted", "effectCancelled",
       ]
-      // The task may finish before or after it delivers: both are recorded.
+        // The task may finish before or after it delivers: both are recorded.
         || recorder.kinds == [
           "received", "stateUpdated", "effectStarted",
           "received", "stateUpdated", "effectFinished",
@@ -92,10 +92,11 @@ struct InspectionTests {
     }
     store.attach(recorder)
     await store.send(.fail).finish()
-    guard case .diagnostic(let diagnostic)? = recorder.records.last(where: {
-      if case .diagnostic = $0.kind { return true }
-      return false
-    })?.kind
+    guard
+      case .diagnostic(let diagnostic)? = recorder.records.last(where: {
+        if case .diagnostic = $0.kind { return true }
+        return false
+      })?.kind
     else {
       Issue.record("no diagnostic was recorded")
       return
@@ -117,9 +118,10 @@ struct InspectionTests {
     first.send(.increment)
     await second.send(.increment)
     outside.send(.increment)
-    #expect(Set(outer.records.map(\.owner.name)) == [
-      "Store<Counter, Action, ()>", "AsyncStateMachineSequence<Count, CountEvent, Never>",
-    ])
+    #expect(
+      Set(outer.records.map(\.owner.name)) == [
+        "Store<Counter, Action, ()>", "AsyncStateMachineSequence<Count, CountEvent, Never>",
+      ])
     #expect(Set(inner.records.map(\.owner.name)) == ["AsyncStateMachineSequence<Count, CountEvent, Never>"])
     #expect(Set(outer.records.map(\.owner)).count == 2, "the store created outside was inspected")
   }

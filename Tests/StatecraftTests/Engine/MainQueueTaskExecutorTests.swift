@@ -1,7 +1,7 @@
 import Dispatch
-import Synchronization
 import Statecraft
 import StatecraftEngine
+import Synchronization
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct MainQueueTaskExecutorTests {

@@ -127,7 +127,8 @@ struct OwnerStateMachineTests {
     #expect(rejected.message == "late")
     machine.append(Envelope("dropped"))
     #expect(machine.mailbox.queuedCount == 0)
-    guard case .finished(last: 5) = machine.subscribe(AsyncStream.makeStream(of: Int.self).continuation, final: nil) else {
+    guard case .finished(last: 5) = machine.subscribe(AsyncStream.makeStream(of: Int.self).continuation, final: nil)
+    else {
       Issue.record("a late observer of a closed owner gets its last state")
       return
     }
@@ -138,7 +139,8 @@ struct OwnerStateMachineTests {
     var machine = Machine(state: 5)
     _ = machine.close(releasingState: true)
     #expect(machine.current == nil)
-    guard case .finished(last: nil) = machine.subscribe(AsyncStream.makeStream(of: Int.self).continuation, final: nil) else {
+    guard case .finished(last: nil) = machine.subscribe(AsyncStream.makeStream(of: Int.self).continuation, final: nil)
+    else {
       Issue.record("a released owner has no last state to give")
       return
     }

@@ -1,6 +1,6 @@
 import Statecraft
-import StatecraftTesting
 import StatecraftEngine
+import StatecraftTesting
 import Synchronization
 import Testing
 
@@ -77,10 +77,11 @@ struct StepRingTests {
     store.send(.increment)
     let drained = await reader.drain()
     #expect(drained.dropped == 0)
-    #expect(Self.describe(drained.records) == [
-      "1 received increment", "2 0 → 1", "3 received startEffect", "4 1 → 1",
-      "7 received increment", "8 1 → 2",
-    ])
+    #expect(
+      Self.describe(drained.records) == [
+        "1 received increment", "2 0 → 1", "3 received startEffect", "4 1 → 1",
+        "7 received increment", "8 1 → 2",
+      ])
     // The effect's records, numbered between the steps that surround them.
     #expect(Self.describe(reader.received.withLock { $0 }) == ["5 effect started", "6 effect finished"])
     #expect(drained.records[0].callSite?.line != nil)
@@ -96,9 +97,10 @@ struct StepRingTests {
     let drained = await reader.drain()
     // The diagnostic (a send from the reducer) took its number while the step ran.
     #expect(Self.describe(reader.received.withLock { $0 }) == ["3 diagnostic"])
-    #expect(Self.describe(drained.records) == [
-      "1 received sendFromReducer", "2 0 → 0", "4 received increment", "5 0 → 1",
-    ])
+    #expect(
+      Self.describe(drained.records) == [
+        "1 received sendFromReducer", "2 0 → 0", "4 received increment", "5 0 → 1",
+      ])
   }
 
   @Test func aFullRingOverwritesItsOldestStepsAndCountsThem() async {
@@ -108,10 +110,11 @@ struct StepRingTests {
     for _ in 0..<5 { store.send(.increment) }
     let drained = await reader.drain()
     #expect(drained.dropped == 2)
-    #expect(Self.describe(drained.records) == [
-      "5 received increment", "6 2 → 3", "7 received increment", "8 3 → 4", "9 received increment",
-      "10 4 → 5",
-    ])
+    #expect(
+      Self.describe(drained.records) == [
+        "5 received increment", "6 2 → 3", "7 received increment", "8 3 → 4", "9 received increment",
+        "10 4 → 5",
+      ])
     #expect(drained.records[0].droppedBefore == 4, "the first record after the gap counts the records lost")
   }
 
@@ -141,9 +144,10 @@ struct StepRingTests {
     for _ in 0..<5 { store.send(.increment) }
     let drained = await reader.drain(keepingNewest: 2)
     #expect(drained.dropped == 3)
-    #expect(Self.describe(drained.records) == [
-      "7 received increment", "8 3 → 4", "9 received increment", "10 4 → 5",
-    ])
+    #expect(
+      Self.describe(drained.records) == [
+        "7 received increment", "8 3 → 4", "9 received increment", "10 4 → 5",
+      ])
     #expect(drained.records[0].droppedBefore == 6)
   }
 

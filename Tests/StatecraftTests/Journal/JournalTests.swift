@@ -26,10 +26,10 @@ struct JournalTests {
       return .none
     case .incrementTwice:
       state.count += 1
-      return .send(.increment)   // an action an effect sends: the journal records it as a step
+      return .send(.increment)  // an action an effect sends: the journal records it as a step
     case .note(let text):
       state.log.append(text)
-      return .run { _ in }        // an effect that starts and finishes
+      return .run { _ in }  // an effect that starts and finishes
     }
   }
 
@@ -60,7 +60,7 @@ struct JournalTests {
     let steps = lines.filter { $0["type"] == .string("step") }
     #expect(steps.map { $0["state"]?["count"] } == [.integer(1), .integer(2), .integer(3), .integer(3)])
     #expect(steps.map { $0["step"] } == [.integer(1), .integer(2), .integer(3), .integer(4)])
-    #expect(steps[2]["message"] == .object(["increment": .object([:])]))   // sent by the effect
+    #expect(steps[2]["message"] == .object(["increment": .object([:])]))  // sent by the effect
     #expect(steps[0]["callSite"]?.description.contains("JournalTests.swift") == true)
     let types = lines.compactMap { $0["type"] }
     #expect(types.contains(.string("effectStarted")))
@@ -71,7 +71,7 @@ struct JournalTests {
     let journal = try Journal(schema: Self.schema, action: CounterAction.self)
     let store = Store(initialState: Counter(), reducer: Self.reducer)
     store.attach(journal)
-    await store.send(.increment).finish()              // before the stream: not in it
+    await store.send(.increment).finish()  // before the stream: not in it
     let stream = journal.makeLineStream()
     await store.send(.note("streamed")).finish()
     var lines: [JSONValue] = []
@@ -175,10 +175,14 @@ struct MachineJournalTests {
   enum LightOutput: DSLCompatible { case none }
 
   static let light = StateMachine(initial: Light.off) {
-    When(state: Light.off) { _ in Execute<LightOutput>.noOutput } transitions: { _ in
+    When(state: Light.off) { _ in
+      Execute<LightOutput>.noOutput
+    } transitions: { _ in
       On(event: LightEvent.toggle) { _ in Transition(to: Light.on(brightness: 100)) }
     }
-    When(state: Light.on(brightness:)) { _ in Execute<LightOutput>.noOutput } transitions: { _ in
+    When(state: Light.on(brightness:)) { _ in
+      Execute<LightOutput>.noOutput
+    } transitions: { _ in
       On(event: LightEvent.toggle) { _ in Transition(to: Light.off) }
       On(event: LightEvent.dim) { level in Transition(to: Light.on(brightness: level)) }
     }
@@ -195,7 +199,9 @@ struct MachineJournalTests {
     #expect(try recording.state(at: 3) == .on(brightness: 10))
     #expect(try recording.replay(Self.light) == 5)
     let brighter = StateMachine(initial: Light.off) {
-      When(state: Light.off) { _ in Execute<LightOutput>.noOutput } transitions: { _ in
+      When(state: Light.off) { _ in
+        Execute<LightOutput>.noOutput
+      } transitions: { _ in
         On(event: LightEvent.toggle) { _ in Transition(to: Light.on(brightness: 80)) }
       }
     }

@@ -62,10 +62,12 @@ struct SnapshotTests {
 
   @Test func anOlderSnapshotIsMigratedOneVersionAtATime() throws {
     let version1 = Self.data(
-      #"{"statecraft":"snapshot","format":1,"definition":"todos","version":1,"state":{"todos":[{"title":"milk"}],"filter":"all"}}"#)
+      #"{"statecraft":"snapshot","format":1,"definition":"todos","version":1,"state":{"todos":[{"title":"milk"}],"filter":"all"}}"#
+    )
     #expect(try Self.schema.decode(version1) == Todos(items: [Item(title: "milk")], filter: "all"))
     let version2 = Self.data(
-      #"{"statecraft":"snapshot","format":1,"definition":"todos","version":2,"state":{"items":[{"title":"eggs"}],"filter":"done"}}"#)
+      #"{"statecraft":"snapshot","format":1,"definition":"todos","version":2,"state":{"items":[{"title":"eggs"}],"filter":"done"}}"#
+    )
     #expect(try Self.schema.decode(version2) == Todos(items: [Item(title: "eggs")], filter: "done"))
   }
 
@@ -74,12 +76,27 @@ struct SnapshotTests {
     (#"{"todos":[]}"#, "not a Statecraft snapshot"),
     (#"[1, 2]"#, "not a Statecraft snapshot"),
     (#"{"statecraft":"snapshot","format":2,"definition":"todos","version":3,"state":{}}"#, "format 2"),
-    (#"{"statecraft":"snapshot","format":1,"definition":"player","version":3,"state":{}}"#, "of \"player\", not of \"todos\""),
-    (#"{"statecraft":"snapshot","format":1,"definition":"todos","version":4,"state":{}}"#, "version 4; this build knows versions up to 3"),
+    (
+      #"{"statecraft":"snapshot","format":1,"definition":"player","version":3,"state":{}}"#,
+      "of \"player\", not of \"todos\""
+    ),
+    (
+      #"{"statecraft":"snapshot","format":1,"definition":"todos","version":4,"state":{}}"#,
+      "version 4; this build knows versions up to 3"
+    ),
     (#"{"statecraft":"snapshot","format":1,"definition":"todos","version":0,"state":{}}"#, "versions start at 1"),
-    (#"{"statecraft":"snapshot","format":1,"definition":"todos","version":3,"state":{"items":[{"title":7}],"filter":"all"}}"#, "at items[0].title: expected String"),
-    (#"{"statecraft":"snapshot","format":1,"definition":"todos","version":3,"state":{"items":[]}}"#, "the key \"filter\" is missing"),
-    (#"{"statecraft":"snapshot","format":1,"definition":"todos","version":2,"state":{"items":"none","filter":"all"}}"#, "migration from version 2 to version 3 failed"),
+    (
+      #"{"statecraft":"snapshot","format":1,"definition":"todos","version":3,"state":{"items":[{"title":7}],"filter":"all"}}"#,
+      "at items[0].title: expected String"
+    ),
+    (
+      #"{"statecraft":"snapshot","format":1,"definition":"todos","version":3,"state":{"items":[]}}"#,
+      "the key \"filter\" is missing"
+    ),
+    (
+      #"{"statecraft":"snapshot","format":1,"definition":"todos","version":2,"state":{"items":"none","filter":"all"}}"#,
+      "migration from version 2 to version 3 failed"
+    ),
   ])
   func aBadSnapshotIsRefusedWithAnErrorThatNamesTheProblem(json: String, expected: String) {
     #expect {
@@ -117,7 +134,9 @@ struct SnapshotTests {
   enum RoomOutput: DSLCompatible { case none }
 
   static let room = StateMachine(initial: Room.occupied(0)) {
-    When(state: Room.occupied) { _ in Execute<RoomOutput>.noOutput } transitions: { persons in
+    When(state: Room.occupied) { _ in
+      Execute<RoomOutput>.noOutput
+    } transitions: { persons in
       On(event: RoomEvent.enter) { entering in Transition(to: Room.occupied(persons + entering)) }
     }
   }
@@ -157,7 +176,8 @@ struct SnapshotTests {
 
     let laterClock = TestClock()
     let restored = try AsyncStatechartSequence(
-      Chart.chart(), restoring: data, schema: schema, clock: laterClock) { _, _ in }
+      Chart.chart(), restoring: data, schema: schema, clock: laterClock
+    ) { _, _ in }
     #expect(restored.isIn(.paused))
     #expect(restored.snapshot.timers.count == 1)
 

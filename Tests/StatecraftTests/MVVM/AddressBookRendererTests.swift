@@ -26,7 +26,9 @@ final class ExampleAddressBookViewModel: ViewModeling, EventReceiving {
   @discardableResult
   func subscribe(to repository: ExampleContactsRepository) -> EventSubscription {
     receiveEvents(from: repository) { event in
-      switch event { case .didAddContact(let name): .addContactCell(name) }
+      switch event {
+      case .didAddContact(let name): .addContactCell(name)
+      }
     }
   }
 

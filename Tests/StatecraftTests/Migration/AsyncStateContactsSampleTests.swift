@@ -1,7 +1,8 @@
-@testable import MigratedSamples
 import Statecraft
 import StatecraftTesting
 import Testing
+
+@testable import MigratedSamples
 
 /// async-state's contacts sample, compiled with the migration guide's renames, behaves as it says.
 @MainActor

@@ -1,7 +1,8 @@
-@testable import MigratedSamples
 import Statecraft
 import StatecraftTesting
 import Testing
+
+@testable import MigratedSamples
 
 /// SwiftTea's README samples, compiled against Statecraft in `Examples/MigratedSamples`, behave as
 /// that README says.

@@ -1,7 +1,8 @@
-@testable import MigratedSamples
 import Statecraft
 import StatecraftTesting
 import Testing
+
+@testable import MigratedSamples
 
 @Suite("AsyncStateMachineSequence", .timeLimit(.minutes(1)))
 struct AsyncStateMachineSequenceTests {
@@ -30,7 +31,9 @@ struct AsyncStateMachineSequenceTests {
     #expect(sequence.currentState == .value(2))
   }
 
-  @Test("AsyncStateMachine defect: the current state lives in each iterator, so consumers split events", .tags(.replacedLibraryDefect))
+  @Test(
+    "AsyncStateMachine defect: the current state lives in each iterator, so consumers split events",
+    .tags(.replacedLibraryDefect))
   func everyIteratorSeesTheCurrentStateThenEveryLaterOneAndTheMachineRunsOnce() async {
     let sideEffects = Log<Int>()
     let ran = [1: Gate(), 2: Gate()]
@@ -176,7 +179,11 @@ struct AsyncStateMachineSequenceTests {
     let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime())
     await sequence.send(.increment, resumeWhen: { $0 == .value(1) })
     await sequence.send(.increment, resumeWhen: Count.value)
-    await sequence.send(.increment, resumeWhen: OneOf { Count.value(3); Count.value(4) })
+    await sequence.send(
+      .increment,
+      resumeWhen: OneOf {
+        Count.value(3); Count.value(4)
+      })
     #expect(sequence.currentState == .value(3))
     let waiter = Task { await sequence.send(.stay, resumeWhen: .value(99)) }
     waiter.cancel()
@@ -194,14 +201,17 @@ struct AsyncStateMachineSequenceTests {
       .register(middleware: { (state: Count) in log.append("state 2: \(state)") })
     let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: runtime)
     await sequence.send(.increment)
-    #expect(log.all == [
-      "state 1: value(0)", "state 2: value(0)",
-      "event 1: increment", "event 2: increment",
-      "state 1: value(1)", "state 2: value(1)",
-    ])
+    #expect(
+      log.all == [
+        "state 1: value(0)", "state 2: value(0)",
+        "event 1: increment", "event 2: increment",
+        "state 1: value(1)", "state 2: value(1)",
+      ])
   }
 
-  @Test("AsyncStateMachine defect: a self-transition always re-enters and re-runs the output", .tags(.replacedLibraryDefect))
+  @Test(
+    "AsyncStateMachine defect: a self-transition always re-enters and re-runs the output", .tags(.replacedLibraryDefect)
+  )
   func selfTransitionsAreIgnoredUnlessTheRuntimeAsksToReenter() async {
     let states = Log<Count>()
     let ignoring = AsyncStateMachineSequence(
@@ -219,7 +229,9 @@ struct AsyncStateMachineSequenceTests {
     #expect(reentered.all == [.value(0), .value(0)])
   }
 
-  @Test("AsyncStateMachine defect: unhandled events, unmapped outputs and side-effect errors are silent", .tags(.replacedLibraryDefect))
+  @Test(
+    "AsyncStateMachine defect: unhandled events, unmapped outputs and side-effect errors are silent",
+    .tags(.replacedLibraryDefect))
   func unhandledEventsUnmappedOutputsAndSideEffectErrorsAreDiagnosed() async {
     struct Jammed: Error {}
     let kinds = Log<Diagnostic.Kind>()
@@ -281,7 +293,9 @@ struct AsyncStateMachineSequenceTests {
     #expect(processed.all.prefix(3) == [.increment, .stay, .increment])
     #expect(sequence.currentState == .value(2))
     #expect(recorder.kinds.first == .reentrantSend)
-    #expect(recorder.diagnostics.first?.callSite?.fileID.description == "StatecraftTests/AsyncStateMachineSequenceTests.swift")
+    #expect(
+      recorder.diagnostics.first?.callSite?.fileID.description == "StatecraftTests/AsyncStateMachineSequenceTests.swift"
+    )
   }
 
   @Test("One sender's cancellation reaches another sender's event (a defect of the first engine)")
@@ -342,7 +356,8 @@ struct AsyncStateMachineSequenceTests {
                 await release.wait()
                 return .locked
               },
-              strategy: .cancelWhenAnyState)
+              strategy: .cancelWhenAnyState
+            )
             .map(output: DoorOutput.announce, to: { nil })
             .register(middleware: { (event: DoorEvent) in
               guard event == .reopen else { return }
@@ -381,7 +396,9 @@ struct AsyncStateMachineSequenceTests {
     typealias CountEvent = NumberedCountEvent
     let calls = Log<String>()
     let machine = StateMachine(initial: Count.value(0)) {
-      When(state: Count.value) { _ in Execute.noOutput } transitions: { count in
+      When(state: Count.value) { _ in
+        Execute.noOutput
+      } transitions: { count in
         On(event: CountEvent.set) { number in
           calls.append("guard \(number)")
           return Guard(predicate: number >= 0)
@@ -408,10 +425,14 @@ struct AsyncStateMachineSequenceTests {
   /// of cases must not size them (`Int.max` would overflow, a million would allocate megabytes).
   @Test func casesNumberedBeyondTheTablesAreMatchedWithoutThem() async {
     let machine = StateMachine(initial: FarNumbered.off) {
-      When(state: FarNumbered.off) { _ in Execute.noOutput } transitions: { _ in
+      When(state: FarNumbered.off) { _ in
+        Execute.noOutput
+      } transitions: { _ in
         On(event: FarNumbered.on) { _ in Transition(to: FarNumbered.on) }
       }
-      When(state: FarNumbered.on) { _ in Execute.noOutput } transitions: { _ in
+      When(state: FarNumbered.on) { _ in
+        Execute.noOutput
+      } transitions: { _ in
         On(event: FarNumbered.off) { _ in Transition(to: FarNumbered.off) }
       }
     }

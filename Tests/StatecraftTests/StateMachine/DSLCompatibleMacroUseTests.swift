@@ -44,10 +44,18 @@ enum ThermostatEvent {
 }
 
 let thermostatMachine = StateMachine(initial: Thermostat.idle) {
-  When(states: OneOf { Thermostat.idle; Thermostat.reading }) { _ in Execute.noOutput } transitions: { _ in
+  When(
+    states: OneOf {
+      Thermostat.idle; Thermostat.reading
+    }
+  ) { _ in
+    Execute.noOutput
+  } transitions: { _ in
     On(event: ThermostatEvent.measured) { value in Transition(to: Thermostat.reading(value)) }
   }
-  When(state: Thermostat.reading) { _ in Execute.noOutput } transitions: { _ in
+  When(state: Thermostat.reading) { _ in
+    Execute.noOutput
+  } transitions: { _ in
     On(event: ThermostatEvent.reset) { _ in Transition(to: Thermostat.idle) }
   }
 }
@@ -66,12 +74,16 @@ struct DSLCompatibleMacroUseTests {
 
   @Test func machinesMatchMacroConformedCases() {
     let machine = StateMachine(initial: Signal.stop) {
-      When(state: Signal.go(speed:)) { speed in Execute(output: SignalEvent.accelerate(by: speed)) } transitions: { speed in
+      When(state: Signal.go(speed:)) { speed in
+        Execute(output: SignalEvent.accelerate(by: speed))
+      } transitions: { speed in
         On(event: SignalEvent.accelerate(by:)) { delta in Transition(to: Signal.go(speed: speed + delta)) }
         On(event: SignalEvent.brake) { _ in Transition(to: Signal.stop) }
       }
       When(state: Signal.load(id:)) { _ in Execute(output: SignalEvent.brake) }
-      When(state: Signal.stop) { _ in Execute.noOutput } transitions: { _ in
+      When(state: Signal.stop) { _ in
+        Execute.noOutput
+      } transitions: { _ in
         On(event: SignalEvent.accelerate(by:)) { speed in Transition(to: Signal.go(speed: speed)) }
       }
     }
@@ -88,17 +100,29 @@ struct DSLCompatibleMacroUseTests {
   /// event of a case must not hide its On from later events of that case.
   @Test func dispatchByCaseKeepsGuardsValuePatternsAndOrder() {
     let machine = StateMachine(initial: Level.off) {
-      When(state: Level.low) { _ in Execute.noOutput } transitions: { level in
-        On(event: Knob.turn) { delta in Guard(predicate: delta > 0) } transition: { delta in
+      When(state: Level.low) { _ in
+        Execute.noOutput
+      } transitions: { level in
+        On(event: Knob.turn) { delta in
+          Guard(predicate: delta > 0)
+        } transition: { delta in
           Transition(to: Level.low(level + delta))
         }
         On(event: Knob.turn) { _ in Transition(to: Level.off) }
       }
       When(state: Level.low(0)) { _ in Execute(output: Knob.reset) }
-      When(state: Level.high(5)) { _ in Execute(output: Knob.reset) } transitions: { _ in
+      When(state: Level.high(5)) { _ in
+        Execute(output: Knob.reset)
+      } transitions: { _ in
         On(event: Knob.reset) { _ in Transition(to: Level.off) }
       }
-      When(states: OneOf { Level.high; Level.off }) { _ in Execute.noOutput } transitions: { _ in
+      When(
+        states: OneOf {
+          Level.high; Level.off
+        }
+      ) { _ in
+        Execute.noOutput
+      } transitions: { _ in
         On(event: Knob.turn) { delta in Transition(to: Level.high(delta)) }
       }
     }

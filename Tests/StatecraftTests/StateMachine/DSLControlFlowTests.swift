@@ -13,7 +13,9 @@ struct DSLControlFlowTests {
   static func machine(withReset: Bool, steps: [(Level, Level)]) -> StateMachine<Level, Knob, Never> {
     StateMachine(initial: Level.low) {
       for (from, to) in steps {
-        When(state: from) { _ in Execute.noOutput } transitions: { _ in
+        When(state: from) { _ in
+          Execute.noOutput
+        } transitions: { _ in
           On(event: Knob.up) { _ in Transition(to: to) }
           if withReset {
             On(event: Knob.reset) { _ in Transition(to: Level.low) }
@@ -21,7 +23,11 @@ struct DSLControlFlowTests {
             On(event: Knob.reset) { _ in Transition(to: Level.off) }
           }
           for target in [Level.off] {
-            On(events: OneOf { Knob.down; Knob.set }) { (event: Knob) in
+            On(
+              events: OneOf {
+                Knob.down; Knob.set
+              }
+            ) { (event: Knob) in
               Guard(predicate: event != Knob.set(0))
             } transition: { _ in
               Transition(to: target)
@@ -30,7 +36,9 @@ struct DSLControlFlowTests {
         }
       }
       if withReset {
-        When(state: Level.off) { _ in Execute.noOutput } transitions: { _ in
+        When(state: Level.off) { _ in
+          Execute.noOutput
+        } transitions: { _ in
           On(event: Knob.reset) { _ in Transition(to: Level.low) }
         }
       }

@@ -45,7 +45,8 @@ struct EventPipeTests {
     let log = Log<LedgerEvent>()
     let receiver = AsyncStateMachineSequence(
       stateMachine: ledgerMachine,
-      runtime: Runtime().connectAsReceiver(to: pipe).register(middleware: { (event: LedgerEvent) in log.append(event) }))
+      runtime: Runtime().connectAsReceiver(to: pipe).register(middleware: { (event: LedgerEvent) in log.append(event) })
+    )
     for _ in 0..<3 { await sender.send(.increment) }
     var states = receiver.makeAsyncIterator()
     while await states.next() != .entries(4) {}

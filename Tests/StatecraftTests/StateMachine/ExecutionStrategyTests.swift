@@ -25,7 +25,8 @@ struct ExecutionStrategyTests {
               await probe.waitForCancellation()
               return nil
             },
-            strategy: strategy)
+            strategy: strategy
+          )
           .map(output: DoorOutput.announce, to: { nil }))
     }
 
@@ -56,7 +57,11 @@ struct ExecutionStrategyTests {
   }
 
   @Test func cancelWhenOneOfCancelsOnEnteringAnyOfItsStates() async {
-    let fixture = Fixture(strategy: .cancel(when: OneOf { Door.closed; Door.closing(speed: 3) }))
+    let fixture = Fixture(
+      strategy: .cancel(
+        when: OneOf {
+          Door.closed; Door.closing(speed: 3)
+        }))
     await fixture.startSideEffect()
     await fixture.sequence.send(.reopen)
     await fixture.sequence.send(.close(speed: 2))
@@ -87,7 +92,8 @@ struct ExecutionStrategyTests {
             await release.wait()
             return .reopen
           },
-          strategy: .continueWhenAnyState)
+          strategy: .continueWhenAnyState
+        )
         .map(output: DoorOutput.announce, to: { nil }))
     var states = sequence.stateStream.observe().makeAsyncIterator()
     await sequence.send(.close(speed: 1))
@@ -118,11 +124,15 @@ struct ExecutionStrategyTests {
             await release.wait()
             return .locked  // enters closed, which cancels this side effect
           },
-          strategy: .cancelWhenAnyState)
-        .map(output: DoorOutput.announce, to: {
-          await probe.waitForCancellation()
-          return nil
-        })
+          strategy: .cancelWhenAnyState
+        )
+        .map(
+          output: DoorOutput.announce,
+          to: {
+            await probe.waitForCancellation()
+            return nil
+          }
+        )
         .register(middleware: { (state: Door) in
           guard state == .closed else { return }
           cancelledInMiddleware.append(Task.isCancelled)

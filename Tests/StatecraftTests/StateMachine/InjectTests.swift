@@ -14,22 +14,28 @@ struct InjectTests {
       await inject(dep: 1, 2, 3, 4, in: { (i: Int, a: Int, b: Int, c: Int, d: Int) in Self.sum(i, a, b, c, d) })(100)
         == 110)
     #expect(
-      await inject(dep: 1, 2, 3, 4, 5, in: { (i: Int, a: Int, b: Int, c: Int, d: Int, e: Int) in
-        Self.sum(i, a, b, c, d, e)
-      })(100) == 115)
+      await inject(
+        dep: 1, 2, 3, 4, 5,
+        in: { (i: Int, a: Int, b: Int, c: Int, d: Int, e: Int) in
+          Self.sum(i, a, b, c, d, e)
+        })(100) == 115)
     #expect(
-      await inject(dep: 1, 2, 3, 4, 5, 6, in: { (i: Int, a: Int, b: Int, c: Int, d: Int, e: Int, f: Int) in
-        Self.sum(i, a, b, c, d, e, f)
-      })(100) == 121)
+      await inject(
+        dep: 1, 2, 3, 4, 5, 6,
+        in: { (i: Int, a: Int, b: Int, c: Int, d: Int, e: Int, f: Int) in
+          Self.sum(i, a, b, c, d, e, f)
+        })(100) == 121)
   }
 
   @Test func keepingTheInputWithDeps() async {
     #expect(await inject(deps: 1, 2, in: { (i: Int, a: Int, b: Int) in Self.sum(i, a, b) })(100) == 103)
     #expect(await inject(deps: 1, 2, 3, in: { (i: Int, a: Int, b: Int, c: Int) in Self.sum(i, a, b, c) })(100) == 106)
     #expect(
-      await inject(deps: 1, 2, 3, 4, 5, 6, in: { (i: Int, a: Int, b: Int, c: Int, d: Int, e: Int, f: Int) in
-        Self.sum(i, a, b, c, d, e, f)
-      })(100) == 121)
+      await inject(
+        deps: 1, 2, 3, 4, 5, 6,
+        in: { (i: Int, a: Int, b: Int, c: Int, d: Int, e: Int, f: Int) in
+          Self.sum(i, a, b, c, d, e, f)
+        })(100) == 121)
   }
 
   @Test func bindingEveryParameter() async {
@@ -41,9 +47,11 @@ struct InjectTests {
       await inject(deps: 1, 2, 3, 4, 5, in: { (a: Int, b: Int, c: Int, d: Int, e: Int) in Self.sum(a, b, c, d, e) })()
         == 15)
     #expect(
-      await inject(deps: 1, 2, 3, 4, 5, 6, in: { (a: Int, b: Int, c: Int, d: Int, e: Int, f: Int) in
-        Self.sum(a, b, c, d, e, f)
-      })() == 21)
+      await inject(
+        deps: 1, 2, 3, 4, 5, 6,
+        in: { (a: Int, b: Int, c: Int, d: Int, e: Int, f: Int) in
+          Self.sum(a, b, c, d, e, f)
+        })() == 21)
   }
 
   @DSLCompatible enum Door { case open, locking, locked }
@@ -59,10 +67,14 @@ struct InjectTests {
   /// associated values, as AsyncStateMachine's README writes it.
   @Test func aFullyBoundSideEffectRunsInAMachine() async {
     let machine = StateMachine(initial: Door.open) {
-      When(state: Door.open) { _ in Execute.noOutput } transitions: { _ in
+      When(state: Door.open) { _ in
+        Execute.noOutput
+      } transitions: { _ in
         On(event: DoorEvent.lock) { _ in Transition(to: Door.locking) }
       }
-      When(state: Door.locking) { _ in Execute(output: DoorOutput.lock) } transitions: { _ in
+      When(state: Door.locking) { _ in
+        Execute(output: DoorOutput.lock)
+      } transitions: { _ in
         On(event: DoorEvent.didLock) { _ in Transition(to: Door.locked) }
       }
       When(state: Door.locked) { _ in Execute.noOutput }

@@ -30,15 +30,26 @@ struct LeadingDotTests {
   /// `Execute.noOutput` as `.noOutput`, a `When` without `transitions:` and one with an empty one.
   @Test func everyBuildingBlockTakesLeadingDots() {
     let machine: StateMachine<State, Event, Output> = StateMachine(initial: .state1) {
-      When(states: OneOf { .state1; .state2 }) { state in
+      When(
+        states: OneOf {
+          .state1; .state2
+        }
+      ) { state in
         state == .state1 ? Execute(output: .output1) : .noOutput
       } transitions: { _ in
-        On(event: .event2) { _ in Guard(predicate: false) } transition: { _ in Transition(to: .closed) }
+        On(event: .event2) { _ in
+          Guard(predicate: false)
+        } transition: { _ in
+          Transition(to: .closed)
+        }
         On(event: .event2) { _ in Transition(to: .open(persons: 0)) }
         On(event: Event.enter(persons:)) { persons in Transition(to: .open(persons: persons)) }
       }
       When(state: State.open(persons:)) { _ in Execute(output: .output2) }
-      When(state: .closed) { _ in .noOutput } transitions: { _ in }
+      When(state: .closed) { _ in
+        .noOutput
+      } transitions: { _ in
+      }
     }
     XCTStateMachine(machine)
       .assert(when: .state1, execute: .output1)
@@ -54,7 +65,9 @@ struct LeadingDotTests {
   @Test func theSequenceItIsPassedToGivesTheTypes() async {
     let sequence = AsyncStateMachineSequence<State, Event, Output>(
       stateMachine: StateMachine(initial: .state1) {
-        When(state: .state1) { _ in .noOutput } transitions: { _ in
+        When(state: .state1) { _ in
+          .noOutput
+        } transitions: { _ in
           On(event: .event1) { _ in Transition(to: .state2) }
         }
       },
@@ -75,12 +88,16 @@ struct LeadingDotTests {
   @Test func namedTypesNeedNoAnnotation() {
     let noTransitionsFirst = StateMachine(initial: State.state1) {
       When(state: State.closed) { _ in Execute(output: Output.output1) }
-      When(state: State.state1) { _ in Execute(output: Output.output2) } transitions: { _ in
+      When(state: State.state1) { _ in
+        Execute(output: Output.output2)
+      } transitions: { _ in
         On(event: Event.event1) { _ in Transition(to: State.state2) }
       }
     }
     let noOutputFirst = StateMachine(initial: State.state1) {
-      When(state: State.state1) { _ in Execute.noOutput } transitions: { _ in
+      When(state: State.state1) { _ in
+        Execute.noOutput
+      } transitions: { _ in
         On(event: Event.event1) { _ in Transition(to: State.state2) }
       }
       When(state: State.state2) { _ in Execute(output: Output.output2) }

@@ -14,7 +14,8 @@ struct RuntimePriorityTests {
           seen.append(Task.currentPriority)
           return .locked
         },
-        priority: .background)
+        priority: .background
+      )
       .map(
         output: .announce,
         to: { () -> DoorEvent? in

@@ -1,7 +1,8 @@
-@testable import MigratedSamples
 import Statecraft
 import StatecraftTesting
 import Testing
+
+@testable import MigratedSamples
 
 @Suite("StateMachine: definition", .timeLimit(.minutes(1)))
 struct StateMachineDefinitionTests {
@@ -21,7 +22,9 @@ struct StateMachineDefinitionTests {
     #expect(Elevator.stateMachine.initial == .open(persons: 0))
   }
 
-  @Test("AsyncStateMachine defect: the test helper reports failures without the caller's file and line", .tags(.replacedLibraryDefect))
+  @Test(
+    "AsyncStateMachine defect: the test helper reports failures without the caller's file and line",
+    .tags(.replacedLibraryDefect))
   func failuresAreReportedAtTheCallersLine() {
     let machine = XCTStateMachine(Elevator.stateMachine)
     let first = #line + 3
@@ -45,15 +48,18 @@ struct StateMachineDefinitionTests {
       .assertNoOutput(when: .open(persons: 0), .open(persons: 3), .closed)
       .assertNoTransition(when: .closed, .open(persons: 11), on: .closeButtonWasPressed)
       .assert(when: .closing(persons: 1), .closing(persons: 3), execute: .close(speed: 2))
-      .assert(when: .open(persons: 1), .open(persons: 9), on: .closeButtonWasPressed, transitionTo: .closing(persons: 1),
-        fail: { failures.append($0) })
+      .assert(
+        when: .open(persons: 1), .open(persons: 9), on: .closeButtonWasPressed, transitionTo: .closing(persons: 1),
+        fail: { failures.append($0) }
+      )
       .assertNoOutput(when: .closed, .closing(persons: 7), fail: { failures.append($0) })
       .assert(when: .closing(persons: 2), execute: .close(speed: 1), onFail: { failures.append($0) })
-    #expect(failures.all == [
-      "When open(persons: 9), on closeButtonWasPressed: expected a transition to closing(persons: 1), got a transition to closing(persons: 9)",
-      "When closing(persons: 7): expected no output, got close(speed: 1)",
-      "When closing(persons: 2): expected the output close(speed: 1), got close(speed: 2)",
-    ])
+    #expect(
+      failures.all == [
+        "When open(persons: 9), on closeButtonWasPressed: expected a transition to closing(persons: 1), got a transition to closing(persons: 9)",
+        "When closing(persons: 7): expected no output, got close(speed: 1)",
+        "When closing(persons: 2): expected the output close(speed: 1), got close(speed: 2)",
+      ])
   }
 
   enum Light: DSLCompatible, CustomStringConvertible {
@@ -71,11 +77,23 @@ struct StateMachineDefinitionTests {
   }
 
   static let lights = StateMachine(initial: Light.off) {
-    When(state: Light.red) { _ in Execute(output: Switch.set(1)) } transitions: { value in
+    When(state: Light.red) { _ in
+      Execute(output: Switch.set(1))
+    } transitions: { value in
       On(event: Switch.toggle) { _ in Transition(to: Light.green(value)) }
     }
-    When(states: OneOf { Light.off; Light.green }) { _ in Execute.noOutput } transitions: { _ in
-      On(event: Switch.set) { _ in Guard(predicate: false) } transition: { _ in Transition(to: Light.off) }
+    When(
+      states: OneOf {
+        Light.off; Light.green
+      }
+    ) { _ in
+      Execute.noOutput
+    } transitions: { _ in
+      On(event: Switch.set) { _ in
+        Guard(predicate: false)
+      } transition: { _ in
+        Transition(to: Light.off)
+      }
       On(event: Switch.set) { value in Transition(to: Light.red(value)) }
     }
   }
@@ -102,7 +120,9 @@ struct StateMachineDefinitionTests {
   @Test("AsyncStateMachine defect: struct states match unrelated states", .tags(.replacedLibraryDefect))
   func structStatesMatchByValueOnly() {
     let machine = StateMachine(initial: Temperature(degrees: 20)) {
-      When(state: Temperature(degrees: 20)) { _ in Execute(output: Switch.set(20)) } transitions: { _ in
+      When(state: Temperature(degrees: 20)) { _ in
+        Execute(output: Switch.set(20))
+      } transitions: { _ in
         On(event: Switch.toggle) { _ in Transition(to: Temperature(degrees: 21)) }
       }
     }
@@ -149,9 +169,15 @@ struct StateMachineDefinitionTests {
         On(event: Move.by(dx:dy:)) { delta in
           Transition(to: Cursor.at(x: position.0 + delta.0, y: position.1 + delta.1))
         }
-        On(events: OneOf { Move.hide; Move.blink }) { _ in Transition(to: Cursor.hidden) }
+        On(
+          events: OneOf {
+            Move.hide; Move.blink
+          }
+        ) { _ in Transition(to: Cursor.hidden) }
       }
-      When(state: Cursor.hidden) { _ in Execute.noOutput } transitions: { _ in
+      When(state: Cursor.hidden) { _ in
+        Execute.noOutput
+      } transitions: { _ in
         On(event: Move.show) { _ in Transition(to: Cursor.at(x: 0, y: 0)) }
       }
     }
@@ -168,7 +194,9 @@ struct StateMachineDefinitionTests {
   /// tried, in the order they run.
   @Test func transitionsMayUseIfElseAndFor() {
     let machine = StateMachine(initial: Count.value(0)) {
-      When(state: Count.value) { _ in Execute.noOutput } transitions: { count in
+      When(state: Count.value) { _ in
+        Execute.noOutput
+      } transitions: { count in
         if count < 3 {
           On(event: CountEvent.increment) { _ in Transition(to: Count.value(count + 1)) }
         } else {
@@ -193,12 +221,16 @@ struct StateMachineDefinitionTests {
   /// machine, or builds an `On` of other types, must leave the outer match as it was.
   @Test func matchingInsideTransitionsLeavesTheOuterMatchIntact() {
     let inner = StateMachine(initial: Door.open) {
-      When(state: Door.open) { _ in Execute.noOutput } transitions: { _ in
+      When(state: Door.open) { _ in
+        Execute.noOutput
+      } transitions: { _ in
         On(event: DoorEvent.reopen) { _ in Transition(to: Door.closed) }
       }
     }
     let outer = StateMachine(initial: Count.value(0)) {
-      When(state: Count.value) { _ in Execute.noOutput } transitions: { count in
+      When(state: Count.value) { _ in
+        Execute.noOutput
+      } transitions: { count in
         let innerNext = inner.transition(from: .open, on: .reopen)
         let _ = On(event: DoorEvent.reopen) { _ in Transition(to: Door.closing(speed: 9)) }
         On(event: CountEvent.increment) { _ in

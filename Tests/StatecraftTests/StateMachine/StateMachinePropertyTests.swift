@@ -1,8 +1,9 @@
 import PropertyBased
-@testable import MigratedSamples
 import Statecraft
 import StatecraftTesting
 import Testing
+
+@testable import MigratedSamples
 
 /// Random event sequences give the same states in the elevator as in a plain `switch` model of it.
 @Suite("StateMachine: properties", .timeLimit(.minutes(1)))

@@ -22,7 +22,9 @@ struct Swift5ClientTests {
     let alarmPipe = EventPipe<Swift5AlarmEvent>()
     let alarm = AsyncStateMachineSequence(
       stateMachine: StateMachine(initial: Alarm.disarmed) {
-        When(state: .disarmed) { _ in .noOutput } transitions: { _ in
+        When(state: .disarmed) { _ in
+          .noOutput
+        } transitions: { _ in
           On(event: Swift5AlarmEvent.arm(persons:)) { persons in Transition(to: .armed(persons: persons)) }
         }
       },

@@ -20,7 +20,9 @@ enum DoorOutput: DSLCompatible {
 }
 
 let doorMachine = StateMachine(initial: Door.open) {
-  When(state: Door.open) { _ in Execute.noOutput } transitions: { _ in
+  When(state: Door.open) { _ in
+    Execute.noOutput
+  } transitions: { _ in
     On(event: DoorEvent.close(speed:)) { speed in Transition(to: Door.closing(speed: speed)) }
   }
   When(state: Door.closing(speed:)) { speed in
@@ -29,7 +31,9 @@ let doorMachine = StateMachine(initial: Door.open) {
     On(event: DoorEvent.locked) { _ in Transition(to: Door.closed) }
     On(event: DoorEvent.reopen) { _ in Transition(to: Door.open) }
   }
-  When(state: Door.closed) { _ in Execute(output: DoorOutput.announce) } transitions: { _ in
+  When(state: Door.closed) { _ in
+    Execute(output: DoorOutput.announce)
+  } transitions: { _ in
     On(event: DoorEvent.reopen) { _ in Transition(to: Door.open) }
   }
 }
@@ -45,7 +49,9 @@ enum CountEvent: DSLCompatible {
 }
 
 let countingMachine = StateMachine(initial: Count.value(0)) {
-  When(state: Count.value) { _ in Execute.noOutput } transitions: { count in
+  When(state: Count.value) { _ in
+    Execute.noOutput
+  } transitions: { count in
     On(event: CountEvent.increment) { _ in Transition(to: Count.value(count + 1)) }
     On(event: CountEvent.stay) { _ in Transition(to: Count.value(count)) }
   }
@@ -61,7 +67,9 @@ enum LedgerEvent: DSLCompatible, Hashable {
 }
 
 let ledgerMachine = StateMachine(initial: Ledger.entries(0)) {
-  When(state: Ledger.entries) { _ in Execute.noOutput } transitions: { count in
+  When(state: Ledger.entries) { _ in
+    Execute.noOutput
+  } transitions: { count in
     On(event: LedgerEvent.entry(sender:index:)) { _ in Transition(to: Ledger.entries(count + 1)) }
   }
 }

@@ -71,7 +71,11 @@ struct ViewStateTests {
     // The machine has reached the state when these return; the view's copy follows it.
     await viewState.send(.increment, resumeWhen: { $0.number >= 2 })
     #expect(sequence.currentState == .value(2))
-    await viewState.send(.increment, resumeWhen: OneOf { Count.value(3); Count.value(30) })
+    await viewState.send(
+      .increment,
+      resumeWhen: OneOf {
+        Count.value(3); Count.value(30)
+      })
     #expect(sequence.currentState == .value(3))
     await waitUntil { viewState.state == .value(3) }
     following.cancel()

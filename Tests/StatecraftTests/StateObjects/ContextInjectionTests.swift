@@ -1,7 +1,8 @@
-@testable import MigratedSamples
 import Statecraft
 import StatecraftTesting
 import Testing
+
+@testable import MigratedSamples
 
 @MainActor
 @Suite("ContextualStateMachine: context and wrappers", .timeLimit(.minutes(1)))
@@ -53,8 +54,9 @@ struct ContextInjectionTests {
     await machine.transition(to: Step(name: "B", log: log))
     let injected = machine.context(TestContext(label: "injected"))
     #expect((injected.currentState as? Step)?.name == "B")
-    #expect((ContextualStateMachine(initialState: Step(name: "A", log: log))
-      .context(TestContext(label: "injected")).currentState as? Step)?.name == "A")
+    #expect(
+      (ContextualStateMachine(initialState: Step(name: "A", log: log))
+        .context(TestContext(label: "injected")).currentState as? Step)?.name == "A")
   }
 
   @Test func contextOfAnotherTypeIsADiagnosticAndTheDefault() async {
@@ -76,15 +78,19 @@ struct ContextInjectionTests {
     await DiagnosticHandler.$current.withValue(recorder.handler) {
       // Called directly, not by a machine.
       await Reader(seen: seen).enter()
-      await Step(name: "loose", log: seen, onEnter: { transition, lifetime in
-        await transition(to: Step(name: "never", log: seen))
-        lifetime.task { seen.append("never runs") }
-      }).enter()
+      await Step(
+        name: "loose", log: seen,
+        onEnter: { transition, lifetime in
+          await transition(to: Step(name: "never", log: seen))
+          lifetime.task { seen.append("never runs") }
+        }
+      ).enter()
     }
-    #expect(seen.all == [
-      "enter: default", "nested: default", "task: default",
-      "loose enter begins", "loose enter ends",
-    ])
+    #expect(
+      seen.all == [
+        "enter: default", "nested: default", "task: default",
+        "loose enter begins", "loose enter ends",
+      ])
     #expect(recorder.kinds == Array(repeating: .outsideMachine, count: 5))
   }
 

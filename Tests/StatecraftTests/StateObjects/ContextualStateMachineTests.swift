@@ -5,7 +5,8 @@ import Testing
 @MainActor
 @Suite("ContextualStateMachine", .timeLimit(.minutes(1)))
 struct ContextualStateMachineTests {
-  @Test("bpisano's StateMachine defect: a transition requested inside enter() runs nested", .tags(.replacedLibraryDefect))
+  @Test(
+    "bpisano's StateMachine defect: a transition requested inside enter() runs nested", .tags(.replacedLibraryDefect))
   func transitionRequestedInsideEnterRunsAfterEnterReturns() async {
     let log = Log<String>()
     let b = Step(name: "B", log: log)
@@ -24,10 +25,11 @@ struct ContextualStateMachineTests {
     await machine.start()
     await machine.transition(to: Step(name: "B", log: log))
     await machine.stop()
-    #expect(log.all == [
-      "A enter begins", "A enter ends", "A exit", "B enter begins", "B enter ends",
-      "B exit", "C enter begins", "C enter ends", "C exit",
-    ])
+    #expect(
+      log.all == [
+        "A enter begins", "A enter ends", "A exit", "B enter begins", "B enter ends",
+        "B exit", "C enter begins", "C enter ends", "C exit",
+      ])
   }
 
   @Test("bpisano's StateMachine defect: transitions are not serialised", .tags(.replacedLibraryDefect))
@@ -36,7 +38,9 @@ struct ContextualStateMachineTests {
     let inside = CriticalState(0)
     let overlaps = CriticalState(0)
     let hook: Step.Hook = { _, _ in
-      inside.withLock { if $0 > 0 { overlaps.withLock { $0 += 1 } }; $0 += 1 }
+      inside.withLock {
+        if $0 > 0 { overlaps.withLock { $0 += 1 } }; $0 += 1
+      }
       await Task.yield()  // gives any other transition the chance to nest, if it could
       inside.withLock { $0 -= 1 }
     }
@@ -61,7 +65,9 @@ struct ContextualStateMachineTests {
     }
   }
 
-  @Test("bpisano's StateMachine defect: a state that has exited can still trigger transitions", .tags(.replacedLibraryDefect))
+  @Test(
+    "bpisano's StateMachine defect: a state that has exited can still trigger transitions",
+    .tags(.replacedLibraryDefect))
   func staleStateCannotTransitionEvenFromATaskItStarted() async throws {
     let log = Log<String>()
     let recorder = DiagnosticRecorder()
@@ -69,14 +75,20 @@ struct ContextualStateMachineTests {
     let requested = Gate()
     let late = Step(name: "late", log: log)
     let entries = CriticalState(0)
-    let a = Step(name: "A", log: log, onEnter: { transition, _ in
-      guard entries.withLock({ $0 += 1; return $0 }) == 1 else { return }  // first stay only
-      Task {  // a plain task: it outlives the state
-        await release.wait()
-        await transition(to: late)
-        requested.open()
-      }
-    })
+    let a = Step(
+      name: "A", log: log,
+      onEnter: { transition, _ in
+        guard
+          entries.withLock({
+            $0 += 1; return $0
+          }) == 1
+        else { return }  // first stay only
+        Task {  // a plain task: it outlives the state
+          await release.wait()
+          await transition(to: late)
+          requested.open()
+        }
+      })
     let machine = DiagnosticHandler.$current.withValue(recorder.handler) {
       ContextualStateMachine(initialState: a)
     }
@@ -105,7 +117,9 @@ struct ContextualStateMachineTests {
     #expect(recorder.kinds == [.startedTwice])
   }
 
-  @Test("bpisano's StateMachine defect: setting the current state skips exit, enter and injection", .tags(.replacedLibraryDefect))
+  @Test(
+    "bpisano's StateMachine defect: setting the current state skips exit, enter and injection",
+    .tags(.replacedLibraryDefect))
   func theCurrentStateChangesOnlyThroughATransitionThatExitsEntersAndInjects() async {
     // bpisano's StateMachine's `currentState` had a public setter that swapped the state without calling
     // `exit()` or `enter()` and without injecting the wrappers. Here it is read-only.
@@ -114,9 +128,11 @@ struct ContextualStateMachineTests {
 
     let log = Log<String>()
     let contexts = Log<String>()
-    let b = Step(name: "B", log: log, onEnter: { _, _ in
-      contexts.append(StateActivationProbe().contextLabel)
-    })
+    let b = Step(
+      name: "B", log: log,
+      onEnter: { _, _ in
+        contexts.append(StateActivationProbe().contextLabel)
+      })
     let machine = ContextualStateMachine(initialState: Step(name: "A", log: log))
       .context(TestContext(label: "injected"))
     await machine.start()
@@ -131,10 +147,12 @@ struct ContextualStateMachineTests {
     let log = Log<String>()
     let recorder = DiagnosticRecorder()
     let box = Log<ContextualStateMachine<EmptyStateMachineContext>>()
-    let a = Step(name: "A", log: log, onEnter: { _, _ in
-      // Waiting for this transition here would wait for itself: it runs after enter() returns.
-      await box.all.first?.transition(to: Step(name: "B", log: log))
-    })
+    let a = Step(
+      name: "A", log: log,
+      onEnter: { _, _ in
+        // Waiting for this transition here would wait for itself: it runs after enter() returns.
+        await box.all.first?.transition(to: Step(name: "B", log: log))
+      })
     let machine = DiagnosticHandler.$current.withValue(recorder.handler) {
       ContextualStateMachine(initialState: a)
     }
@@ -143,7 +161,8 @@ struct ContextualStateMachineTests {
     await machine.stop()  // queued behind the transition to B
     #expect(log.all == ["A enter begins", "A enter ends", "A exit", "B enter begins", "B enter ends", "B exit"])
     #expect(recorder.kinds == [.reentrantSend])
-    #expect(recorder.diagnostics.first?.callSite?.fileID.description == "StatecraftTests/ContextualStateMachineTests.swift")
+    #expect(
+      recorder.diagnostics.first?.callSite?.fileID.description == "StatecraftTests/ContextualStateMachineTests.swift")
   }
 
   @Test("bpisano's StateMachine defect: there is no stop()", .tags(.replacedLibraryDefect))
@@ -168,12 +187,14 @@ struct ContextualStateMachineTests {
     let log = Log<String>()
     let probe = CancellationProbe()
     let started = Gate()
-    let a = Step(name: "A", log: log, onEnter: { _, lifetime in
-      lifetime.task {
-        started.open()
-        await probe.waitForCancellation()
-      }
-    })
+    let a = Step(
+      name: "A", log: log,
+      onEnter: { _, lifetime in
+        lifetime.task {
+          started.open()
+          await probe.waitForCancellation()
+        }
+      })
     let machine = ContextualStateMachine(initialState: a)
     await machine.start()
     await started.wait()
@@ -191,9 +212,11 @@ struct ContextualStateMachineTests {
       reported.append(diagnostic.kind)
       firstReport.open()
     }
-    let a = Step(name: "A", log: log, onEnter: { _, lifetime in
-      lifetime.task { throw Failure() }
-    })
+    let a = Step(
+      name: "A", log: log,
+      onEnter: { _, lifetime in
+        lifetime.task { throw Failure() }
+      })
     let machine = DiagnosticHandler.$current.withValue(handler) {
       ContextualStateMachine(initialState: a)
     }

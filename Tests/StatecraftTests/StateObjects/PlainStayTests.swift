@@ -35,10 +35,12 @@ struct PlainStayTests {
     let recorder = DiagnosticRecorder()
     let box = Log<ContextualStateMachine<EmptyStateMachineContext>>()
     let entered = Log<String>()
-    let a = Plain(name: "A", onEnter: {
-      entered.append("A")
-      await box.all.first?.transition(to: Plain(name: "B", onEnter: { entered.append("B") }))
-    })
+    let a = Plain(
+      name: "A",
+      onEnter: {
+        entered.append("A")
+        await box.all.first?.transition(to: Plain(name: "B", onEnter: { entered.append("B") }))
+      })
     let machine = DiagnosticHandler.$current.withValue(recorder.handler) {
       ContextualStateMachine(initialState: a)
     }
@@ -62,12 +64,15 @@ struct PlainStayTests {
     }
     await machine.start()
     let first = Task {
-      await machine.transition(to: Plain(name: "B", onEnter: {
-        log.append("B enter begins")
-        entering.open()
-        await release.wait()
-        log.append("B enter ends")
-      }))
+      await machine.transition(
+        to: Plain(
+          name: "B",
+          onEnter: {
+            log.append("B enter begins")
+            entering.open()
+            await release.wait()
+            log.append("B enter ends")
+          }))
     }
     await entering.wait()
     let second = Task { await machine.transition(to: Plain(name: "C", onEnter: { log.append("C enter") })) }
@@ -87,10 +92,12 @@ struct PlainStayTests {
     let release = Gate()
     weak var weakMachine: ContextualStateMachine<EmptyStateMachineContext>?
     do {
-      let plain = Plain(name: "C", onEnter: {
-        entering.open()
-        await release.wait()
-      })
+      let plain = Plain(
+        name: "C",
+        onEnter: {
+          entering.open()
+          await release.wait()
+        })
       // A state's request runs in the machine's own task.
       let a = Step(name: "A", log: log, onEnter: { transition, _ in await transition(to: plain) })
       let machine = ContextualStateMachine(initialState: a)

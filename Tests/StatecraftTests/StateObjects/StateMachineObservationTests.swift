@@ -40,7 +40,9 @@ struct StateMachineObservationTests {
     #expect(count == 1)
   }
 
-  @Test("bpisano's StateMachine defect: it needs Combine (Observation instead, on Linux too)", .tags(.replacedLibraryDefect))
+  @Test(
+    "bpisano's StateMachine defect: it needs Combine (Observation instead, on Linux too)", .tags(.replacedLibraryDefect)
+  )
   func currentStateIsObservable() async {
     let log = Log<String>()
     let machine = ContextualStateMachine(initialState: Step(name: "A", log: log))

@@ -13,10 +13,12 @@ struct StateStayTests {
     let recorder = DiagnosticRecorder()
     let b = Step(name: "B", log: log)
     let c = Step(name: "C", log: log)
-    let a = Step(name: "A", log: log, onEnter: { transition, _ in
-      await transition(to: b)
-      await transition(to: c)  // by its turn, A is no longer current
-    })
+    let a = Step(
+      name: "A", log: log,
+      onEnter: { transition, _ in
+        await transition(to: b)
+        await transition(to: c)  // by its turn, A is no longer current
+      })
     let machine = DiagnosticHandler.$current.withValue(recorder.handler) {
       ContextualStateMachine(initialState: a)
     }
@@ -32,14 +34,16 @@ struct StateStayTests {
     let started = Gate()
     let release = Gate()
     let requested = Gate()
-    let a = Step(name: "A", log: log, onEnter: { transition, lifetime in
-      lifetime.task {
-        started.open()
-        await release.wait()  // ignores the cancellation
-        await transition(to: Step(name: "X", log: log))
-        requested.open()
-      }
-    })
+    let a = Step(
+      name: "A", log: log,
+      onEnter: { transition, lifetime in
+        lifetime.task {
+          started.open()
+          await release.wait()  // ignores the cancellation
+          await transition(to: Step(name: "X", log: log))
+          requested.open()
+        }
+      })
     let machine = DiagnosticHandler.$current.withValue(recorder.handler) {
       ContextualStateMachine(initialState: a)
     }
@@ -61,10 +65,12 @@ struct StateStayTests {
     weak var weakMachine: ContextualStateMachine<EmptyStateMachineContext>?
     var states: AsyncStream<any StateMachineState>?
     do {
-      let b = Step(name: "B", log: log, onEnter: { _, _ in
-        entering.open()
-        await release.wait()
-      })
+      let b = Step(
+        name: "B", log: log,
+        onEnter: { _, _ in
+          entering.open()
+          await release.wait()
+        })
       let a = Step(name: "A", log: log, onEnter: { transition, _ in await transition(to: b) })
       let machine = ContextualStateMachine(initialState: a)
       states = machine.states()
@@ -82,9 +88,11 @@ struct StateStayTests {
   @Test func lifetimeTaskStartedInsideExitIsReported() async {
     let log = Log<String>()
     let recorder = DiagnosticRecorder()
-    let a = Step(name: "A", log: log, onExit: { _, lifetime in
-      lifetime.task { log.append("never runs") }
-    })
+    let a = Step(
+      name: "A", log: log,
+      onExit: { _, lifetime in
+        lifetime.task { log.append("never runs") }
+      })
     let machine = DiagnosticHandler.$current.withValue(recorder.handler) {
       ContextualStateMachine(initialState: a)
     }

@@ -25,11 +25,13 @@ struct AsyncStatechartSequenceTests {
       StateNode(.loading) {
         Entry(.output("spinner on"))
         Exit(.output("spinner off"))
-        Invoke("fetch", run: { _ in
-          if let probe { await probe.waitForCancellation(); return .loaded(-1) }
-          await gate?.wait()
-          return .loaded(42)
-        })
+        Invoke(
+          "fetch",
+          run: { _ in
+            if let probe { await probe.waitForCancellation(); return .loaded(-1) }
+            await gate?.wait()
+            return .loaded(42)
+          })
         OnEvent(E.loaded(_:), target: .ready) { value in [.assign { $0.value = value }] }
         OnEvent(.fail, target: .failed)
       }

@@ -22,10 +22,12 @@ struct ChartDefinitionTests {
   }
 
   @Test func aChartBuiltRecursivelyFromData() {
-    let menu = Item(name: "menu", children: [
-      Item(name: "settings", children: [Item(name: "sound"), Item(name: "display")]),
-      Item(name: "help"),
-    ])
+    let menu = Item(
+      name: "menu",
+      children: [
+        Item(name: "settings", children: [Item(name: "sound"), Item(name: "display")]),
+        Item(name: "help"),
+      ])
     let chart = Statechart<String, String, EmptyChartContext>("menu", initial: "menu") {
       Self.node(menu, parent: nil)
     }
@@ -65,8 +67,10 @@ struct ChartDefinitionTests {
     let advanced = Self.chart(mode: .advanced, extras: true)
     let start = simple.initialTransition().snapshot
     #expect(simple.transition(from: start, on: "go").snapshot.configuration == ["basic"])
-    #expect(advanced.transition(from: advanced.initialTransition().snapshot, on: "go").snapshot.configuration == ["expert"])
-    #expect(advanced.transition(from: advanced.initialTransition().snapshot, on: "extra").snapshot.configuration == ["bonus"])
+    #expect(
+      advanced.transition(from: advanced.initialTransition().snapshot, on: "go").snapshot.configuration == ["expert"])
+    #expect(
+      advanced.transition(from: advanced.initialTransition().snapshot, on: "extra").snapshot.configuration == ["bonus"])
     #expect(simple.transition(from: start, on: "extra").snapshot.configuration == ["home"])
   }
 
@@ -80,9 +84,11 @@ struct ChartDefinitionTests {
       StateNode(.idle) { OnEvent(.listen, target: .listening) }
       StateNode(.listening) {
         Invoke("feed", events: { _ in items }, onDone: .finished, onError: { _ in .broken })
-        OnEvent(where: { if case .item = $0 { true } else { false } }, actions: [
-          .assign { items, event in if case .item(let value) = event { items.items.append(value) } }
-        ])
+        OnEvent(
+          where: { if case .item = $0 { true } else { false } },
+          actions: [
+            .assign { items, event in if case .item(let value) = event { items.items.append(value) } }
+          ])
         OnEvent(.finished, target: .done)
         OnEvent(.broken, target: .failed)
       }
@@ -140,8 +146,9 @@ struct ChartDefinitionTests {
       StateNode(parallel: "p") {
         StateNode("a") {
           StateNode("a.on") {
-            OnEvent(descriptor: "tick", guard: { $0.isIn("b.on") && $0.event == "tick" },
-                    actions: [.assign { $0.value += 1 }])
+            OnEvent(
+              descriptor: "tick", guard: { $0.isIn("b.on") && $0.event == "tick" },
+              actions: [.assign { $0.value += 1 }])
           }
         }
         StateNode("b") {

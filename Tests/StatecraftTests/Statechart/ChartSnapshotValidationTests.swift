@@ -75,19 +75,28 @@ struct ChartSnapshotValidationTests {
     ("history names a state that is no history", "not a history state", { $0["history"] = ["draft": ["draft"]] }),
     ("two active top-level states", "top-level", { $0["configuration"] = ["editing", "draft", "closed"] }),
     ("a state the chart lacks", "ghost", { $0["configuration"] = ["editing", "ghost"] }),
-    ("a compound state with two children", "2 active children", { $0["configuration"] = ["editing", "draft", "saved"] }),
-    ("a timer of a state the chart lacks", "ghost", { json in
-      var timers = try #require(json["timers"] as? [[String: Any]])
-      var kind = try #require(timers[0]["kind"] as? [String: Any])
-      var after = try #require(kind["after"] as? [String: Any])
-      after["state"] = "ghost"
-      kind["after"] = after
-      timers[0]["kind"] = kind
-      json["timers"] = timers
-    }),
-    ("a timer of a state that is not active", "not active", { json in
-      json["configuration"] = ["editing", "saved"]
-    }),
+    (
+      "a compound state with two children", "2 active children",
+      { $0["configuration"] = ["editing", "draft", "saved"] }
+    ),
+    (
+      "a timer of a state the chart lacks", "ghost",
+      { json in
+        var timers = try #require(json["timers"] as? [[String: Any]])
+        var kind = try #require(timers[0]["kind"] as? [String: Any])
+        var after = try #require(kind["after"] as? [String: Any])
+        after["state"] = "ghost"
+        kind["after"] = after
+        timers[0]["kind"] = kind
+        json["timers"] = timers
+      }
+    ),
+    (
+      "a timer of a state that is not active", "not active",
+      { json in
+        json["configuration"] = ["editing", "saved"]
+      }
+    ),
     ("a time before zero", "time", { $0["time"] = try ChartSnapshotValidationTests.json(.seconds(-1)) }),
   ]
 

@@ -19,8 +19,8 @@ struct MediaPlayerChartTests {
     StateNode(.off) {
       OnEvent(.powerOn, target: .active)
     }
-    StateNode(.active, initial: .media) {                  // compound
-      StateNode(parallel: .media) {                        // two regions, both active
+    StateNode(.active, initial: .media) {  // compound
+      StateNode(parallel: .media) {  // two regions, both active
         StateNode(.playback, initial: .playing) {
           StateNode(.playing) {
             Entry(.output("startAudio"))
@@ -33,33 +33,34 @@ struct MediaPlayerChartTests {
         StateNode(.audio, initial: .unmuted) {
           StateNode(.unmuted) {
             OnEvent(.mute, target: .muted)
-            OnEvent(.volumeUp, guard: { $0.context.volume < 10 },
-                    actions: [.assign { $0.volume += 1 }, .output("volumeChanged")])
+            OnEvent(
+              .volumeUp, guard: { $0.context.volume < 10 },
+              actions: [.assign { $0.volume += 1 }, .output("volumeChanged")])
           }
           StateNode(.muted) { OnEvent(.unmute, target: .unmuted) }
         }
       }
-      StateNode(history: .resume, .deep)                   // remembers both regions
+      StateNode(history: .resume, .deep)  // remembers both regions
       OnEvent(.standby, target: .standby)
       OnEvent(.eject, target: .ejected)
     }
     StateNode(.standby) { OnEvent(.wake, target: .resume) }
-    StateNode(final: .ejected)                             // ends the chart
+    StateNode(final: .ejected)  // ends the chart
   }
 
   @Test func theStepFunctionDrivesThePlayer() {
     let player = Self.player
-    var snapshot = player.initialTransition().snapshot            // [off]
+    var snapshot = player.initialTransition().snapshot  // [off]
     #expect(snapshot.configuration == [.off])
     let step = player.transition(from: snapshot, on: .powerOn)
-    #expect(step.snapshot.isIn(.playing))                         // true; ancestors are active too
+    #expect(step.snapshot.isIn(.playing))  // true; ancestors are active too
     #expect(step.snapshot.isIn(.active))
     guard case .output(let output, _, _) = step.effects.first else {
       Issue.record("expected an output, got \(step.effects)")
       return
     }
     #expect(output == "startAudio")
-    snapshot = player.advance(step.snapshot, by: .seconds(30)).snapshot   // the auto-pause fires
+    snapshot = player.advance(step.snapshot, by: .seconds(30)).snapshot  // the auto-pause fires
     #expect(snapshot.isIn(.paused))
   }
 
@@ -114,6 +115,7 @@ struct MediaPlayerChartTests {
 
   @Test func theDefinitionIsValidAndLintsClean() {
     #expect(Self.player.validate().isEmpty)
-    #expect(Self.player.lint(events: [.powerOn, .play, .pause, .mute, .unmute, .volumeUp, .standby, .wake, .eject]).isEmpty)
+    #expect(
+      Self.player.lint(events: [.powerOn, .play, .pause, .mute, .unmute, .volumeUp, .standby, .wake, .eject]).isEmpty)
   }
 }

@@ -13,8 +13,12 @@ struct StatechartEdgeCaseTests {
   @Test func severalTopLevelInitialStatesEnterOneChildPerRegion() {
     let chart = Statechart<String, String, EmptyChartContext>(initialStates: ["a.on", "b.on"]) {
       StateNode(parallel: "p") {
-        StateNode("a") { StateNode("a.off"); StateNode("a.on") }
-        StateNode("b") { StateNode("b.off"); StateNode("b.on") }
+        StateNode("a") {
+          StateNode("a.off"); StateNode("a.on")
+        }
+        StateNode("b") {
+          StateNode("b.off"); StateNode("b.on")
+        }
       }
     }
     #expect(chart.initialTransition().snapshot.configuration == ["p", "a", "a.on", "b", "b.on"])
@@ -53,9 +57,10 @@ struct StatechartEdgeCaseTests {
       StateNode("poll") { After(.zero, target: "poll") }
     }
     let step = chart.initialTransition()
-    #expect(step.effects.contains { effect in
-      if case .actionFailed(let error as ChartLivelock, _) = effect { error.cause == .timers } else { false }
-    })
+    #expect(
+      step.effects.contains { effect in
+        if case .actionFailed(let error as ChartLivelock, _) = effect { error.cause == .timers } else { false }
+      })
   }
 
   @Test func eventlessTransitionsThatNeverSettleAreStoppedAndSaySo() {
@@ -126,7 +131,9 @@ struct StatechartEdgeCaseTests {
   @Test func aSnapshotThatDoesNotFitTheChartIsReportedOnRestore() throws {
     let recorder = DiagnosticRecorder()
     let chart = Statechart<String, String, EmptyChartContext>(initial: "a") {
-      StateNode("a") { StateNode("a1"); StateNode("a2") }
+      StateNode("a") {
+        StateNode("a1"); StateNode("a2")
+      }
     }
     let other = Statechart<String, String, EmptyChartContext>(initial: "x") { StateNode("x") }
     let foreign = other.initialTransition().snapshot

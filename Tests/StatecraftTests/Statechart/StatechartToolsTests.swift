@@ -173,7 +173,9 @@ enum Graphviz {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path!)
     process.arguments = ["-Tsvg"]
-    let input = Pipe(), output = Pipe(), errors = Pipe()
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
     process.standardInput = input
     process.standardOutput = output
     process.standardError = errors

@@ -81,7 +81,11 @@ struct EffectCompositionTests {
       .send(.a),
       .task { .b },
       .run { _ in throw CancellationError() },
-      .run { _ in struct Boom: Error {}; throw Boom() } catch: { _, send in await send(.failed) },
+      .run { _ in
+        struct Boom: Error {}; throw Boom()
+      } catch: { _, send in
+        await send(.failed)
+      },
       Effect.task { .c }.cancellable(id: "child", cancelInFlight: true)
     )
     let store = Self.makeStore { _ in child.map { .log("child \($0)") } }

@@ -30,13 +30,14 @@ struct StoreCancellationTests {
     let first = CancellationProbe()
     let firstStarted = Gate()
     let store = Self.makeStore { tag in
-      .cancellable({
-        if tag == "first" {
-          firstStarted.open()
-          await first.waitForCancellation()
-        }
-        return .delivered(tag)
-      }, "search")
+      .cancellable(
+        {
+          if tag == "first" {
+            firstStarted.open()
+            await first.waitForCancellation()
+          }
+          return .delivered(tag)
+        }, "search")
     }
     store.send(.start("first"))
     await firstStarted.wait()
@@ -101,11 +102,12 @@ struct StoreCancellationTests {
   @Test("SwiftTea defect: a stream that ends stays registered under its id", .tags(.replacedLibraryDefect))
   func streamThatEndsReleasesItsID() async {
     let store = Self.makeStore { _ in
-      .stream(AsyncStream { continuation in
-        continuation.yield(.delivered("one"))
-        continuation.yield(.delivered("two"))
-        continuation.finish()
-      }, id: "finite")
+      .stream(
+        AsyncStream { continuation in
+          continuation.yield(.delivered("one"))
+          continuation.yield(.delivered("two"))
+          continuation.finish()
+        }, id: "finite")
     }
     let task = store.send(.start("stream"))
     #expect(store.isEffectRunning(id: "finite"))
@@ -128,9 +130,10 @@ struct StoreCancellationTests {
             await probe.waitForCancellation()
           }
         }
-        return .stream(AsyncStream { continuation in
-          continuation.onTermination = { _ in streamTerminated.open() }
-        }, id: "stream")
+        return .stream(
+          AsyncStream { continuation in
+            continuation.onTermination = { _ in streamTerminated.open() }
+          }, id: "stream")
       }
       store.send(.start("task"))
       store.send(.start("stream"))

@@ -21,7 +21,9 @@ struct StoreErrorTests {
         case .throwFromTask:
           return .task { throw Failure() }
         case .throwFromRunWithCatch:
-          return .run { _ in throw Failure() } catch: { error, send in
+          return .run { _ in
+            throw Failure()
+          } catch: { error, send in
             await send(.failed("\(error)"))
           }
         case .throwCancellation:

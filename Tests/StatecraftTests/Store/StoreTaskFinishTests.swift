@@ -11,7 +11,8 @@ struct StoreTaskFinishTests {
   @Test func effectReplacedByCancelInFlightNoLongerHoldsUpFinish() async {
     let slow = UncooperativeEffect()
     let store = StoreCancellationTests.makeStore { tag in
-      tag == "first" ? slow.effect(tag).cancellable(id: "search", cancelInFlight: true)
+      tag == "first"
+        ? slow.effect(tag).cancellable(id: "search", cancelInFlight: true)
         : Effect.task { .delivered(tag) }.cancellable(id: "search", cancelInFlight: true)
     }
     let first = store.send(.start("first"))

@@ -260,25 +260,28 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     guard let invocation = chart.invocation(id) else { return }
     let chartName = chart.name
     let owner = self.core.ownerContext
-    let handle = core.effects.start(callSite: invocation.callSite, operation: { [weak self] handle in
-      let deliver: @Sendable (Event) async -> Void = { [weak self] event in
-        guard !handle.isCancelled, let self else { return }
-        await self.core.send(
-          .event(event), callSite: invocation.callSite, origin: handle, inline: true, processor: self)
-      }
-      do {
-        if let done = try await invocation.run(context, deliver) { await deliver(done) }
-      } catch {
-        guard !handle.isCancelled, let onError = invocation.onError else { throw error }
-        if let event = onError(error) { await deliver(event) }
-      }
-      _ = self
-    }, catch: { error in
-      owner.report(
-        .effectFailed,
-        "The invocation \(id) of \(chartName) threw \(error). Give its Invoke an onError: to turn the error into an event.",
-        callSite: invocation.callSite, error: error)
-    })
+    let handle = core.effects.start(
+      callSite: invocation.callSite,
+      operation: { [weak self] handle in
+        let deliver: @Sendable (Event) async -> Void = { [weak self] event in
+          guard !handle.isCancelled, let self else { return }
+          await self.core.send(
+            .event(event), callSite: invocation.callSite, origin: handle, inline: true, processor: self)
+        }
+        do {
+          if let done = try await invocation.run(context, deliver) { await deliver(done) }
+        } catch {
+          guard !handle.isCancelled, let onError = invocation.onError else { throw error }
+          if let event = onError(error) { await deliver(event) }
+        }
+        _ = self
+      },
+      catch: { error in
+        owner.report(
+          .effectFailed,
+          "The invocation \(id) of \(chartName) threw \(error). Give its Invoke an onError: to turn the error into an event.",
+          callSite: invocation.callSite, error: error)
+      })
     if let handle { processing.value.invocations[id] = handle }
   }
 

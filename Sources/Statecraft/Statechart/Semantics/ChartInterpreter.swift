@@ -124,7 +124,6 @@
     if time > snapshot.pointee.time { snapshot.pointee._time = time }
   }
 
-
   /// The effects that resume a restored snapshot: the invocations of its active states, which a
   /// snapshot does not hold, start again.
   @inlinable mutating func resume() {
@@ -172,7 +171,6 @@
     return Outcome(
       effects: effects, observations: observations, handled: handled, changed: changed)
   }
-
 
   // MARK: The main event loop
 

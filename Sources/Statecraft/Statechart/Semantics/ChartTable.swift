@@ -194,7 +194,8 @@
       nodes: nodes, statics: statics, hasEntryOrExitWork: work, eventlessSources: eventless)
     hasInvocations = nodes.contains { !$0.invocations.isEmpty }
     usesTime = nodes.contains { node in
-      let blocks = node.entry + node.exit + [node.initialActions, node.historyActions]
+      let blocks =
+        node.entry + node.exit + [node.initialActions, node.historyActions]
         + node.transitions.map { transition in
           if case .fixed(let actions) = transition.definition.actions { actions } else { [] }
         }

@@ -63,7 +63,8 @@ extension Statechart {
     let topLevel = table.nodes[0].children.filter(active.contains)
     if topLevel.count > 1 {
       problems.append(
-        "The snapshot has \(topLevel.count) active top-level states (\(topLevel.map(table.label).joined(separator: ", "))) instead of one.")
+        "The snapshot has \(topLevel.count) active top-level states (\(topLevel.map(table.label).joined(separator: ", "))) instead of one."
+      )
     }
     active.forEach { state in
       let node = table.nodes[state]

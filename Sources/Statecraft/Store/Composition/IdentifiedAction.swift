@@ -53,12 +53,16 @@ public enum IdentifiedAction<ID: Hashable & Sendable, Action: Sendable>: Sendabl
 
   /// The element's id.
   public var id: ID {
-    switch self { case .element(let id, _): id }
+    switch self {
+    case .element(let id, _): id
+    }
   }
 
   /// What the element does.
   public var action: Action {
-    switch self { case .element(_, let action): action }
+    switch self {
+    case .element(_, let action): action
+    }
   }
 }
 

@@ -122,7 +122,9 @@ struct ChartFeatureRunner<ID: Hashable & Sendable, Event: Sendable, Context: Sen
   }
 
   /// One step for `chartAction`, which arrived in `action`.
-  func step(_ feature: inout Feature, _ chartAction: ChartFeatureAction<Event>, action: Action)
+  func step(
+    _ feature: inout Feature, _ chartAction: ChartFeatureAction<Event>, action: Action
+  )
     -> Effect<Action>
   {
     let now = timeline.now() + (feature.offset ?? .zero)
@@ -132,8 +134,11 @@ struct ChartFeatureRunner<ID: Hashable & Sendable, Event: Sendable, Context: Sen
         return .report(.chartDone, "\(event) was sent to \(chart.name), which is done; it was ignored.")
       }
       let step = chart.step(feature.snapshot, event: event, at: now)
-      let unhandled = step.handled ? Effect<Action>.none : .report(
-        .unhandledEvent, "\(event) has no transition in \(feature.snapshot); it was ignored.")
+      let unhandled =
+        step.handled
+        ? Effect<Action>.none
+        : .report(
+          .unhandledEvent, "\(event) has no transition in \(feature.snapshot); it was ignored.")
       feature.snapshot = step.snapshot
       return .merging(unhandled, perform(step.effects, for: feature))
     case .timersDue:
@@ -146,7 +151,9 @@ struct ChartFeatureRunner<ID: Hashable & Sendable, Event: Sendable, Context: Sen
   }
 
   /// The effects of a step, in order, then the timer of the next due timer.
-  private func perform(_ effects: [ChartEffect<ID, Event, Context>], for feature: Feature)
+  private func perform(
+    _ effects: [ChartEffect<ID, Event, Context>], for feature: Feature
+  )
     -> Effect<Action>
   {
     var performed: [Effect<Action>] = []
@@ -157,13 +164,15 @@ struct ChartFeatureRunner<ID: Hashable & Sendable, Event: Sendable, Context: Sen
         performed.append(.send(embed(.output(output))))
       case .startInvocation(let id, let context):
         guard let invocation = chart.invocation(id) else { continue }
-        performed.append(invocationEffect(invocation, context: context).cancellable(
-          id: ChartFeatureEffectID(site: timerID.site, invocation: id), cancelInFlight: true))
+        performed.append(
+          invocationEffect(invocation, context: context).cancellable(
+            id: ChartFeatureEffectID(site: timerID.site, invocation: id), cancelInFlight: true))
       case .cancelInvocation(let id):
         performed.append(.cancel(ChartFeatureEffectID(site: timerID.site, invocation: id)))
       case .actionFailed(let error, _):
-        performed.append(.report(
-          .actionFailed, "An action of \(chart.name) threw \(error); the chart raised an execution error."))
+        performed.append(
+          .report(
+            .actionFailed, "An action of \(chart.name) threw \(error); the chart raised an execution error."))
       }
     }
     if let due = feature.snapshot._timers.first?.due, let offset = feature.offset {

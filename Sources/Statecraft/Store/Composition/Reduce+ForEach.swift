@@ -1,5 +1,5 @@
-public import OrderedCollections
 public import IdentifiedCollections
+public import OrderedCollections
 
 extension Reduce where Action: CaseRoutable {
   /// Runs `element` on each element of a collection that an action names by id: the rows of a

@@ -1,4 +1,5 @@
 public import OrderedCollections
+
 extension Reduce where Action: CaseRoutable {
   /// Runs `element` on the screen of a navigation stack that an action names, and pushes and pops
   /// for ``StackAction``.

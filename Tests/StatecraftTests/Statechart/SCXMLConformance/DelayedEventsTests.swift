@@ -8,7 +8,9 @@ import Testing
 struct SCXMLDelayedEventsTests {
   // MARK: 6.2 <send>
 
-  @Test("172: If 'eventexpr' is present, the SCXML Processor MUST evaluate it when the parent send element is evaluated and treat the result as if it had been entered as the value of 'event'.")
+  @Test(
+    "172: If 'eventexpr' is present, the SCXML Processor MUST evaluate it when the parent send element is evaluated and treat the result as if it had been entered as the value of 'event'."
+  )
   func test172() {
     // Var1 = 'event1' at first; <send conf:eventExpr="1"/> is a send whose event is read from
     // the context when it runs.
@@ -29,7 +31,9 @@ struct SCXMLDelayedEventsTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("175: If 'delayexpr' is present, the SCXML Processor MUST evaluate it when the parent send element is evaluated and treat the result as if it had been entered as the value of 'delay'.")
+  @Test(
+    "175: If 'delayexpr' is present, the SCXML Processor MUST evaluate it when the parent send element is evaluated and treat the result as if it had been entered as the value of 'delay'."
+  )
   func test175() {
     // Var1 = '0s' at first; <send conf:delayFromVar="1" event="event2"/> is a send whose delay
     // is read from the context, as a CSS2 time interval, when it runs.
@@ -55,7 +59,9 @@ struct SCXMLDelayedEventsTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("185: If a delay is specified via 'delay' or 'delayexpr', the SCXML Processor MUST interpret the character string as a time interval. the SCXML Processor MUST dispatch the message only when the delay interval elapses.")
+  @Test(
+    "185: If a delay is specified via 'delay' or 'delayexpr', the SCXML Processor MUST interpret the character string as a time interval. the SCXML Processor MUST dispatch the message only when the delay interval elapses."
+  )
   func test185() {
     let chart = W3CChart("test185", initial: "s0", context: W3CContext()) {
       StateNode("s0") {
@@ -98,7 +104,9 @@ struct SCXMLDelayedEventsTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("210: If the 'sendidexpr' attribute is present, the SCXML Processor MUST evaluate it when the parent cancel element is evaluated and treat the result as if it had been entered as the value of 'sendid'.")
+  @Test(
+    "210: If the 'sendidexpr' attribute is present, the SCXML Processor MUST evaluate it when the parent cancel element is evaluated and treat the result as if it had been entered as the value of 'sendid'."
+  )
   func test210() {
     // Var1 = 'bar' at first; <cancel conf:sendIDExpr="1"/> is a cancel whose id is read from the
     // context when it runs.

@@ -7,7 +7,9 @@ import Testing
 struct SCXMLEntryExitHistoryTests {
   // MARK: 3.8 <onentry>
 
-  @Test("375: The SCXML processor MUST execute the onentry handlers of a state in document order when the state is entered.")
+  @Test(
+    "375: The SCXML processor MUST execute the onentry handlers of a state in document order when the state is entered."
+  )
   func test375() {
     let chart = W3CChart("test375", context: W3CContext()) {
       StateNode("s0") {
@@ -51,7 +53,8 @@ struct SCXMLEntryExitHistoryTests {
 
   // MARK: 3.9 <onexit>
 
-  @Test("377: The SCXML processor MUST execute the onexit handlers of a state in document order when the state is exited.")
+  @Test(
+    "377: The SCXML processor MUST execute the onexit handlers of a state in document order when the state is exited.")
   func test377() {
     let chart = W3CChart("test377", context: W3CContext()) {
       StateNode("s0") {
@@ -101,7 +104,9 @@ struct SCXMLEntryExitHistoryTests {
 
   // MARK: 3.10 <history>
 
-  @Test("387: Before the parent state has been visited for the first time, if a transition is executed that takes the history state as its target, the SCXML processor MUST behave as if the transition had taken the default stored state configuration as its target.")
+  @Test(
+    "387: Before the parent state has been visited for the first time, if a transition is executed that takes the history state as its target, the SCXML processor MUST behave as if the transition had taken the default stored state configuration as its target."
+  )
   func test387() {
     let chart = W3CChart("test387", initial: "s3", context: W3CContext()) {
       StateNode("s0", initial: "s01") {
@@ -164,7 +169,9 @@ struct SCXMLEntryExitHistoryTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("579: Before the parent state has been visited for the first time, if a transition is executed that takes the history state as its target, the SCXML processor MUST execute any executable content in the transition after the parent state's onentry content and any content in a possible initial transition.")
+  @Test(
+    "579: Before the parent state has been visited for the first time, if a transition is executed that takes the history state as its target, the SCXML processor MUST execute any executable content in the transition after the parent state's onentry content and any content in a possible initial transition."
+  )
   func test579() {
     // Var1 is declared in s0's own <datamodel> (Var1 = 0); the context holds it.
     let chart = W3CChart("test579", initial: "s0", context: W3CContext(vars: [1: 0])) {
@@ -237,7 +244,9 @@ struct SCXMLEntryExitHistoryTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("388: After the parent state has been visited for the first time, if a transition is executed that takes the history state as its target, the SCXML processor MUST behave as if the transition had taken the stored state configuration as its target.")
+  @Test(
+    "388: After the parent state has been visited for the first time, if a transition is executed that takes the history state as its target, the SCXML processor MUST behave as if the transition had taken the stored state configuration as its target."
+  )
   func test388() {
     // Var1 counts how many times s0 has been entered.
     let chart = W3CChart("test388", initial: "s012", context: W3CContext(vars: [1: 0])) {

@@ -7,7 +7,9 @@ import Testing
 struct SCXMLInitialStatesFinalTests {
   // MARK: 3.2 <scxml>
 
-  @Test("355: At system initialization time, if the 'initial' attribute is not present, the Processor MUST enter the first state in document order.")
+  @Test(
+    "355: At system initialization time, if the 'initial' attribute is not present, the Processor MUST enter the first state in document order."
+  )
   func test355() {
     let chart = W3CChart("test355", context: W3CContext()) {
       StateNode("s0") {
@@ -25,7 +27,9 @@ struct SCXMLInitialStatesFinalTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("576: At system initialization time, the SCXML Processor MUST enter the states specified by the 'initial' attribute, if it is present.")
+  @Test(
+    "576: At system initialization time, the SCXML Processor MUST enter the states specified by the 'initial' attribute, if it is present."
+  )
   func test576() {
     let chart = W3CChart("test576", initialStates: ["s11p112", "s11p122"], context: W3CContext()) {
       StateNode("s0") {
@@ -63,7 +67,9 @@ struct SCXMLInitialStatesFinalTests {
 
   // MARK: 3.3 <state>
 
-  @Test("364: Definition: The default initial state(s) of a compound state are those specified by the 'initial' attribute or initial element, if either is present. Otherwise it is the state's first child state in document order. If a compound state is entered either as an initial state or as the target of a transition (i.e. and no descendent of it is specified), then the SCXML Processor MUST enter the default initial state(s) after it enters the parent state.")
+  @Test(
+    "364: Definition: The default initial state(s) of a compound state are those specified by the 'initial' attribute or initial element, if either is present. Otherwise it is the state's first child state in document order. If a compound state is entered either as an initial state or as the target of a transition (i.e. and no descendent of it is specified), then the SCXML Processor MUST enter the default initial state(s) after it enters the parent state."
+  )
   func test364() {
     let chart = W3CChart("test364", initial: "s1", context: W3CContext()) {
       StateNode("s1", initialStates: ["s11p112", "s11p122"]) {
@@ -133,7 +139,9 @@ struct SCXMLInitialStatesFinalTests {
 
   // MARK: 3.7 <final>
 
-  @Test("372: When the state machine enters the final child of a state element, the SCXML processor MUST generate the event done.state.id after completion of the onentry elements, where id is the id of the parent state.")
+  @Test(
+    "372: When the state machine enters the final child of a state element, the SCXML processor MUST generate the event done.state.id after completion of the onentry elements, where id is the id of the parent state."
+  )
   func test372() {
     let chart = W3CChart("test372", context: W3CContext(vars: [1: 1])) {
       StateNode("s0", initial: "s0final") {
@@ -154,7 +162,9 @@ struct SCXMLInitialStatesFinalTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("570: Immediately after generating done.state.id upon entering a final child of state, if the parent state is a child of a parallel element, and all of the parallel's other children are also in final states, the Processor MUST generate the event done.state.id where id is the id of the parallel element.")
+  @Test(
+    "570: Immediately after generating done.state.id upon entering a final child of state, if the parent state is a child of a parallel element, and all of the parallel's other children are also in final states, the Processor MUST generate the event done.state.id where id is the id of the parallel element."
+  )
   func test570() {
     let chart = W3CChart("test570", initial: "p0", context: W3CContext(vars: [1: 0])) {
       StateNode(parallel: "p0") {

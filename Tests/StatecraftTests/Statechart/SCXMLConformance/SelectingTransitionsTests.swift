@@ -6,7 +6,9 @@ import Testing
 /// action's condition cannot read the configuration) and 422 (`<invoke>` of SCXML child sessions).
 @Suite("SCXML conformance: selecting and executing transitions (3.13)")
 struct SCXMLSelectingTransitionsTests {
-  @Test("403a: To execute a microstep, the SCXML Processor MUST execute the transitions in the corresponding optimal enabled transition set, where the optimal transition set enabled by event E in state configuration C is the largest set of transitions such that a) each transition in the set is optimally enabled by E in an atomic state in C b) no transition conflicts with another transition in the set c) there is no optimally enabled transition outside the set that has a higher priority than some member of the set.")
+  @Test(
+    "403a: To execute a microstep, the SCXML Processor MUST execute the transitions in the corresponding optimal enabled transition set, where the optimal transition set enabled by event E in state configuration C is the largest set of transitions such that a) each transition in the set is optimally enabled by E in an atomic state in C b) no transition conflicts with another transition in the set c) there is no optimally enabled transition outside the set that has a higher priority than some member of the set."
+  )
   func test403a() {
     let chart = W3CChart("test403a", initial: "s0", context: W3CContext()) {
       StateNode("s0", initial: "s01") {
@@ -38,7 +40,9 @@ struct SCXMLSelectingTransitionsTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("403b: To execute a microstep, the SCXML Processor MUST execute the transitions in the corresponding optimal enabled transition set, where the optimal transition set enabled by event E in state configuration C is the largest set of transitions such that a) each transition in the set is optimally enabled by E in an atomic state in C b) no transition conflicts with another transition in the set c) there is no optimally enabled transition outside the set that has a higher priority than some member of the set.")
+  @Test(
+    "403b: To execute a microstep, the SCXML Processor MUST execute the transitions in the corresponding optimal enabled transition set, where the optimal transition set enabled by event E in state configuration C is the largest set of transitions such that a) each transition in the set is optimally enabled by E in an atomic state in C b) no transition conflicts with another transition in the set c) there is no optimally enabled transition outside the set that has a higher priority than some member of the set."
+  )
   func test403b() {
     let chart = W3CChart("test403b", initial: "s0", context: W3CContext(vars: [1: 0])) {
       StateNode("s0", initial: "p0") {
@@ -66,7 +70,9 @@ struct SCXMLSelectingTransitionsTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("403c: To execute a microstep, the SCXML Processor MUST execute the transitions in the corresponding optimal enabled transition set, where the optimal transition set enabled by event E in state configuration C is the largest set of transitions such that a) each transition in the set is optimally enabled by E in an atomic state in C b) no transition conflicts with another transition in the set c) there is no optimally enabled transition outside the set that has a higher priority than some member of the set.")
+  @Test(
+    "403c: To execute a microstep, the SCXML Processor MUST execute the transitions in the corresponding optimal enabled transition set, where the optimal transition set enabled by event E in state configuration C is the largest set of transitions such that a) each transition in the set is optimally enabled by E in an atomic state in C b) no transition conflicts with another transition in the set c) there is no optimally enabled transition outside the set that has a higher priority than some member of the set."
+  )
   func test403c() {
     let chart = W3CChart("test403c", initial: "s0", context: W3CContext(vars: [1: 0])) {
       StateNode("s0", initial: "p0") {
@@ -106,7 +112,9 @@ struct SCXMLSelectingTransitionsTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("404: To execute a set of transitions, the SCXML Processor MUST first exit all the states in the transitions' exit set in exit order.")
+  @Test(
+    "404: To execute a set of transitions, the SCXML Processor MUST first exit all the states in the transitions' exit set in exit order."
+  )
   func test404() {
     let chart = W3CChart("test404", initial: "s0", context: W3CContext()) {
       StateNode("s0", initial: "s01p") {
@@ -150,7 +158,9 @@ struct SCXMLSelectingTransitionsTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("405: [the SCXML Processor executing a set of transitions] MUST then [after the onexits] execute the executable content contained in the transitions in document order.")
+  @Test(
+    "405: [the SCXML Processor executing a set of transitions] MUST then [after the onexits] execute the executable content contained in the transitions in document order."
+  )
   func test405() {
     let chart = W3CChart("test405", initial: "s0", context: W3CContext()) {
       StateNode("s0", initial: "s01p") {
@@ -199,7 +209,9 @@ struct SCXMLSelectingTransitionsTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("406: [the SCXML Processor executing a set of transitions] MUST then [after the exits and the transitions] enter the states in the transitions' entry set in entry order.")
+  @Test(
+    "406: [the SCXML Processor executing a set of transitions] MUST then [after the exits and the transitions] enter the states in the transitions' entry set in entry order."
+  )
   func test406() {
     let chart = W3CChart("test406", initial: "s0", context: W3CContext()) {
       StateNode("s0", initial: "s01") {
@@ -264,7 +276,9 @@ struct SCXMLSelectingTransitionsTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("409: Finally [after the onexits and canceling the invocations], the Processor MUST remove the state from the active state's list.")
+  @Test(
+    "409: Finally [after the onexits and canceling the invocations], the Processor MUST remove the state from the active state's list."
+  )
   func test409() {
     let chart = W3CChart("test409", initial: "s0", context: W3CContext()) {
       StateNode("s0", initial: "s01") {
@@ -288,7 +302,9 @@ struct SCXMLSelectingTransitionsTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("411: To enter a state, the SCXML Processor MUST add the state to the active state's list. Then it MUST execute the executable content in the state's onentry handler.")
+  @Test(
+    "411: To enter a state, the SCXML Processor MUST add the state to the active state's list. Then it MUST execute the executable content in the state's onentry handler."
+  )
   func test411() {
     let chart = W3CChart("test411", initial: "s0", context: W3CContext()) {
       StateNode("s0", initial: "s01") {
@@ -309,7 +325,9 @@ struct SCXMLSelectingTransitionsTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("412: If the state is a default entry state and has an initial child, the SCXML Processor MUST then [after doing the active state add and the onentry handlers] execute the executable content in the initial child's transition.")
+  @Test(
+    "412: If the state is a default entry state and has an initial child, the SCXML Processor MUST then [after doing the active state add and the onentry handlers] execute the executable content in the initial child's transition."
+  )
   func test412() {
     let chart = W3CChart("test412", initial: "s0", context: W3CContext()) {
       StateNode("s0", initial: "s01") {
@@ -347,7 +365,9 @@ struct SCXMLSelectingTransitionsTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("413: At startup, the SCXML Processor MUST place the state machine in the configuration specified by the 'initial' attribute of the scxml element.")
+  @Test(
+    "413: At startup, the SCXML Processor MUST place the state machine in the configuration specified by the 'initial' attribute of the scxml element."
+  )
   func test413() {
     let chart = W3CChart("test413", initialStates: ["s2p112", "s2p122"], context: W3CContext()) {
       StateNode("s1") {
@@ -385,7 +405,9 @@ struct SCXMLSelectingTransitionsTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("415: If it [the SCXML Processor] has entered a final state that is a child of scxml [during the last microstep], it MUST halt processing.")
+  @Test(
+    "415: If it [the SCXML Processor] has entered a final state that is a child of scxml [during the last microstep], it MUST halt processing."
+  )
   func test415() {
     // A manual test in the IRP, with no pass or fail state: the chart must halt in "final"
     // without processing event1, raised by that state's onentry.
@@ -405,7 +427,9 @@ struct SCXMLSelectingTransitionsTests {
     #expect(after.snapshot.configuration == ["final"])
   }
 
-  @Test("416: If it [the SCXML processor] has entered a final state that is a child of a compound state [during the last microstep], it MUST generate the event done.state.id, where id is the id of the compound state.")
+  @Test(
+    "416: If it [the SCXML processor] has entered a final state that is a child of a compound state [during the last microstep], it MUST generate the event done.state.id, where id is the id of the compound state."
+  )
   func test416() {
     let chart = W3CChart("test416", initial: "s1", context: W3CContext()) {
       StateNode("s1", initial: "s11") {
@@ -428,7 +452,9 @@ struct SCXMLSelectingTransitionsTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("417: If the compound state [which has the final element that we entered this microstep] is itself the child of a parallel element, and all the parallel element's other children are in final states, the Processor MUST generate the event done.state.id, where id is the id of the parallel element.")
+  @Test(
+    "417: If the compound state [which has the final element that we entered this microstep] is itself the child of a parallel element, and all the parallel element's other children are in final states, the Processor MUST generate the event done.state.id, where id is the id of the parallel element."
+  )
   func test417() {
     let chart = W3CChart("test417", initial: "s1", context: W3CContext()) {
       StateNode("s1", initial: "s1p1") {
@@ -459,7 +485,9 @@ struct SCXMLSelectingTransitionsTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("419: After checking the state configuration, the Processor MUST select the optimal transition set enabled by NULL in the current configuration. If the [optimal transition] set [enabled by NULL in the current configuration] is not empty, it [the SCXML Processor] MUST execute it [the set] as a microstep.")
+  @Test(
+    "419: After checking the state configuration, the Processor MUST select the optimal transition set enabled by NULL in the current configuration. If the [optimal transition] set [enabled by NULL in the current configuration] is not empty, it [the SCXML Processor] MUST execute it [the set] as a microstep."
+  )
   func test419() {
     let chart = W3CChart("test419", initial: "s1", context: W3CContext()) {
       StateNode("s1") {
@@ -476,7 +504,9 @@ struct SCXMLSelectingTransitionsTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("421: If the set (of eventless transitions) is empty, the Processor MUST remove events from the internal event queue until the queue is empty or it finds an event that enables a non-empty optimal transition set in the current configuration. If it finds such a set [a non-empty optimal transition set], the processor MUST then execute it as a microstep.")
+  @Test(
+    "421: If the set (of eventless transitions) is empty, the Processor MUST remove events from the internal event queue until the queue is empty or it finds an event that enables a non-empty optimal transition set in the current configuration. If it finds such a set [a non-empty optimal transition set], the processor MUST then execute it as a microstep."
+  )
   func test421() {
     let chart = W3CChart("test421", initial: "s1", context: W3CContext()) {
       StateNode("s1", initial: "s11") {
@@ -505,7 +535,9 @@ struct SCXMLSelectingTransitionsTests {
 
   // 422 is left out: it needs <invoke> of inline SCXML child sessions that send to #_parent.
 
-  @Test("423: Then [after invoking the new invoke handlers since the last macrostep] the Processor MUST remove events from the external event queue, waiting till events appear if necessary, until it finds one that enables a non-empty optimal transition set in the current configuration. The Processor MUST then execute that set [the enabled non-empty optimal transition set in the current configuration triggered by an external event] as a microstep.")
+  @Test(
+    "423: Then [after invoking the new invoke handlers since the last macrostep] the Processor MUST remove events from the external event queue, waiting till events appear if necessary, until it finds one that enables a non-empty optimal transition set in the current configuration. The Processor MUST then execute that set [the enabled non-empty optimal transition set in the current configuration triggered by an external event] as a microstep."
+  )
   func test423() {
     let chart = W3CChart("test423", initial: "s0", context: W3CContext()) {
       StateNode("s0") {
@@ -560,7 +592,9 @@ struct SCXMLSelectingTransitionsTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("504: if [a transition's] 'type' is \"external\", its exit set consists of all active states that are proper descendents of the Least Common Compound Ancestor (LCCA) of the source and target states.")
+  @Test(
+    "504: if [a transition's] 'type' is \"external\", its exit set consists of all active states that are proper descendents of the Least Common Compound Ancestor (LCCA) of the source and target states."
+  )
   func test504() {
     // Var1: exits of p; Var2: exits of ps1; Var3: exits of ps2; Var4: foo transitions taken;
     // Var5: exits of s2.
@@ -616,7 +650,9 @@ struct SCXMLSelectingTransitionsTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("505: Otherwise, if the transition has 'type' \"internal\", its source state is a compound state and all its target states are proper descendents of its source state, the target set consists of all active states that are proper descendents of its source state.")
+  @Test(
+    "505: Otherwise, if the transition has 'type' \"internal\", its source state is a compound state and all its target states are proper descendents of its source state, the target set consists of all active states that are proper descendents of its source state."
+  )
   func test505() {
     // Var1: exits of s1; Var2: exits of s11; Var3: foo transitions taken.
     let chart = W3CChart("test505", initial: "s1", context: W3CContext(vars: [1: 0, 2: 0, 3: 0])) {
@@ -650,7 +686,9 @@ struct SCXMLSelectingTransitionsTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("506: If a transition has 'type' of \"internal\", but its source state is not a compound state or its target states are not all proper descendents of its source state, its exit set is defined as if it had 'type' of \"external\".")
+  @Test(
+    "506: If a transition has 'type' of \"internal\", but its source state is not a compound state or its target states are not all proper descendents of its source state, its exit set is defined as if it had 'type' of \"external\"."
+  )
   func test506() {
     // Var1: exits of s2; Var2: exits of s21; Var3: foo transitions taken.
     let chart = W3CChart("test506", initial: "s1", context: W3CContext(vars: [1: 0, 2: 0, 3: 0])) {
@@ -687,7 +725,9 @@ struct SCXMLSelectingTransitionsTests {
     #expect(!end.isIn("fail"))
   }
 
-  @Test("533: If a transition has 'type' of \"internal\", but its source state is not a compound state, its exit set is defined as if it had 'type' of \"external\".")
+  @Test(
+    "533: If a transition has 'type' of \"internal\", but its source state is not a compound state, its exit set is defined as if it had 'type' of \"external\"."
+  )
   func test533() {
     // Var1: exits of p; Var2: exits of ps1; Var3: exits of ps2; Var4: foo transitions taken.
     let chart = W3CChart(
