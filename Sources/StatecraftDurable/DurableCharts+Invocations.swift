@@ -5,46 +5,36 @@
   // Invocations of durable instances: started and cancelled by committed steps' effects,
   // started again on load, their events committed while their state is active.
   extension DurableCharts {
-    /// Starts and cancels the invocations a committed step's effects name. Outputs are the
-    /// outbox's; a failed action was recorded in the step.
+    /// Does what a committed step's effects say, as every chart runner translates them: starts and
+    /// cancels invocations, and reports failures. Outputs are the outbox's.
     func perform(_ effects: [ChartEffect<ID, Event, Context>], of id: String, replacing: Bool = true) {
-      for effect in effects {
-        switch effect {
-        case .startInvocation(let invocation, let context):
-          startInvocation(invocation, context: context, of: id, replacing: replacing)
-        case .cancelInvocation(let invocation):
+      for directive in chart.directives(for: effects) {
+        switch directive {
+        case .start(let invocation):
+          start(invocation, of: id, replacing: replacing)
+        case .cancel(let invocation):
           invocations.cancel(.init(instance: id, invocation: invocation))
-        case .output, .actionFailed:
+        case .report(let report):
+          diagnostics.report(report.diagnostic(source: source(of: id)))
+        case .output:
           continue
         }
       }
     }
 
     @discardableResult
-    func startInvocation(
-      _ invocation: ChartInvocationID<ID>, context: Context, of id: String, replacing: Bool
-    ) -> Bool {
-      let chart = self.chart
+    func start(_ invocation: ChartInvocationRun<ID, Event, Context>, of id: String, replacing: Bool) -> Bool {
       // One weak reference, made here, for the task and its closures: capturing `[weak self]` in
       // the task would load it strongly for a moment to capture it again in `deliver`, keeping a
       // released runtime alive while its invocations start.
       weak let runtime = self
-      return invocations.start(.init(instance: id, invocation: invocation), replacing: replacing) {
-        // Nothing is delivered once the invocation is cancelled, or its runtime released.
-        let deliver: @Sendable (Event) async -> Void = { event in
-          guard !Task.isCancelled, let runtime else { return }
-          await runtime.deliver(event, to: id, from: invocation)
+      let source = source(of: id)
+      let diagnostics = self.diagnostics
+      return invocations.start(.init(instance: id, invocation: invocation.id), replacing: replacing) { isCancelled in
+        let report = await invocation.run(isCancelled: { isCancelled() || runtime == nil }) { event in
+          await runtime?.deliver(event, to: id, from: invocation.id)
         }
-        do {
-          if let done = try await chart.runInvocation(invocation, context: context, send: deliver) {
-            await deliver(done)
-          }
-        } catch {
-          guard !Task.isCancelled, let runtime else { return }
-          runtime.report(
-            "The invocation \(invocation) of instance '\(id)' threw \(error). Give its Invoke an onError: to"
-              + " turn the error into an event.", error: error, invocation: invocation)
-        }
+        if let report { diagnostics.report(report.diagnostic(source: source)) }
       }
     }
 
@@ -58,16 +48,17 @@
           _ = try await step(id, eventID: eventID, event: event, whileIn: invocation.state)
         })
       else { return }
-      report(
-        "The event \(event) of the invocation \(invocation) could not be committed to instance '\(id)':"
-          + " \(lastError)", error: lastError, invocation: invocation)
-    }
-
-    func report(_ message: String, error: (any Error)?, invocation: ChartInvocationID<ID>) {
       diagnostics.report(
         Diagnostic(
-          kind: .effectFailed, message: message, source: "DurableCharts(\(definition))", error: error,
-          callSite: chart.callSite(of: invocation)))
+          kind: .effectFailed,
+          message: "The event \(event) of the invocation \(invocation) could not be committed: \(lastError)",
+          source: source(of: id), error: lastError, callSite: chart.callSite(of: invocation)))
+    }
+
+    /// What a diagnostic about instance `id` comes from: its runtime and the instance, so that
+    /// its message reads as the same failure's on any chart runner.
+    func source(of id: String) -> String {
+      "DurableCharts(\(definition)), instance '\(id)'"
     }
 
     /// Waits until no invocation runs in this runtime, for tests.

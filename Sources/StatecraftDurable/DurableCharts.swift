@@ -114,8 +114,11 @@
     ///   - restartsInvocations: Whether loading an instance from the database starts its active
     ///     states' invocations again. A process that only reads or relays events can turn it off.
     ///
-    /// Diagnostics (an invocation that throws with no `onError`, an invocation's event that could
-    /// not be committed) go to the ``/StatecraftEngine/DiagnosticHandler`` current when the runtime is created.
+    /// Diagnostics go to the ``/StatecraftEngine/DiagnosticHandler`` current when the runtime is
+    /// created, worded as a running chart words them: what is wrong with the chart's definition,
+    /// now; an action that throws and a livelock, once their step is committed; an invocation that
+    /// throws with no `onError`; an invocation's event that could not be committed. Their source
+    /// names the instance.
     public init(
       _ chart: Statechart<ID, Event, Context>, schema: SnapshotSchema<Snapshot>,
       storage: some DurableStorage, now: @escaping @Sendable () -> Duration = DurableClock.wallTime,
@@ -134,6 +137,9 @@
           // fire.
           snapshot.timers.first.map { createdAt + DurableClock.millisecondsRoundingUp($0.due) }
         })
+      for report in ChartReport.problems(of: chart) {
+        diagnostics.report(report.diagnostic(source: "DurableCharts(\(schema.definition))"))
+      }
     }
 
     /// Creates instance `id` in the chart's initial state. Throws
@@ -141,7 +147,7 @@
     @discardableResult
     public func create(_ id: String) async throws -> Snapshot {
       let step = chart.initialTransition()
-      try await core.create(id, snapshot: step.snapshot, outputs: Self.outputs(of: step.effects))
+      try await core.create(id, snapshot: step.snapshot, outputs: chart.outputNames(of: step.effects))
       perform(step.effects, of: id)
       return step.snapshot
     }
@@ -255,9 +261,9 @@
         for id in try await core.instances(inState: "\(state)", limit: limit)
         where seen.count < limit && seen.insert(id).inserted {
           let snapshot = try await load(id, useCache: false, resuming: false).snapshot
-          for effect in chart.resumption(of: snapshot).effects {
-            guard case .startInvocation(let invocation, let context) = effect else { continue }
-            if startInvocation(invocation, context: context, of: id, replacing: false) { started += 1 }
+          for directive in chart.directives(for: chart.resumption(of: snapshot).effects) {
+            guard case .start(let invocation) = directive else { continue }
+            if start(invocation, of: id, replacing: false) { started += 1 }
           }
         }
       }
@@ -308,7 +314,7 @@
           effects += step.effects
         }
         let proposal = DurableCore<Snapshot>.Proposal(
-          snapshot: snapshot, handled: handled, outputs: Self.outputs(of: effects),
+          snapshot: snapshot, handled: handled, outputs: chart.outputNames(of: effects),
           message: message, time: time)
         return (proposal, effects)
       }
@@ -332,12 +338,6 @@
     private func resume(_ id: String, _ entry: DurableInstanceCache<Snapshot>.Entry) {
       guard restartsInvocations else { return }
       perform(chart.resumption(of: entry.snapshot).effects, of: id, replacing: false)
-    }
-
-    private static func outputs(of effects: [ChartEffect<ID, Event, Context>]) -> [String] {
-      effects.compactMap { effect -> String? in
-        if case .output(let output, _, _) = effect { output.name } else { nil }
-      }
     }
   }
 

@@ -22,9 +22,14 @@
       cancelAll()
     }
 
-    /// Starts `operation` for `key` unless it runs already; `true` if it started it.
+    /// Starts `operation` for `key` unless it runs already; `true` if it started it. `operation` is
+    /// given whether it was cancelled: cancelled, replaced by another start for `key`, or stopped
+    /// with every invocation, whatever task asks.
     @discardableResult
-    func start(_ key: Key, replacing: Bool, _ operation: @escaping @Sendable () async -> Void) -> Bool {
+    func start(
+      _ key: Key, replacing: Bool,
+      _ operation: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) async -> Void
+    ) -> Bool {
       running.withLock { running in
         if let current = running.tasks[key] {
           guard replacing else { return false }
@@ -34,7 +39,7 @@
         let token = running.nextToken
         // The task takes the lock only once it runs, after this insertion.
         let task = Task { [weak self] in
-          await operation()
+          await operation { [weak self] in self?.isCancelled(key, token: token) ?? true }
           self?.finished(key, token: token)
         }
         running.tasks[key] = (token, task)
@@ -42,9 +47,9 @@
       }
     }
 
-    /// Whether `key`'s task runs and has not been cancelled.
-    func isRunning(_ key: Key) -> Bool {
-      running.withLock { $0.tasks[key].map { !$0.task.isCancelled } ?? false }
+    /// Whether the run `token` of `key` was cancelled: it is no longer the one registered.
+    private func isCancelled(_ key: Key, token: UInt64) -> Bool {
+      running.withLock { $0.tasks[key]?.token != token }
     }
 
     func cancel(_ key: Key) {

@@ -41,6 +41,14 @@ package final class EffectHandle: Sendable {
     self.context = context
   }
 
+  /// Reports a diagnostic of the effect's owner, at `callSite` or, without one, where the effect
+  /// was created.
+  package func report(
+    _ kind: Diagnostic.Kind, _ message: String, callSite: CallSite? = nil, error: (any Error)? = nil
+  ) {
+    context.report(kind, message, callSite: callSite ?? self.callSite, error: error)
+  }
+
   /// Where the effect was created.
   @usableFromInline
   package var callSite: CallSite? { inspected.callSite }

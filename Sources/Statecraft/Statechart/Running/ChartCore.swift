@@ -53,12 +53,10 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
       state: first.snapshot, type: AsyncStatechartSequence<ID, Event, Context>.self,
       callSite: callSite)
     processing.bind(to: core)
-    for problem in chart.validate() {
-      core.ownerContext.report(.invalidChart, problem.message, callSite: problem.callSite)
-    }
+    for report in ChartReport.problems(of: chart) { core.ownerContext.report(report) }
     if let snapshot {
-      for problem in chart.validate(snapshot) {
-        core.ownerContext.report(.invalidSnapshot, problem.message, callSite: callSite)
+      for report in ChartReport.problems(restoring: snapshot, into: chart, at: callSite) {
+        core.ownerContext.report(report)
       }
     }
   }
@@ -78,9 +76,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
 
   @usableFromInline
   func reportDone(_ event: Event, callSite: CallSite?) {
-    core.ownerContext.report(
-      .chartDone, "\(event) was sent to \(chart.name), which is done; it was ignored.",
-      callSite: callSite)
+    core.ownerContext.report(ChartReport.done(event, chart: chart.name, at: callSite))
   }
 
   /// Starts the chart if nothing has yet: performs its initial effects and arms its timers.
@@ -213,8 +209,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
 
   @usableFromInline
   func reportUnhandled(_ event: Event, in state: Snapshot, callSite: CallSite?) {
-    core.ownerContext.report(
-      .unhandledEvent, "\(event) has no transition in \(state); it was ignored.", callSite: callSite)
+    core.ownerContext.report(ChartReport.unhandled(event, in: state, at: callSite))
   }
 
   /// Performs a step's effects in order, then arms the timer of the next due timer. The
@@ -226,9 +221,9 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     sparing sender: EffectHandle? = nil, isolation: isolated (any Actor)? = #isolation
   ) async -> EffectHandle? {
     var spared: EffectHandle?
-    for effect in effects {
-      switch effect {
-      case .output(let output, let context, _):
+    for directive in chart.directives(for: effects) {
+      switch directive {
+      case .output(let output, let context):
         guard let outputs else {
           core.ownerContext.report(
             .unmappedOutput,
@@ -239,50 +234,33 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
           _ = isolation
           await outputs(output, context)
         }
-      case .startInvocation(let id, let context):
-        startInvocation(id, context: context)
-      case .cancelInvocation(let id):
+      case .start(let invocation):
+        start(invocation)
+      case .cancel(let id):
         guard let handle = processing.value.invocations.removeValue(forKey: id) else { continue }
         if handle === sender { spared = handle } else { handle.cancel() }
-      case .actionFailed(let error, let callSite):
-        // A livelock is no action's error, and raises no execution error: it says what looped.
-        let message =
-          (error as? ChartLivelock).map { "\(chart.name): \($0)" }
-          ?? "An action of \(chart.name) threw \(error); the chart raised an execution error."
-        core.ownerContext.report(.actionFailed, message, callSite: callSite, error: error)
+      case .report(let report):
+        core.ownerContext.report(report)
       }
     }
     armTimer(for: snapshot)
     return spared
   }
 
-  private func startInvocation(_ id: ChartInvocationID<ID>, context: Context) {
-    guard let invocation = chart.invocation(id) else { return }
-    let chartName = chart.name
-    let owner = self.core.ownerContext
-    let handle = core.effects.start(
-      callSite: invocation.callSite,
-      operation: { [weak self] handle in
-        let deliver: @Sendable (Event) async -> Void = { [weak self] event in
-          guard !handle.isCancelled, let self else { return }
-          await self.core.send(
-            .event(event), callSite: invocation.callSite, origin: handle, inline: true, processor: self)
-        }
-        do {
-          if let done = try await invocation.run(context, deliver) { await deliver(done) }
-        } catch {
-          guard !handle.isCancelled, let onError = invocation.onError else { throw error }
-          if let event = onError(error) { await deliver(event) }
-        }
-        _ = self
-      },
-      catch: { error in
-        owner.report(
-          .effectFailed,
-          "The invocation \(id) of \(chartName) threw \(error). Give its Invoke an onError: to turn the error into an event.",
-          callSite: invocation.callSite, error: error)
-      })
-    if let handle { processing.value.invocations[id] = handle }
+  /// Starts an invocation as an effect of the chart's: its events come back through the mailbox,
+  /// as messages whose origin is its handle, which the mailbox drops once it is cancelled.
+  private func start(_ invocation: ChartInvocationRun<ID, Event, Context>) {
+    let owner = core.ownerContext
+    let callSite = invocation.callSite
+    let handle = core.effects.start(callSite: callSite) { [weak self] handle in
+      let report = await invocation.run(isCancelled: { handle.isCancelled }) { [weak self] event in
+        guard let self else { return }
+        await self.core.send(.event(event), callSite: callSite, origin: handle, inline: true, processor: self)
+      }
+      if let report { owner.report(report) }
+      _ = self
+    }
+    if let handle { processing.value.invocations[invocation.id] = handle }
   }
 
   /// Keeps one task sleeping until the first timer of `snapshot` is due.

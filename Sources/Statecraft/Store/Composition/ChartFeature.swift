@@ -39,22 +39,36 @@ public struct ChartFeature<ID: Hashable & Sendable, Event: Sendable, Context: Se
   /// The composition's time line (see ``Reduce/chart(_:action:_:clock:)``) minus the chart's:
   /// set when the chart starts, so that its time goes on from its snapshot's.
   var offset: Duration?
-  /// Whether the snapshot was restored rather than made new: a restored chart resumes its
-  /// invocations when it starts, where a new one takes its initial transition.
-  let isRestored: Bool
+  /// Where the snapshot was restored, or `nil` for a chart made new: a restored chart resumes its
+  /// invocations when it starts, where a new one takes its initial transition, and what is wrong
+  /// with its snapshot is reported at this line.
+  let restoredAt: CallSite?
 
   /// A chart in its initial configuration. It takes its initial transition (entry actions,
   /// invocations, timers) when it starts, with the first action that reaches its reducer.
   public init(_ chart: Statechart<ID, Event, Context>) {
     snapshot = chart.initialTransition().snapshot
-    isRestored = false
+    restoredAt = nil
   }
 
   /// A chart restored from `snapshot`: it starts its active states' invocations again when it
   /// starts, and its time goes on from the snapshot's.
-  public init(restoring snapshot: ChartSnapshot<ID, Event, Context>) {
+  ///
+  /// - Parameters:
+  ///   - snapshot: The chart's state, as a snapshot saved it.
+  ///   - fileID: Where the chart is restored, for diagnostics: the caller's file by default. What
+  ///     is wrong with the snapshot (``StatecraftEngine/Diagnostic/Kind/invalidSnapshot``) is
+  ///     reported at this line when the chart starts, as a running chart reports it at its own.
+  ///   - filePath: The caller's file path, for diagnostics.
+  ///   - line: The caller's line, for diagnostics.
+  ///   - column: The caller's column, for diagnostics.
+  public init(
+    restoring snapshot: ChartSnapshot<ID, Event, Context>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) {
     self.snapshot = snapshot
-    isRestored = true
+    restoredAt = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Whether the chart is in the state `id`.

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Reduce where Action: CaseRoutable {
   /// Runs a statechart as a child feature: its pure step, inside this reducer, for the chart's
   /// events; its outputs back as actions; its timers and invocations as effects, on `clock`.
@@ -45,7 +47,7 @@ extension Reduce where Action: CaseRoutable {
   ///
   /// - The chart starts (its initial transition: entry actions, invocations, timers) when it
   ///   appears, if a parent composes it with `ifLet`, `forEach` or `ifCaseLet`, and otherwise with
-  ///   the first action that reaches this reducer. A restored chart (``ChartFeature/init(restoring:)``)
+  ///   the first action that reaches this reducer. A restored chart (``ChartFeature/init(restoring:fileID:filePath:line:column:)``)
   ///   starts its active states' invocations again, and its time goes on from its snapshot's.
   /// - An event is one macrostep, then the events the chart sent itself with no delay; the
   ///   chart's reducer runs before this one, so that this one sees the new configuration.
@@ -92,6 +94,9 @@ struct ChartFeatureRunner<ID: Hashable & Sendable, Event: Sendable, Context: Sen
   let timerID: ChartFeatureEffectID<ID>
   /// The composition's time line: every chart it runs reads its time from it, plus its offset.
   let timeline: ChartClock
+  /// Whether the chart's definition was checked: its problems are reported once, with the first
+  /// chart that starts, as a running chart reports them when it is made.
+  let definitionChecked = DefinitionCheck()
 
   init<C: Clock<Duration>>(
     chart: Statechart<ID, Event, Context>, route: EnumCase<Action, ChartFeatureAction<Event>>,
@@ -108,17 +113,22 @@ struct ChartFeatureRunner<ID: Hashable & Sendable, Event: Sendable, Context: Sen
   /// restored snapshot, with the effects of that.
   func start(_ feature: inout Feature) -> Effect<Action> {
     guard feature.offset == nil else { return .none }
+    var reports = definitionChecked.isFirst() ? ChartReport.problems(of: chart) : []
     let now = timeline.now()
     let step: ChartStep<ID, Event, Context>
-    if feature.isRestored {
-      feature.offset = feature.snapshot.time - now
-      step = chart.resumption(of: feature.snapshot)
+    if let restoredAt = feature.restoredAt {
+      reports += ChartReport.problems(restoring: feature.snapshot, into: chart, at: restoredAt)
+      // Brought into range, as a running chart does, so that no clock arithmetic overflows.
+      let resumed = feature.snapshot.withTimesInRange()
+      feature.offset = resumed.time - now
+      step = chart.resumption(of: resumed)
     } else {
       feature.offset = .zero - now
       step = chart.initialTransition(at: .zero)
     }
     feature.snapshot = step.snapshot
-    return perform(step.effects, for: feature)
+    let effects = perform(step.effects, for: feature)
+    return reports.isEmpty ? effects : .merge(reports.map(Effect.report) + [effects])
   }
 
   /// One step for `chartAction`, which arrived in `action`.
@@ -130,15 +140,11 @@ struct ChartFeatureRunner<ID: Hashable & Sendable, Event: Sendable, Context: Sen
     let now = timeline.now() + (feature.offset ?? .zero)
     switch chartAction {
     case .event(let event):
-      guard !feature.snapshot.isDone else {
-        return .report(.chartDone, "\(event) was sent to \(chart.name), which is done; it was ignored.")
-      }
+      // Reported at the line of the `send`, as a running chart reports them.
+      guard !feature.snapshot.isDone else { return .report(ChartReport.done(event, chart: chart.name, at: nil)) }
       let step = chart.step(feature.snapshot, event: event, at: now)
       let unhandled =
-        step.handled
-        ? Effect<Action>.none
-        : .report(
-          .unhandledEvent, "\(event) has no transition in \(feature.snapshot); it was ignored.")
+        step.handled ? Effect<Action>.none : .report(ChartReport.unhandled(event, in: feature.snapshot, at: nil))
       feature.snapshot = step.snapshot
       return .merging(unhandled, perform(step.effects, for: feature))
     case .timersDue:
@@ -158,21 +164,18 @@ struct ChartFeatureRunner<ID: Hashable & Sendable, Event: Sendable, Context: Sen
   {
     var performed: [Effect<Action>] = []
     let embed = route.embed
-    for effect in effects {
-      switch effect {
-      case .output(let output, _, _):
+    for directive in chart.directives(for: effects) {
+      switch directive {
+      case .output(let output, _):
         performed.append(.send(embed(.output(output))))
-      case .startInvocation(let id, let context):
-        guard let invocation = chart.invocation(id) else { continue }
+      case .start(let invocation):
         performed.append(
-          invocationEffect(invocation, context: context).cancellable(
-            id: ChartFeatureEffectID(site: timerID.site, invocation: id), cancelInFlight: true))
-      case .cancelInvocation(let id):
+          invocationEffect(invocation).cancellable(
+            id: ChartFeatureEffectID(site: timerID.site, invocation: invocation.id), cancelInFlight: true))
+      case .cancel(let id):
         performed.append(.cancel(ChartFeatureEffectID(site: timerID.site, invocation: id)))
-      case .actionFailed(let error, _):
-        performed.append(
-          .report(
-            .actionFailed, "An action of \(chart.name) threw \(error); the chart raised an execution error."))
+      case .report(let report):
+        performed.append(.report(report))
       }
     }
     if let due = feature.snapshot._timers.first?.due, let offset = feature.offset {
@@ -195,28 +198,32 @@ struct ChartFeatureRunner<ID: Hashable & Sendable, Event: Sendable, Context: Sen
   }
 
   /// The effect that runs an invocation: the events it sends, and its done event, come back as
-  /// `.event`; an error becomes its `onError` event, or a diagnostic at the `Invoke`'s line.
-  private func invocationEffect(
-    _ invocation: ChartInvocation<ID, Event, Context>, context: Context
-  ) -> Effect<Action> {
+  /// `.event` while the effect is not cancelled; an error becomes its `onError` event, or a
+  /// diagnostic at the `Invoke`'s line, as a running chart reports it.
+  private func invocationEffect(_ invocation: ChartInvocationRun<ID, Event, Context>) -> Effect<Action> {
     let embed = route.embed
-    var handleError: (@Sendable (any Error, Send<Action>) async -> Void)?
-    if let onError = invocation.onError {
-      handleError = { error, send in
-        if let event = onError(error) { await send(embed(.event(event))) }
-      }
-    }
     return Effect(
       .run(
         .init(
           priority: nil,
           operation: { send in
-            let done = try await invocation.run(context) { event in await send(embed(.event(event))) }
-            if let done { await send(embed(.event(done))) }
+            let report = await invocation.run(isCancelled: { send.effect?.isCancelled ?? Task.isCancelled }) { event in
+              await send(embed(.event(event)))
+            }
+            if let report {
+              send.effect?.report(report.kind, report.message, callSite: report.callSite, error: report.error)
+            }
           },
-          handleError: handleError,
           callSite: invocation.callSite)))
   }
+}
+
+/// Whether a chart's definition was checked yet, for the first of the charts a reducer runs.
+final class DefinitionCheck: Sendable {
+  private let checked = Atomic(false)
+
+  /// `true` the first time only.
+  func isFirst() -> Bool { !checked.exchange(true, ordering: .relaxed) }
 }
 
 /// The id of an effect of a chart that is a child feature: its timer, or one of its invocations.

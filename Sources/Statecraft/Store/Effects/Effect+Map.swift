@@ -78,6 +78,6 @@ extension Effect {
 extension Send {
   /// A `Send` of `Child` actions that delivers them to this one, transformed.
   func map<Child>(_ transform: @escaping @Sendable (Child) -> Action) -> Send<Child> {
-    Send<Child> { self(transform($0)) }
+    Send<Child>({ self(transform($0)) }, effect: effect)
   }
 }

@@ -71,7 +71,7 @@ final class EffectRunner<Action: Sendable>: Sendable {
     case .endChildren(let paths):
       for path in paths { scope.endChild(at: path) }
     case .report(let report):
-      scope.context.report(report.kind, report.message, callSite: callSite)
+      scope.context.report(report.kind, report.message, callSite: report.callSite ?? callSite, error: report.error)
     }
   }
 
@@ -128,16 +128,18 @@ final class EffectRunner<Action: Sendable>: Sendable {
     case .endChildren(let paths):
       for path in paths { scope.endChild(at: path) }
     case .report(let report):
-      scope.context.report(report.kind, report.message, callSite: handle.callSite)
+      scope.context.report(
+        report.kind, report.message, callSite: report.callSite ?? handle.callSite, error: report.error)
     }
   }
 
   /// A `Send` that delivers only while `handle` is not cancelled.
   private func send(for handle: EffectHandle) -> Send<Action> {
-    Send { [deliver] action in
-      guard !handle.isCancelled else { return }
-      deliver(action, handle)
-    }
+    Send(
+      { [deliver] action in
+        guard !handle.isCancelled else { return }
+        deliver(action, handle)
+      }, effect: handle)
   }
 
   /// Waits for a child effect that has its own id. The child is linked to its parent, so

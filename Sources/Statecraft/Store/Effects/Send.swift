@@ -18,10 +18,18 @@
 /// ```
 public struct Send<Action: Sendable>: Sendable {
   private let deliver: @MainActor @Sendable (Action) -> Void
+  /// The effect this sends for, when a store made it: what the library's own effects report
+  /// through.
+  package let effect: EffectHandle?
 
   /// Creates a `Send` that hands each action to `deliver`. Useful for tests of effect code.
   public init(_ deliver: @escaping @MainActor @Sendable (Action) -> Void) {
+    self.init(deliver, effect: nil)
+  }
+
+  package init(_ deliver: @escaping @MainActor @Sendable (Action) -> Void, effect: EffectHandle?) {
     self.deliver = deliver
+    self.effect = effect
   }
 
   /// Sends an action back to the store.
