@@ -77,7 +77,8 @@ let package = Package(
     // What Swift cannot read itself: the processor's tick counter, which the live inspector stamps
     // a store's steps with (see `StepTicks`), and the running task's address (see `CurrentTask`).
     .target(name: "CStatecraftRuntime"),
-    // The front-ends: Store, the StateMachine DSL, ContextualStateMachine, and the MVVM layer.
+    // The front-ends: Store, the StateMachine DSL, ContextualStateMachine, the MVVM layer, and the
+    // Statechart (AsyncStatechartSequence).
     .target(
       name: "Statecraft",
       dependencies: [
@@ -127,8 +128,8 @@ let package = Package(
       ],
       resources: [.copy("Resources/inspector.html")]
     ),
-    // Durable statecharts: instances by id in a database, one transaction per step. Its code is
-    // under `#if Durable`, so that with the trait off it builds as an empty module.
+    // Durable statecharts, machines and stores: instances by id in a database, one transaction per
+    // step. Its code is under `#if Durable`, so that with the trait off it builds as an empty module.
     .target(
       name: "StatecraftDurable",
       dependencies: [
@@ -142,9 +143,9 @@ let package = Package(
         .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Durable"])),
       ]
     ),
-    // Durable statecharts in PostgreSQL, for several processes on several machines: a module of
-    // its own, so that an app on SQLite never compiles postgres-nio (nor SwiftNIO SSL and Crypto,
-    // which it brings). Its code is under `#if Postgres`.
+    // PostgreSQL storage for durable statecharts, machines and stores, for several processes on
+    // several machines: a module of its own, so that an app on SQLite never compiles postgres-nio
+    // (nor SwiftNIO SSL and Crypto, which it brings). Its code is under `#if Postgres`.
     .target(
       name: "StatecraftPostgres",
       dependencies: [
@@ -177,7 +178,6 @@ let package = Package(
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
       ]
     ),
-    // `scaffold-feature`: the generator, the tool that writes its files, and the command plugin.
     // Turns a journal into a test: `swift run statecraft-journal test <file> --reducer <name>`.
     .executableTarget(name: "statecraft-journal", dependencies: ["StatecraftJournal"]),
     // A counter with Codable state and actions: what the journal examples record and replay.
@@ -186,6 +186,7 @@ let package = Package(
       dependencies: ["StatecraftJournal"],
       path: "Examples/CounterFeature"
     ),
+    // `scaffold-feature`: the generator, the tool that writes its files, and the command plugin.
     .target(name: "FeatureScaffolding"),
     .executableTarget(name: "statecraft-scaffold", dependencies: ["FeatureScaffolding"]),
     .plugin(
@@ -200,7 +201,7 @@ let package = Package(
       ),
       dependencies: ["statecraft-scaffold"]
     ),
-    // The generator's output for two sample features, built and tested as any feature would be.
+    // The generator's output for four sample features, built and tested as any feature would be.
     // `FeatureScaffoldingTests` checks that the generator still writes exactly these files.
     .target(
       name: "GoldenFeature",
@@ -281,8 +282,8 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["LiveInspector"])),
       ]
     ),
-    // Durable charts against a real SQLite file, and a real PostgreSQL server when
-    // `STATECRAFT_POSTGRES_URL` names one (`.ci/run` starts one). The kill tests run several
+    // Durable charts, machines and stores against a real SQLite file, and a real PostgreSQL server
+    // when `STATECRAFT_POSTGRES_URL` names one (`.ci/run` starts one). The kill tests run several
     // `durable-worker` processes.
     .testTarget(
       name: "StatecraftDurableTests",
@@ -311,10 +312,11 @@ let package = Package(
       ],
       path: "Tests/DurableWorker"
     ),
-    // Every Swift block of the README and of the DocC articles, compiled: `CompileSamples` writes
-    // one file per document with `statecraft-samples`, and this target compiles them beside the
-    // extractor's own tests. Built in the language mode users build in, without the upcoming
-    // features the package's own targets enable.
+    // Every Swift block of the README, of the DocC articles and tutorial steps, and of the
+    // libraries' doc comments, compiled: `CompileSamples` writes one file per document with
+    // `statecraft-samples`, and this target compiles them beside the extractor's own tests. Built
+    // in the language mode users build in, without the upcoming features the package's own targets
+    // enable. A sample that imports a trait's module compiles only with that trait on.
     .target(name: "SampleExtraction"),
     .executableTarget(name: "statecraft-samples", dependencies: ["SampleExtraction"]),
     .plugin(name: "CompileSamples", capability: .buildTool(), dependencies: ["statecraft-samples"]),

@@ -3,8 +3,8 @@ import PackagePlugin
 
 /// Compiles every Swift sample of the documentation with the target it is applied to: the
 /// README's, each DocC article's, each step of each DocC tutorial, and the doc comments' of each
-/// library source. An edit that breaks a
-/// sample fails the build, at the document's line.
+/// library source. An edit that breaks a sample fails the build, at the document's line. A sample
+/// that imports a trait's module compiles only when that trait is on (see `SampleFile`).
 ///
 /// One generated file per document and per library source (see `SampleFile` for how a document's
 /// blocks become Swift), and one per tutorial step that changes the code a reader has.

@@ -79,9 +79,9 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// Observation's registrar, which SwiftUI and `withObservationTracking` observe the current
   /// state through, created by the first read of `currentState` with the key path that every
   /// machine of this context type shares: a key path into a generic class is otherwise built
-  /// anew, demangling its types, every time one is written, which cost more than the rest of a
-  /// transition. No runtime exclusivity check: an observer's willSet may read `currentState`
-  /// while a change reads the registrar, and that read writes nothing once it exists.
+  /// anew, demangling its types, every time one is written. No runtime exclusivity check: an
+  /// observer's willSet may read `currentState` while a change reads the registrar, and that read
+  /// writes nothing once it exists.
   @exclusivity(unchecked) private var registrar =
     LazyObservationRegistrar<ContextualStateMachine, any StateMachineState>()
 
@@ -286,11 +286,11 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   // `transition` and `stop` around the states' own calls, the same steps as the processor's `run`
   // for the machine's own task. Not through a shared async helper: each main-actor async function,
   // even inlined, hops to the main actor on entry and back on return, four executor switches a
-  // transition that cost more than the rest of the bookkeeping.
+  // transition.
 
   /// Claims the machine for `request` if it is idle, to run it in the caller's task: returns the
-  /// request's number and the state it arrives in. End it with ``finishInCallersTask()``. Inlined:
-  /// as a call, returning the optional claim cost a transition 15 instructions more.
+  /// request's number and the state it arrives in. End it with ``finishInCallersTask()``. Always
+  /// inlined, so that the optional claim is never returned through a call.
   @inline(__always)
   private func claimInCallersTask(
     _ request: StateRequest, callSite: CallSite
@@ -301,8 +301,8 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   }
 
   /// Ends a request run in the caller's task: what was queued meanwhile runs in the machine's own
-  /// task. Matched here rather than through `continueAfter`: passing the `Finished` on cost this
-  /// generic class its value witnesses.
+  /// task. Matched here rather than through `continueAfter`: passing the `Finished` on would go
+  /// through this generic class's value witnesses.
   private func finishInCallersTask() {
     didProcess()
     if case .process(let next, let nextNumber) = core.finish().next {

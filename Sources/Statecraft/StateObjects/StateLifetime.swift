@@ -41,8 +41,8 @@ public struct StateLifetime: Sendable {
   /// Declares the wrapper: `@StateLifetime private var lifetime`. It stores nothing.
   public init() {}
 
-  /// The scope of the state stay that runs the code reading it. Read outside a running machine,
-  /// it is a scope whose `task` starts nothing and reports an
+  /// The scope of the state whose code reads it, for as long as that state is current. Read
+  /// outside a running machine, it is a scope whose `task` starts nothing and reports an
   /// ``/StatecraftEngine/Diagnostic/Kind/outsideMachine`` diagnostic.
   public var wrappedValue: StateLifetimeScope {
     StateLifetimeScope(activation: StateActivation.current)
@@ -51,8 +51,8 @@ public struct StateLifetime: Sendable {
 
 /// Starts tasks that end when their state exits.
 ///
-/// Read it through `@StateLifetime`. Its tasks are cancelled when the state's stay ends, before
-/// its `exit()` runs; a task started after that, in `exit()` or later, is not started and is
+/// Read it through `@StateLifetime`. Its tasks are cancelled when the state stops being current,
+/// before its `exit()` runs; a task started after that, in `exit()` or later, is not started and is
 /// reported as a ``/StatecraftEngine/Diagnostic/Kind/stateNotCurrent`` diagnostic.
 ///
 /// ```swift

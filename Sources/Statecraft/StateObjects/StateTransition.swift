@@ -27,12 +27,13 @@ public struct StateTransition: Sendable {
   }
 }
 
-/// Requests transitions for the state stay it belongs to. Call it as a function:
-/// `await transition(to: NextState())`.
+/// Requests transitions for the state it belongs to, while that state is current. Call it as a
+/// function: `await transition(to: NextState())`.
 ///
 /// It is a value: keep it to ask for a transition from code that cannot read the wrapper, such as
-/// a detached task, a callback, or another object. Its requests stay tied to the stay it was read
-/// in: one made after that state exited is ignored and reported.
+/// a detached task, a callback, or another object. Its requests stay tied to the state's time as
+/// the current state when it was read: one made after that state exited is ignored and reported,
+/// even if the same state value has become current again.
 ///
 /// ```swift
 /// struct Blinking: StateMachineState {

@@ -31,8 +31,8 @@ struct ScopeDependents {
 
   /// Adds a follower, and drops those whose stores were released once the list has doubled since
   /// it last did: a view that scopes a store on each render leaves no trail, even while the parent
-  /// does not change, and adding costs O(1) amortised (a scan on every add made 10,000 rows
-  /// quadratic).
+  /// does not change, and adding costs O(1) amortised, where a scan on every add would be
+  /// quadratic in the rows.
   @MainActor @usableFromInline
   mutating func add(_ follower: ScopeFollower) {
     if entries.count >= max(2 * countAfterPruning, 16) { removeReleased() }

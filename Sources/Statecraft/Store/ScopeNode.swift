@@ -19,13 +19,13 @@ final class ScopeNode<State>: ScopeFollower, ScopeSource, Observable {
   @usableFromInline let isDuplicate: ((State, State) -> Bool)?
   /// The state as of the parent's last change, once the node follows its parent.
   // No runtime exclusivity checks on this and the other fields marked so below, which every level
-  // checked on every action: they are read and written on the main actor alone, and no access
+  // would run on every action: they are read and written on the main actor alone, and no access
   // overlaps another (observers are told before `current` is written; dependents are told from a
   // copy).
   @exclusivity(unchecked) @usableFromInline var current: State?
   @usableFromInline let registrar = ObservationRegistrar()
-  /// `\ScopeNode.state`, built once per specialisation: building it per Observation call put
-  /// two allocations in every read and every change.
+  /// `\ScopeNode.state`, built once per specialisation, since building it allocates: built per
+  /// Observation call, it would put two allocations in every read and every change.
   @usableFromInline let stateKeyPath: KeyPath<ScopeNode, State>
   /// The nodes of the stores scoped from this one's store that follow it.
   @exclusivity(unchecked) @usableFromInline var dependents = ScopeDependents()
@@ -123,7 +123,7 @@ private func duplicateCheck<Value>(for type: Value.Type) -> ((Value, Value) -> B
 
 extension Equatable {
   /// `==`, for values known only as `Value`, which is `Self`. The function is cast once, here:
-  /// casting each value at each comparison cost a dynamic cast per scoped store per action.
+  /// casting each value at each comparison would cost a dynamic cast per scoped store per action.
   fileprivate static func equality<Value>(as type: Value.Type) -> ((Value, Value) -> Bool)? {
     let equal: (Self, Self) -> Bool = (==)
     return equal as? (Value, Value) -> Bool

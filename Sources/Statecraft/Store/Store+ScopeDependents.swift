@@ -10,7 +10,7 @@ extension Store {
   /// ``notifyDependents()``, from `send`, which runs on the main actor only (see `reduce`).
   ///
   /// What `MainActor.assumeIsolated` does, without its closure: one made here, in a generic
-  /// class, holds the type's metadata, and was allocated on every action of a store with scoped
+  /// class, would hold the type's metadata and be allocated on every action of a store with scoped
   /// stores.
   @usableFromInline
   nonisolated func notifyDependentsOnMainActor() {

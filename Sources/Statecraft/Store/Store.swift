@@ -74,17 +74,16 @@ public final class Store<State, Action: Sendable, Environment>:
   // What processing an action touches is unsafely nonisolated, so that the processing, in
   // ``send(_:group:origin:callSite:)``, can be nonisolated: in Swift 6, every synchronous closure
   // isolated to the main actor checks on each call that it runs there, and processing passes the
-  // engine two closures per action (the checks cost an eighth of a `send`). Safe: that method runs
-  // only on the main actor (it is called from the public `send` and from effects' deliveries,
-  // both `@MainActor`), and nothing else touches the mutable ones.
+  // engine two closures per action. Safe: that method runs only on the main actor (it is called
+  // from the public `send` and from effects' deliveries, both `@MainActor`), and nothing else
+  // touches the mutable ones.
   /// The in-place reducer that every initializer comes down to, with the environment, if any,
   /// captured in it: an in-place reducer without one is kept as it was given, so that a store
   /// made from it keeps no wrapper on the heap.
   // Safe without isolation: read only by the processing, on the main actor (see above).
   @usableFromInline nonisolated(unsafe) let reduce: (inout State, Action) -> Effect<Action>
-  // The store's own bookkeeping also skips runtime exclusivity checks, which cost a tenth of a
-  // `send`: it is read and assigned in single accesses, never across a call that could reach it
-  // again.
+  // The store's own bookkeeping also skips runtime exclusivity checks: it is read and assigned in
+  // single accesses, never across a call that could reach it again.
 
   /// Whether the reducer is running, to diagnose a `send` made from inside it.
   // Safe without isolation: written and read only by the processing, on the main actor (see above).
@@ -201,9 +200,8 @@ public final class Store<State, Action: Sendable, Environment>:
     core.close()
   }
 
-  // Always inlined, as `send(_:group:origin:callSite:)` and the core's loop are: the compiler's
-  // heuristics stopped inlining them once the loop had the step ring's branch, which cost an
-  // uninspected send 160-210 instructions (324-327 → 484-537, callgrind).
+  // Always inlined, as `send(_:group:origin:callSite:)` and the core's loop are: with the step
+  // ring's branch in the loop, the compiler's heuristics no longer inline them.
   /// Sends an action to the reducer, then starts the effects it returned.
   ///
   /// ```swift

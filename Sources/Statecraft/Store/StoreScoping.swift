@@ -49,7 +49,7 @@ extension StoreScoping {
   }
 
   /// ``scoped(id:initial:read:embed:followChange:)`` with a `followChange` that is not optional:
-  /// an optional closure is stored at its most general abstraction, and calling it cost a
+  /// an optional closure is stored at its most general abstraction, and calling it costs a
   /// reabstraction thunk at each level on each action.
   @inlinable
   func scoped<ChildState, ChildAction: Sendable>(
@@ -84,7 +84,7 @@ extension StoreScoping {
 
   /// A scoped store for an `Equatable` part that is always there. Each change is read and compared
   /// in one closure, specialised for the part's type, with its own `==`: a comparison through a
-  /// stored function cost two reabstraction thunks at each level on each action, and the read
+  /// stored function costs two reabstraction thunks at each level on each action, and the read
   /// through an optional one more.
   @inlinable
   func scoped<ChildState: Equatable, ChildAction: Sendable>(

@@ -63,7 +63,7 @@ package final class EffectGroup: Sendable {
   ///
   /// On the main actor, the wait runs under ``MainQueueTaskExecutor``'s preference: the effects of
   /// a main-actor store end on the main actor, and resuming the waiter from there through the
-  /// global executor cost two thread wake-ups per wait (a pool thread, then the main thread). Not
+  /// global executor would wake two threads per wait (a pool thread, then the main thread). Not
   /// under a test store, whose executor runs every job its tasks enqueue.
   package func finish(isolation: isolated (any Actor)? = #isolation) async {
     if state.withLock({ $0.running.isEmpty }) { return }

@@ -1,9 +1,9 @@
 public import CStatecraftRuntime
 import Synchronization
 
-/// The time stamp of a step written to a ``StepRing``: the processor's tick counter, which costs
-/// a quarter of a clock read (10 ns against 40 on an x86-64 virtual machine), converted to a time
-/// since ``InspectionRecord/epoch`` when the ring is drained, off the app's thread.
+/// The time stamp of a step written to a ``StepRing``: the processor's tick counter, much cheaper
+/// to read than the clock, converted to a time since ``InspectionRecord/epoch`` when the ring is
+/// drained, off the app's thread.
 ///
 /// The conversion is linear, from the counter and the clock read together once at the first use
 /// and again at each conversion: the longer the process runs, the better the rate is known. Where

@@ -23,10 +23,11 @@ public import Synchronization
 /// The one engine under every front-end: an owner's mailbox, state, observers, effects, inspectors
 /// and diagnostics.
 ///
-/// `Store`, the running declarative machine and `ContextualStateMachine` are thin public types over
-/// a core; they supply only what processing one message means (a reducer, a transition, a state's
-/// `exit()` and `enter()`). A front-end holds its core, or is one: `Store` extends it, so that a
-/// store is one object on the heap rather than two. What they share is written once, here:
+/// `Store`, the running declarative machine (`AsyncStateMachineSequence`), the running chart
+/// (`AsyncStatechartSequence`) and `ContextualStateMachine` are thin public types over a core; they
+/// supply only what processing one message means (a reducer, a transition, a chart's step, a
+/// state's `exit()` and `enter()`). A front-end holds its core, or is one: `Store` extends it, so
+/// that a store is one object on the heap rather than two. What they share is written once, here:
 ///
 /// - **Run-to-completion.** Messages go through one FIFO mailbox (``OwnerStateMachine``, behind one
 ///   lock) and are processed one at a time. Whoever finds the owner idle processes its own message
@@ -72,11 +73,10 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   // here and the code that processes it, and a store, the one owner whose state may be
   // non-Sendable, processes and reads it on the main actor alone; machines and state objects,
   // whose processing and readers run anywhere, require `Sendable` states. No runtime exclusivity
-  // check: `withLock` is not re-entrant, so two accesses never overlap, and the check cost a tenth
-  // of a store's `send`.
+  // check: `withLock` is not re-entrant, so two accesses never overlap.
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) final var machine: OwnerStateMachine<State, Message>
-  /// Whether an inspector is attached: the context's flag, kept here too, so that checking it per
-  /// message does not go through the context (which reading the slot first cost a send 6 ns).
+  /// Whether an inspector is attached: the context's flag, kept here too, so that the check made
+  /// for every message needs no load of the context's slot.
   @usableFromInline final let inspected: Atomic<Bool>
   private final let effectsOnMainActor: Bool
   /// Whether every step runs in
@@ -326,8 +326,7 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   /// to move through an optional than to copy there.
   ///
   /// Written out rather than sharing a helper with ``commit(_:finishing:)`` that takes the store
-  /// as a closure: measured, that helper cost a chart's send 269 instructions (the snapshot copied
-  /// twice more), a machine's 38 and a state-object transition 20.
+  /// as a closure: through the closure, a chart's snapshot is copied twice more.
   @inlinable
   package final func commit(copying newState: State, finishing: Bool) -> Finished? {
     recordStateUpdate(after: newState)

@@ -7,9 +7,8 @@ struct ProcessingContext: Sendable {
     let number: UInt64
   }
 
-  /// The innermost message, held inline: the common case, one owner's code working for one
-  /// message (a state's `enter()`, a middleware), allocates nothing. An array per transition was a
-  /// twentieth of a state object's transition.
+  /// The innermost message, held inline, so that the common case, one owner's code working for
+  /// one message (a state's `enter()`, a middleware), allocates nothing.
   let innermost: Message?
   /// The messages around it, outermost first: a middleware of one owner may send to another owner
   /// whose middleware sends back.

@@ -10,7 +10,7 @@
 /// ```
 ///
 /// Debug builds check the promise: once bound to its owner's core, every access must come from
-/// that core's processing (see ``ProcessingRight``).
+/// that core's processing (see `ProcessingRight`, a debug-only type).
 // Unchecked, and safe: `value` is touched only by the holder of its owner's processing right (see
 // `MailboxStateMachine`), which debug builds check. The right passes from one holder to the next
 // through the owner's lock: the holder that gives it up does so in a critical section that the

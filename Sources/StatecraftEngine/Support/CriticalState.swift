@@ -29,7 +29,7 @@ package struct CriticalState<State: ~Copyable>: ~Copyable, Sendable {
   ) throws(E) -> sending Result {
     try mutex.withLock { (state) throws(E) -> sending Result in
       // A plain releasing store, not a read-modify-write: the lock already keeps other writers
-      // out, and on x86 the store costs nothing where the increment was a locked instruction.
+      // out, so no locked instruction is needed.
       let count = handoff.load(ordering: .acquiring)
       defer { handoff.store(count &+ 1, ordering: .releasing) }
       return try body(&state)

@@ -5,8 +5,7 @@ import CStatecraftRuntime
 ///
 /// `withUnsafeCurrentTask` gives an `UnsafeCurrentTask`, whose layout a client does not know:
 /// keeping one, even as an optional, copies and destroys it through the runtime's value witnesses,
-/// and hashing it costs more; either cost a state-object transition a tenth of its time. The
-/// task's address is what its `==` compares.
+/// and hashing it costs more. The task's address is what its `==` compares.
 package enum CurrentTask {
   /// The address of the running task, or `nil` outside a task. Compare it only while that task
   /// runs: once a task ends, another may take its address.

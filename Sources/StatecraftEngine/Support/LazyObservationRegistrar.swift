@@ -20,8 +20,7 @@ public import Observation
 ///
 /// Owners call ``willSet(_:)`` and ``didSet(_:)`` around a change rather than Observation's
 /// `withMutation`, a generic call through Observation's resilient interface with the change as its
-/// closure: with them, a store's send costs the same with a registrar created late as it did with
-/// one created up front.
+/// closure, so that creating the registrar late costs a send nothing.
 @usableFromInline
 package struct LazyObservationRegistrar<Subject: Observable, Member>: ~Copyable {
   /// The registrar and the key path of the observed property, behind a reference of our own:

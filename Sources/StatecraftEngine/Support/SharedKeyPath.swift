@@ -2,8 +2,8 @@
 ///
 /// Swift caches a key path literal into a non-generic type, but builds `\Store<S, A, E>.state`
 /// anew, on the heap and demangling its types, every time it is evaluated. An observable front-end
-/// needs one for every Observation call; keeping its own copy cost each idle store about 110 bytes.
-/// This builds it once per specialisation and hands every instance the same object.
+/// needs one for every Observation call, and a copy per instance would cost every idle owner a
+/// heap object. This builds it once per specialisation and hands every instance the same object.
 ///
 /// <!-- sample: skip -->
 /// ```swift

@@ -411,9 +411,10 @@ public final class TestStore<State: Equatable, Action> {
   /// await store.finish()   // passes: nothing left unasserted, no effect still running
   /// ```
   ///
-  /// Unlike The Composable Architecture's `finish()`, which only waits for effects, it checks all
-  /// of that at once. The test store stays usable after it: what it reported is not reported
-  /// again. Releasing the test store checks the same, without waiting.
+  /// Unlike The Composable Architecture's `finish()`, it takes no timeout: an effect that cannot go
+  /// further fails the test at once instead of being waited for. The test store stays usable after
+  /// it: what it reported is not reported again. Releasing the test store checks the same, without
+  /// waiting.
   public func finish(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column

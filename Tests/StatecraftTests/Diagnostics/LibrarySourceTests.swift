@@ -8,7 +8,8 @@ struct LibrarySourceTests {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appending(path: "Sources")
 
-  @Test("SwiftTea defect: the library prints on every effect event", .tags(.replacedLibraryDefect))
+  /// SwiftTea printed on every effect event.
+  @Test(.tags(.replacedLibraryDefect))
   func libraryCodeNeverPrints() throws {
     let library = Self.sourcesDirectory
     let enumerator = try #require(FileManager.default.enumerator(at: library, includingPropertiesForKeys: nil))

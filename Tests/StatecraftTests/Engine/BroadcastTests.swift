@@ -280,8 +280,8 @@ func collect<Element>(_ stream: AsyncStream<Element>) async -> [Element] {
     #expect(await collect(observer) == [10])
   }
 
-  @Test("Broadcasts release dropped elements while holding their lock (a defect of the first engine)")
-  func elementsThatLeaveABroadcastAreReleasedOutsideItsLock() async {
+  /// The first engine's broadcasts released dropped elements while holding their lock.
+  @Test func elementsThatLeaveABroadcastAreReleasedOutsideItsLock() async {
     let broadcast = StateBroadcast<Tracked?>(nil)
     let released = Log<Int>()
     let latestOnly = broadcast.observe(bufferingPolicy: .bufferingNewest(1))

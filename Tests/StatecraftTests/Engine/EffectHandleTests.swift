@@ -11,8 +11,8 @@ struct EffectHandleTests {
     EffectHandle(id: nil, group: nil, number: context.nextEffectNumber(), callSite: nil, context: context)
   }
 
-  @Test("The child of a cancelled `.cancellable` can still deliver (a defect of the first engine)")
-  func cancellingAParentCancelsTheChildrenItAdoptedInTheSameCall() {
+  /// The first engine let the child of a cancelled `.cancellable` effect still deliver.
+  @Test func cancellingAParentCancelsTheChildrenItAdoptedInTheSameCall() {
     let parent = handle()
     let child = handle()
     let grandchild = handle()

@@ -130,8 +130,8 @@ struct EffectRegistryTests {
     #expect(registry.openWindowCount == 0)
   }
 
-  @Test("Throttle windows are never removed (a defect of the first engine)")
-  func windowsOfManyIDsAreAllRemovedOnceTheyEnd() {
+  /// The first engine never removed throttle windows.
+  @Test func windowsOfManyIDsAreAllRemovedOnceTheyEnd() {
     var registry = EffectRegistry()
     let end = clock.deadline(after: .seconds(1))
     var tokens: [(String, UInt64)] = []

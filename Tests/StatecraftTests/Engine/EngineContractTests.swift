@@ -1,9 +1,9 @@
 import StatecraftEngine
 import Testing
 
-/// The engine's unsafe declarations rest on promises that debug builds check: a breach stops the
-/// process there, rather than racing in silence. Each exit test breaks one promise in a child
-/// process and expects it to stop.
+/// Some of the promises the engine's unsafe declarations rest on are checked in debug builds: a
+/// breach stops the process there, rather than racing in silence. Each exit test breaks one such
+/// promise in a child process and expects it to stop.
 @Suite("Engine contracts, checked in debug builds")
 struct EngineContractTests {
   #if DEBUG

@@ -80,8 +80,8 @@ struct OwnerCoreTests {
     #expect(ids.count == 1)
   }
 
-  @Test("A cancelled side effect's event is still processed (a defect of the first engine)")
-  func aMessageFromAnEffectCancelledBeforeItsTurnIsDropped() async {
+  /// The first engine still processed a cancelled side effect's event.
+  @Test func aMessageFromAnEffectCancelledBeforeItsTurnIsDropped() async {
     let core = Self.makeCore()
     let adder = Adder(held: 1)
     let first = Task { await core.send(1, callSite: nil, inline: true, processor: adder) }
@@ -96,7 +96,8 @@ struct OwnerCoreTests {
     #expect(core.ownerState == 13, "the cancelled effect's message 2 was processed")
   }
 
-  @Test("One sender's cancellation reaches another sender's event (a defect of the first engine)")
+  /// In the first engine, one sender's cancellation reached another sender's event.
+  @Test("Messages others queued run in the owner's task, never under the first sender's cancellation")
   func messagesThatOthersQueuedRunInTheOwnersOwnTask() async {
     let core = Self.makeCore()
     let adder = Adder(held: 1)

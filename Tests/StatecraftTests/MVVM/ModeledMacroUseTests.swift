@@ -89,7 +89,7 @@ final class CounterInterfaceRenderer {
 
   /// async-state's README named a macro product, `AsyncStateMacros`, that did not exist. Here the
   /// macros need only `import Statecraft`; `Package.swift` declares no separate macro product.
-  @Test("async-state defect: the macros need only import Statecraft", .tags(.replacedLibraryDefect))
+  @Test("The streaming macros work with `import Statecraft` alone", .tags(.replacedLibraryDefect))
   func theEventsMacroWritesAnEventBroadcast() async {
     let events = CounterEvents()
     var stream = events.eventStream.observe().makeAsyncIterator()

@@ -23,7 +23,8 @@ struct AsyncStateMachineSequenceTests {
     #expect(closings.all == [2])
   }
 
-  @Test("AsyncStateMachine defect: send waits until a consumer takes the event", .tags(.replacedLibraryDefect))
+  /// AsyncStateMachine's `send` waited until a consumer took the event.
+  @Test(.tags(.replacedLibraryDefect))
   func sendDoesNotWaitForAnyConsumer() async {
     let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime())
     await sequence.send(.increment)
@@ -31,9 +32,8 @@ struct AsyncStateMachineSequenceTests {
     #expect(sequence.currentState == .value(2))
   }
 
-  @Test(
-    "AsyncStateMachine defect: the current state lives in each iterator, so consumers split events",
-    .tags(.replacedLibraryDefect))
+  /// AsyncStateMachine kept the current state in each iterator, so consumers split the events.
+  @Test(.tags(.replacedLibraryDefect))
   func everyIteratorSeesTheCurrentStateThenEveryLaterOneAndTheMachineRunsOnce() async {
     let sideEffects = Log<Int>()
     let ran = [1: Gate(), 2: Gate()]
@@ -63,7 +63,8 @@ struct AsyncStateMachineSequenceTests {
     #expect(sideEffects.all.sorted() == [1, 2], "the machine ran once per sequence, not once per iterator")
   }
 
-  @Test("AsyncStateMachine defect: concurrent senders are not served in order", .tags(.replacedLibraryDefect))
+  /// AsyncStateMachine did not serve concurrent senders in order.
+  @Test("Concurrent senders are each served once, in each sender's order", .tags(.replacedLibraryDefect))
   func concurrentSendersAreServedExactlyOnceEach() async {
     let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime())
     // 8 senders, 20,000 events: enough to interleave on every run, and within the suite's time
@@ -100,7 +101,8 @@ struct AsyncStateMachineSequenceTests {
     }
   }
 
-  @Test("AsyncStateMachine defect: waiting senders queue without bound", .tags(.replacedLibraryDefect))
+  /// AsyncStateMachine queued waiting senders without bound.
+  @Test(.tags(.replacedLibraryDefect))
   func sendersWithNoConsumerAllReturnAndNothingStaysQueued() async {
     // AsyncStateMachine's `send` waited for a consumer, so with none, every sender stayed queued for ever.
     // Here each sender waits only for its own event: with no iterator at all, every one returns.
@@ -145,7 +147,8 @@ struct AsyncStateMachineSequenceTests {
 
   /// AsyncStateMachine's "sleep, then return an event" side effect, with `.cancelWhenAnyState`. Its sleep
   /// ignores cancellation here, as `try? await Task.sleep` effectively does.
-  @Test("AsyncStateMachine defect: cancelling a side effect can end the whole sequence", .tags(.replacedLibraryDefect))
+  /// In AsyncStateMachine, cancelling such a side effect could end the whole sequence.
+  @Test(.tags(.replacedLibraryDefect))
   func cancellingASideEffectNeverEndsTheSequenceNorDropsEvents() async {
     let closing = GatedEvents(elements: [DoorEvent.locked], release: Gate())
     let recorder = DiagnosticRecorder()
@@ -174,7 +177,8 @@ struct AsyncStateMachineSequenceTests {
     #expect(recorder.kinds.isEmpty, "the cancelled side effect's event reached the machine: \(recorder.kinds)")
   }
 
-  @Test("AsyncStateMachine defect: resumeWhen can wait forever or resume twice", .tags(.replacedLibraryDefect))
+  /// AsyncStateMachine's `resumeWhen` could wait forever or resume twice.
+  @Test(.tags(.replacedLibraryDefect))
   func resumeWhenReturnsOnceAndOnCancellation() async {
     let sequence = AsyncStateMachineSequence(stateMachine: countingMachine, runtime: Runtime())
     await sequence.send(.increment, resumeWhen: { $0 == .value(1) })
@@ -191,7 +195,8 @@ struct AsyncStateMachineSequenceTests {
     #expect(sequence.currentState == .value(3))
   }
 
-  @Test("AsyncStateMachine defect: middleware runs in unordered fire-and-forget tasks", .tags(.replacedLibraryDefect))
+  /// AsyncStateMachine ran middleware in unordered fire-and-forget tasks.
+  @Test(.tags(.replacedLibraryDefect))
   func middlewareRunsInOrderOncePerStateAndEvent() async {
     let log = Log<String>()
     let runtime = Runtime<Count, CountEvent, Never>()
@@ -209,9 +214,8 @@ struct AsyncStateMachineSequenceTests {
       ])
   }
 
-  @Test(
-    "AsyncStateMachine defect: a self-transition always re-enters and re-runs the output", .tags(.replacedLibraryDefect)
-  )
+  /// AsyncStateMachine always re-entered on a self-transition and re-ran the output.
+  @Test(.tags(.replacedLibraryDefect))
   func selfTransitionsAreIgnoredUnlessTheRuntimeAsksToReenter() async {
     let states = Log<Count>()
     let ignoring = AsyncStateMachineSequence(
@@ -229,9 +233,8 @@ struct AsyncStateMachineSequenceTests {
     #expect(reentered.all == [.value(0), .value(0)])
   }
 
-  @Test(
-    "AsyncStateMachine defect: unhandled events, unmapped outputs and side-effect errors are silent",
-    .tags(.replacedLibraryDefect))
+  /// AsyncStateMachine was silent about unhandled events, unmapped outputs and side-effect errors.
+  @Test(.tags(.replacedLibraryDefect))
   func unhandledEventsUnmappedOutputsAndSideEffectErrorsAreDiagnosed() async {
     struct Jammed: Error {}
     let kinds = Log<Diagnostic.Kind>()
@@ -273,8 +276,8 @@ struct AsyncStateMachineSequenceTests {
     #expect(sequence.currentState == .closed)
   }
 
-  @Test("A middleware that sends to its own machine hangs (a defect of the first engine)")
-  func aMiddlewareThatSendsToItsOwnMachineIsQueuedAndReported() async {
+  /// In the first engine, a middleware that sent to its own machine hung.
+  @Test func aMiddlewareThatSendsToItsOwnMachineIsQueuedAndReported() async {
     let recorder = DiagnosticRecorder()
     let processed = Log<CountEvent>()
     let box = Log<AsyncStateMachineSequence<Count, CountEvent, Never>>()
@@ -298,8 +301,8 @@ struct AsyncStateMachineSequenceTests {
     )
   }
 
-  @Test("One sender's cancellation reaches another sender's event (a defect of the first engine)")
-  func anotherSendersCancellationNeverReachesAnEvent() async {
+  /// In the first engine, one sender's cancellation reached another sender's event.
+  @Test func anotherSendersCancellationNeverReachesAnEvent() async {
     // The receiver is held in its `.increment` while a pipe queues a `.stay` behind it. Then the
     // task that sent `.increment` is cancelled. `.stay` is not that task's event: it must not run
     // in it.
@@ -334,8 +337,8 @@ struct AsyncStateMachineSequenceTests {
     #expect(cancelledDuringStay.all == [false], "the cancelled sender's task processed another's event")
   }
 
-  @Test("A cancelled side effect's event is still processed (a defect of the first engine)")
-  func aSideEffectsEventQueuedBeforeItWasCancelledIsDropped() async {
+  /// The first engine still processed a cancelled side effect's event.
+  @Test func aSideEffectsEventQueuedBeforeItWasCancelledIsDropped() async {
     // The side effect of `closing` returns `.locked` while `.reopen` is being processed: its event
     // queues behind `.reopen`, whose transition cancels the side effect. The event must then be
     // dropped, never processed in `open`, where it is unhandled. Each round races the side effect

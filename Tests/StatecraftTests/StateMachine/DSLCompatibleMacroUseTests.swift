@@ -140,8 +140,8 @@ struct DSLCompatibleMacroUseTests {
       .assertNoTransition(when: .off, on: .reset)
   }
 
-  @Test("One NaN payload breaks matching for every machine of a definition (a defect of the first engine)")
-  func aNaNPayloadMatchesItsCaseAndLeavesOtherMachinesAlone() async {
+  /// In the first engine, one NaN payload broke matching for every machine of a definition.
+  @Test func aNaNPayloadMatchesItsCaseAndLeavesOtherMachinesAlone() async {
     let first = AsyncStateMachineSequence(stateMachine: thermostatMachine, runtime: Runtime())
     await first.send(.measured(.nan))
     guard case .reading(let value) = first.currentState, value.isNaN else {

@@ -4,7 +4,8 @@ import Testing
 
 @Suite("EventPipe", .timeLimit(.minutes(1)))
 struct EventPipeTests {
-  @Test("AsyncStateMachine defect: a pipe keeps only its last receiver", .tags(.replacedLibraryDefect))
+  /// AsyncStateMachine's pipe kept only its last receiver.
+  @Test(.tags(.replacedLibraryDefect))
   func pipedEventsKeepTheirOrderAndReachEveryReceiver() async {
     let pipe = Pipe<LedgerEvent>()
     // The sender pipes a distinct event for each state it enters: value(0) when it starts, then
@@ -53,7 +54,8 @@ struct EventPipeTests {
     #expect(log.all == (0...3).map { LedgerEvent.entry(sender: 7, index: $0) })
   }
 
-  @Test("AsyncStateMachine defect: piped events arrive out of order", .tags(.replacedLibraryDefect))
+  /// AsyncStateMachine's piped events arrived out of order.
+  @Test(.tags(.replacedLibraryDefect))
   func pipedEventsArriveInTheOrderTheyWereSent() async {
     let pipe = EventPipe<CountEvent>()
     let received = Log<CountEvent>()
@@ -100,8 +102,8 @@ struct EventPipeTests {
     #expect(sender.currentState == .value(1))
   }
 
-  @Test("A pipe forgets released receivers only at its next send (a defect of the first engine)")
-  func aReleasedReceiverIsDisconnectedAtOnce() async {
+  /// The first engine's pipes forgot released receivers only at their next send.
+  @Test func aReleasedReceiverIsDisconnectedAtOnce() async {
     let pipe = EventPipe<CountEvent>()
     do {
       let receiver = AsyncStateMachineSequence(

@@ -22,9 +22,8 @@ struct StateMachineDefinitionTests {
     #expect(Elevator.stateMachine.initial == .open(persons: 0))
   }
 
-  @Test(
-    "AsyncStateMachine defect: the test helper reports failures without the caller's file and line",
-    .tags(.replacedLibraryDefect))
+  /// AsyncStateMachine's test helper reported failures without the caller's file and line.
+  @Test("`XCTStateMachine` reports a failure at the caller's line", .tags(.replacedLibraryDefect))
   func failuresAreReportedAtTheCallersLine() {
     let machine = XCTStateMachine(Elevator.stateMachine)
     let first = #line + 3
@@ -98,7 +97,8 @@ struct StateMachineDefinitionTests {
     }
   }
 
-  @Test("AsyncStateMachine defect: cases with equal descriptions match", .tags(.replacedLibraryDefect))
+  /// AsyncStateMachine matched cases whose descriptions were equal.
+  @Test(.tags(.replacedLibraryDefect))
   func casesThatPrintTheSameNeverMatch() {
     XCTStateMachine(Self.lights)
       .assert(when: .red(1), execute: .set(1))
@@ -117,7 +117,8 @@ struct StateMachineDefinitionTests {
     var degrees: Int
   }
 
-  @Test("AsyncStateMachine defect: struct states match unrelated states", .tags(.replacedLibraryDefect))
+  /// AsyncStateMachine matched struct states with unrelated states.
+  @Test(.tags(.replacedLibraryDefect))
   func structStatesMatchByValueOnly() {
     let machine = StateMachine(initial: Temperature(degrees: 20)) {
       When(state: Temperature(degrees: 20)) { _ in
@@ -140,7 +141,8 @@ struct StateMachineDefinitionTests {
     case load(index: Int)
   }
 
-  @Test("AsyncStateMachine defect: overloaded case names match", .tags(.replacedLibraryDefect))
+  /// AsyncStateMachine matched cases whose names were overloaded by argument labels.
+  @Test(.tags(.replacedLibraryDefect))
   func casesOverloadedByArgumentLabelsNeverMatch() {
     let machine = StateMachine(initial: Overloaded.load(id: 0)) {
       When(state: Overloaded.load(id:)) { _ in Execute(output: Switch.set(1)) }

@@ -5,8 +5,8 @@ import Testing
 @MainActor
 @Suite("ContextualStateMachine", .timeLimit(.minutes(1)))
 struct ContextualStateMachineTests {
-  @Test(
-    "bpisano's StateMachine defect: a transition requested inside enter() runs nested", .tags(.replacedLibraryDefect))
+  /// bpisano's StateMachine ran a transition requested inside `enter()` nested, before `enter()` returned.
+  @Test(.tags(.replacedLibraryDefect))
   func transitionRequestedInsideEnterRunsAfterEnterReturns() async {
     let log = Log<String>()
     let b = Step(name: "B", log: log)
@@ -32,7 +32,8 @@ struct ContextualStateMachineTests {
       ])
   }
 
-  @Test("bpisano's StateMachine defect: transitions are not serialised", .tags(.replacedLibraryDefect))
+  /// bpisano's StateMachine did not serialise transitions.
+  @Test(.tags(.replacedLibraryDefect))
   func concurrentTransitionsAreSerialisedInFIFOOrder() async {
     let log = Log<String>()
     let inside = CriticalState(0)
@@ -65,9 +66,8 @@ struct ContextualStateMachineTests {
     }
   }
 
-  @Test(
-    "bpisano's StateMachine defect: a state that has exited can still trigger transitions",
-    .tags(.replacedLibraryDefect))
+  /// In bpisano's StateMachine, a state that had exited could still trigger transitions.
+  @Test(.tags(.replacedLibraryDefect))
   func staleStateCannotTransitionEvenFromATaskItStarted() async throws {
     let log = Log<String>()
     let recorder = DiagnosticRecorder()
@@ -104,7 +104,8 @@ struct ContextualStateMachineTests {
     #expect(message.contains("Step asked for a transition to Step after it stopped being the current state"))
   }
 
-  @Test("bpisano's StateMachine defect: start() can run twice", .tags(.replacedLibraryDefect))
+  /// bpisano's StateMachine let `start()` run twice.
+  @Test(.tags(.replacedLibraryDefect))
   func startingTwiceIsANoOpWithADiagnostic() async {
     let log = Log<String>()
     let recorder = DiagnosticRecorder()
@@ -117,9 +118,8 @@ struct ContextualStateMachineTests {
     #expect(recorder.kinds == [.startedTwice])
   }
 
-  @Test(
-    "bpisano's StateMachine defect: setting the current state skips exit, enter and injection",
-    .tags(.replacedLibraryDefect))
+  /// bpisano's StateMachine let the current state be set directly, skipping exit, enter and injection.
+  @Test(.tags(.replacedLibraryDefect))
   func theCurrentStateChangesOnlyThroughATransitionThatExitsEntersAndInjects() async {
     // bpisano's StateMachine's `currentState` had a public setter that swapped the state without calling
     // `exit()` or `enter()` and without injecting the wrappers. Here it is read-only.
@@ -142,8 +142,8 @@ struct ContextualStateMachineTests {
     await machine.stop()
   }
 
-  @Test("A state's enter() that calls its own machine's transition(to:) hangs (a defect of the first engine)")
-  func enterCallingItsOwnMachinesTransitionIsQueuedAndReported() async {
+  /// The first engine hung when a state's `enter()` called its own machine's `transition(to:)`.
+  @Test func enterCallingItsOwnMachinesTransitionIsQueuedAndReported() async {
     let log = Log<String>()
     let recorder = DiagnosticRecorder()
     let box = Log<ContextualStateMachine<EmptyStateMachineContext>>()
@@ -165,7 +165,8 @@ struct ContextualStateMachineTests {
       recorder.diagnostics.first?.callSite?.fileID.description == "StatecraftTests/ContextualStateMachineTests.swift")
   }
 
-  @Test("bpisano's StateMachine defect: there is no stop()", .tags(.replacedLibraryDefect))
+  /// bpisano's StateMachine had no `stop()`.
+  @Test(.tags(.replacedLibraryDefect))
   func stopExitsTheCurrentStateAndLaterRequestsAreIgnored() async {
     let log = Log<String>()
     let recorder = DiagnosticRecorder()
@@ -182,7 +183,8 @@ struct ContextualStateMachineTests {
     #expect(recorder.kinds == [.machineNotRunning, .machineNotRunning, .machineNotRunning, .startedTwice])
   }
 
-  @Test("bpisano's StateMachine defect: no way to tie a state's work to its lifetime", .tags(.replacedLibraryDefect))
+  /// bpisano's StateMachine had no way to tie a state's work to its lifetime.
+  @Test(.tags(.replacedLibraryDefect))
   func lifetimeTasksAreCancelledWhenTheStateExits() async {
     let log = Log<String>()
     let probe = CancellationProbe()

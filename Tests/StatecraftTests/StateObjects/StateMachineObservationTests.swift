@@ -40,9 +40,8 @@ struct StateMachineObservationTests {
     #expect(count == 1)
   }
 
-  @Test(
-    "bpisano's StateMachine defect: it needs Combine (Observation instead, on Linux too)", .tags(.replacedLibraryDefect)
-  )
+  /// bpisano's StateMachine needed Combine to observe the current state.
+  @Test("`currentState` is observable through Observation, on Linux too", .tags(.replacedLibraryDefect))
   func currentStateIsObservable() async {
     let log = Log<String>()
     let machine = ContextualStateMachine(initialState: Step(name: "A", log: log))

@@ -30,8 +30,7 @@ struct EffectCompositionTests {
   /// `.sequence` runs its children one after another, as SwiftTea's documentation says (SwiftTea
   /// library ran them concurrently). The second child opens a gate the first waits on: had they
   /// run concurrently, the first would have logged after the second.
-  @Test("`.sequence` runs its children one after another, as SwiftTea's documentation says")
-  func sequenceRunsChildrenOneAfterAnother() async {
+  @Test func sequenceRunsChildrenOneAfterAnother() async {
     let gate = Gate()
     let store = Self.makeStore { _ in
       .sequence([
@@ -94,7 +93,8 @@ struct EffectCompositionTests {
     #expect(Set(store.state) == ["child a", "child b", "child c", "child failed"])
   }
 
-  @Test("SwiftTea defect: effects have no priority", .tags(.replacedLibraryDefect))
+  /// SwiftTea's effects had no priority.
+  @Test(.tags(.replacedLibraryDefect))
   func runUsesTheRequestedPriority() async {
     let seen = Log<TaskPriority>()
     let store = Self.makeStore { _ in
@@ -120,7 +120,8 @@ struct EffectCompositionTests {
     #expect(store.state == ["mapped"])
   }
 
-  @Test("SwiftTea defect: `Effect` is not `Sendable`", .tags(.replacedLibraryDefect))
+  /// SwiftTea's `Effect` was not `Sendable`.
+  @Test("`Effect` and `StoreTask` are `Sendable`", .tags(.replacedLibraryDefect))
   func effectIsSendable() {
     func requireSendable<T: Sendable>(_: T.Type) -> Bool { true }
     #expect(requireSendable(Effect<Action>.self))

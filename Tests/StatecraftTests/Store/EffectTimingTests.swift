@@ -47,7 +47,8 @@ struct EffectTimingTests {
     }
   }
 
-  @Test("SwiftTea defect: no debounce", .tags(.replacedLibraryDefect))
+  /// SwiftTea had no debounce.
+  @Test(.tags(.replacedLibraryDefect))
   func debounceRunsOnlyTheLastEffectOfABurst() async {
     let clock = SteppingClock()
     let store = Self.makeStore(clock: clock)
@@ -76,7 +77,8 @@ struct EffectTimingTests {
     #expect(store.state == [])
   }
 
-  @Test("SwiftTea defect: no throttle", .tags(.replacedLibraryDefect))
+  /// SwiftTea had no throttle.
+  @Test(.tags(.replacedLibraryDefect))
   func throttleWithLatestRunsTheLastEffectOfTheWindow() async {
     let clock = SteppingClock()
     let store = Self.makeStore(clock: clock, latest: true)
@@ -122,7 +124,8 @@ struct EffectTimingTests {
     #expect(store.state == ["a"])
   }
 
-  @Test("SwiftTea defect: nothing runs effects one after another", .tags(.replacedLibraryDefect))
+  /// SwiftTea had nothing that ran effects one after another.
+  @Test(.tags(.replacedLibraryDefect))
   func concatenateRunsChildrenOneAfterAnother() async {
     let clock = SteppingClock()
     let firstChildRunning = Gate()
@@ -165,8 +168,8 @@ struct EffectTimingTests {
     #expect(store.state == [])
   }
 
-  @Test("Throttle windows are never removed (a defect of the first engine)")
-  func throttleWindowsOfIDsUsedOnceAreRemovedWhenTheyEnd() async {
+  /// The first engine never removed throttle windows.
+  @Test func throttleWindowsOfIDsUsedOnceAreRemovedWhenTheyEnd() async {
     let clock = SteppingClock()
     let store = Store(initialState: 0) { (count: inout Int, id: Int) in
       count += 1

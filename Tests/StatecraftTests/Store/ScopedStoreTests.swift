@@ -51,7 +51,8 @@ struct ScopedStoreTests {
     }
   }
 
-  @Test("SwiftTea defect: no scoping", .tags(.replacedLibraryDefect))
+  /// SwiftTea had no scoping.
+  @Test(.tags(.replacedLibraryDefect))
   func scopedStoreReadsAndSendsThroughItsParent() async {
     let app = Store(initialState: App(), reducer: Self.appReducer)
     let profile = app.scope(state: \.profile, action: AppAction.profile)

@@ -76,7 +76,8 @@ struct StoreCancellationTests {
     #expect(store.state == ["old 1", "new 1"])
   }
 
-  @Test("SwiftTea defect: a cancellable effect that ignores cancellation still delivers", .tags(.replacedLibraryDefect))
+  /// In SwiftTea, a cancellable effect that ignored cancellation still delivered.
+  @Test(.tags(.replacedLibraryDefect))
   func cancelledEffectNeverDeliversEvenWhenItIgnoresCancellation() async {
     let slow = UncooperativeEffect()
     let store = Self.makeStore { slow.effect($0).cancellable(id: "slow") }
@@ -99,7 +100,8 @@ struct StoreCancellationTests {
     #expect(store.state == [])
   }
 
-  @Test("SwiftTea defect: a stream that ends stays registered under its id", .tags(.replacedLibraryDefect))
+  /// In SwiftTea, a stream that ended stayed registered under its id.
+  @Test(.tags(.replacedLibraryDefect))
   func streamThatEndsReleasesItsID() async {
     let store = Self.makeStore { _ in
       .stream(
@@ -240,8 +242,8 @@ final class UncooperativeEffect: Sendable {
 
 @MainActor
 extension StoreCancellationTests {
-  @Test("The child of a cancelled `.cancellable` can still deliver (a defect of the first engine)")
-  func theChildOfACancelledEffectNeverDelivers() async {
+  /// The first engine let the child of a cancelled `.cancellable` effect still deliver.
+  @Test func theChildOfACancelledEffectNeverDelivers() async {
     // `.cancel("parent")` follows the send at once. The first engine started the child before it
     // linked it to its parent, so a child already running when the parent was cancelled could
     // still deliver.

@@ -36,7 +36,8 @@ struct StoreErrorTests {
     }
   }
 
-  @Test("SwiftTea defect: errors thrown by `.task` are printed and lost", .tags(.replacedLibraryDefect))
+  /// SwiftTea printed the errors thrown by `.task` and lost them.
+  @Test("An error thrown by `.task` is reported as `effectFailed`", .tags(.replacedLibraryDefect))
   func taskErrorsGoToTheDiagnosticsHook() async throws {
     let recorder = DiagnosticRecorder()
     let store = makeStore(recorder)

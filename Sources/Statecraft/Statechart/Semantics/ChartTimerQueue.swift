@@ -10,9 +10,8 @@ public import HashTreeCollections
 /// - the delayed sends that have an id, by id, which ``ChartAction/cancel(_:)`` cancels;
 /// - the delayed transitions' timers, by state, which leaving the state cancels.
 ///
-/// The queue is one optional reference, as the array of timers it replaced was: a snapshot with no
-/// timer copies nothing for it, and any snapshot copies one word, which every step of every chart
-/// pays for (callgrind counted 10 instructions a step more for two).
+/// The queue is one optional reference: a snapshot with no timer copies nothing for it, and any
+/// snapshot copies one word, which every step of every chart pays for.
 @usableFromInline
 struct ChartTimerQueue<ID: Hashable & Sendable, Event: Sendable>: Sendable {
   @usableFromInline typealias Timer = ChartTimer<ID, Event>

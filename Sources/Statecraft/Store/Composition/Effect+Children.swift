@@ -25,7 +25,7 @@ extension Effect {
 
   /// `first`, then `second`, merged without an array when either does nothing.
   // Always inlined: composed reducers merge two `.none`s at every level on every action, and the
-  // call cost more than the two null checks.
+  // call costs more than the two null checks.
   @inlinable @inline(__always)
   static func merging(_ first: Self, _ second: Self) -> Self {
     if first.isNone { return second }

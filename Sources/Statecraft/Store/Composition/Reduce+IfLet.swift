@@ -163,7 +163,7 @@ protocol ChildIdentity<State, Child> {
   associatedtype Child
   associatedtype ID: Hashable & Sendable
   /// The identity of the child in `state`, or `nil` when it is not there. In place: a copy of
-  /// the state at every level of a tree, twice on every action, cost more than the rest.
+  /// the state at every level of a tree, twice on every action, would cost more than the rest.
   func current(_ state: inout State) -> ID?
   /// The identity of `child`.
   func identity(of child: Child) -> ID
