@@ -44,7 +44,7 @@
     func deliver(_ event: Event, to id: String, from invocation: ChartInvocationID<ID>) async {
       let eventID = DurableEventID.invocationEvent("\(invocation)", delivery: UUID().uuidString)
       guard
-        let lastError = await DurableCore<Snapshot>.retryingCommit({
+        let lastError = await DurableLedger<Snapshot>.retryingCommit({
           _ = try await step(id, eventID: eventID, event: event, whileIn: invocation.state)
         })
       else { return }

@@ -92,7 +92,7 @@
     public typealias Step = DurableStep<Snapshot>
 
     let chart: Statechart<ID, Event, Context>
-    let core: DurableCore<Snapshot>
+    let core: DurableLedger<Snapshot>
     let invocations = DurableInvocations<ID>()
     let restartsInvocations: Bool
     let diagnostics = DiagnosticHandler.current
@@ -127,7 +127,7 @@
     ) {
       self.restartsInvocations = restartsInvocations
       self.chart = chart
-      self.core = DurableCore(
+      self.core = DurableLedger(
         schema: schema, storage: storage, now: now, cacheLimit: cacheLimit,
         maxAttempts: maxAttempts, claimDuration: claimDuration,
         problems: { chart.validate($0).map { "\($0)" } },
@@ -288,9 +288,9 @@
     ) async throws -> (step: Step, isNew: Bool)? {
       let chart = self.chart
       let now = core.now
-      let message = try DurableCore<Snapshot>.message(event)
+      let message = try DurableLedger<Snapshot>.message(event)
       let outcome = try await core.step(id, eventID: eventID, loaded: { resume(id, $0) }) {
-        entry -> (DurableCore<Snapshot>.Proposal, [ChartEffect<ID, Event, Context>])? in
+        entry -> (DurableLedger<Snapshot>.Proposal, [ChartEffect<ID, Event, Context>])? in
         // An invocation's event, after its state exited (in another process): dropped.
         if let invocationState, !entry.snapshot.isIn(invocationState) { return nil }
         let time = Duration.milliseconds(max(0, DurableClock.milliseconds(now()) - entry.createdAt))
@@ -313,7 +313,7 @@
           (snapshot, handled) = (step.snapshot, step.handled)
           effects += step.effects
         }
-        let proposal = DurableCore<Snapshot>.Proposal(
+        let proposal = DurableLedger<Snapshot>.Proposal(
           snapshot: snapshot, handled: handled, outputs: chart.outputNames(of: effects),
           message: message, time: time)
         return (proposal, effects)

@@ -65,7 +65,7 @@
     public typealias Step = DurableStep<S>
 
     let machine: StateMachine<S, E, O>
-    let core: DurableCore<S>
+    let core: DurableLedger<S>
 
     /// A runtime for `machine`'s instances in `storage`.
     ///
@@ -84,7 +84,7 @@
       maxAttempts: Int = 8, claimDuration: Duration = .seconds(30)
     ) {
       self.machine = machine
-      self.core = DurableCore(
+      self.core = DurableLedger(
         schema: schema, storage: storage, now: now, cacheLimit: cacheLimit,
         maxAttempts: maxAttempts, claimDuration: claimDuration,
         problems: { _ in [] }, activeStates: { [$0.label] })
@@ -111,9 +111,9 @@
       let eventID = try DurableEventID.caller(eventID)
       let machine = self.machine
       let now = core.now
-      let message = try DurableCore<S>.message(event)
+      let message = try DurableLedger<S>.message(event)
       let outcome = try await core.step(id, eventID: eventID) {
-        entry -> (DurableCore<S>.Proposal, Void)? in
+        entry -> (DurableLedger<S>.Proposal, Void)? in
         let next = machine.transition(from: entry.snapshot, on: event)
         let state = next ?? entry.snapshot
         let outputs = next == nil || next == entry.snapshot ? [] : try self.outputs(entering: state)

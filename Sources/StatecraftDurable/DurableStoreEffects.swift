@@ -30,9 +30,9 @@
 
     private let state = CriticalState(State())
     /// Makes the context of a new instance scope: its owner's name, diagnostics and inspectors.
-    let makeContext: @Sendable () -> OwnerContext
+    let makeContext: @Sendable () -> OwnerServices
 
-    init(makeContext: @escaping @Sendable () -> OwnerContext) {
+    init(makeContext: @escaping @Sendable () -> OwnerServices) {
       self.makeContext = makeContext
     }
 

@@ -59,7 +59,7 @@
     public typealias Step = DurableStep<State>
 
     let reducer: @Sendable (inout State, Action) -> Effect<Action>
-    let core: DurableCore<State>
+    let core: DurableLedger<State>
     let effects: DurableStoreEffects<Action>
     let diagnostics = DiagnosticHandler.current
 
@@ -91,7 +91,7 @@
       reducer: @escaping @Sendable (inout State, Action) -> Effect<Action>
     ) {
       self.reducer = reducer
-      self.core = DurableCore(
+      self.core = DurableLedger(
         schema: schema, storage: storage, now: now, cacheLimit: cacheLimit,
         maxAttempts: maxAttempts, claimDuration: .seconds(30),
         problems: { _ in [] }, activeStates: index)
@@ -99,7 +99,7 @@
       let diagnostics = self.diagnostics
       self.effects = DurableStoreEffects {
         DiagnosticHandler.$current.withValue(diagnostics) {
-          OwnerContext(type: DurableStores<State, Action>.self, callSite: callSite)
+          OwnerServices(type: DurableStores<State, Action>.self, callSite: callSite)
         }
       }
     }
@@ -173,9 +173,9 @@
     ) async throws -> Step {
       let reducer = self.reducer
       let now = core.now
-      let message = try DurableCore<State>.message(action)
+      let message = try DurableLedger<State>.message(action)
       let outcome = try await core.step(id, eventID: eventID) {
-        entry -> (DurableCore<State>.Proposal, Effect<Action>)? in
+        entry -> (DurableLedger<State>.Proposal, Effect<Action>)? in
         var state = entry.snapshot
         let effect = reducer(&state, action)
         let time = Duration.milliseconds(max(0, DurableClock.milliseconds(now()) - entry.createdAt))
@@ -200,7 +200,7 @@
     /// id (a connection cut mid-commit may have applied it), then reported.
     private func deliver(_ action: Action, to id: String, eventID: String, callSite: CallSite) async {
       guard
-        let lastError = await DurableCore<State>.retryingCommit({
+        let lastError = await DurableLedger<State>.retryingCommit({
           _ = try await step(action, to: id, eventID: eventID, callSite: callSite)
         })
       else { return }

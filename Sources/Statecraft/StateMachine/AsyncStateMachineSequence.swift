@@ -64,10 +64,10 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   /// An iterator over the states the machine publishes: the current one, then every later one.
   public typealias AsyncIterator = AsyncStream<S>.Iterator
 
-  @usableFromInline let machine: MachineCore<S, E, O>
+  @usableFromInline let processor: MachineProcessor<S, E, O>
 
   /// The running machine's owner context: for the engine's tests.
-  package var ownerContext: OwnerContext { machine.core.ownerContext }
+  package var services: OwnerServices { processor.core.services }
 
   /// Creates a running machine from a definition and a runtime.
   public init(
@@ -75,7 +75,7 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
-    machine = MachineCore(
+    processor = MachineProcessor(
       definition: stateMachine, runtime: runtime,
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -83,14 +83,14 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   /// An iterator that gets the current state, then every later state. Making one starts the
   /// machine, if nothing has yet.
   public func makeAsyncIterator() -> AsyncStream<S>.Iterator {
-    let states = machine.core.observe(final: nil, bufferingPolicy: nil)
-    machine.startIfNeeded()
+    let states = processor.core.observe(final: nil, bufferingPolicy: nil)
+    processor.startIfNeeded()
     return states.makeAsyncIterator()
   }
 
   /// The state the machine is in.
   @inlinable
-  public var currentState: S { machine.core.ownerState }
+  public var currentState: S { processor.core.ownerState }
 
   /// Sends an event, and returns once it has been processed and any new state published.
   ///
@@ -108,13 +108,13 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
-    await machine.send(
+    await processor.send(
       event, callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   #if DEBUG
     /// How many critical sections the machine's core has run. Debug builds only, for tests.
-    package var criticalSectionCount: Int { machine.core.criticalSectionCount }
+    package var criticalSectionCount: Int { processor.core.criticalSectionCount }
   #endif
 
   /// Attaches an inspector, which receives a record of every event, state change, side effect and
@@ -126,7 +126,7 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
   /// await sequence.send(.personsHaveEntered(persons: 2))   // logged: the event, the new state
   /// ```
   public func attach(_ inspector: some Inspector) {
-    machine.core.attach(inspector)
+    processor.core.attach(inspector)
   }
 
   /// Sends an event, then waits until the machine is in a state that `predicate` accepts.
@@ -147,11 +147,11 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
-    var states = machine.core.observe(final: nil, bufferingPolicy: nil).makeAsyncIterator()
+    var states = processor.core.observe(final: nil, bufferingPolicy: nil).makeAsyncIterator()
     _ = await states.next()  // the state before the event
-    await machine.send(
+    await processor.send(
       event, callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-    if predicate(machine.core.ownerState) { return }
+    if predicate(processor.core.ownerState) { return }
     while let state = await states.next() {
       if predicate(state) { return }
     }
@@ -200,6 +200,6 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
 extension AsyncStateMachineSequence {
   /// Cancels every side effect running now. `StatecraftTesting`'s test store uses it.
   package func cancelAllEffects() {
-    machine.core.effects.cancelAll()
+    processor.core.effects.cancelAll()
   }
 }

@@ -68,14 +68,14 @@ public import Observation
 /// It runs on the engine's `OwnerCore`: ``attach(_:)`` an inspector to see every request and
 /// state change.
 @MainActor
-public final class ContextualStateMachine<Context: StateMachineContext>: Observable, StateMachineHost {
+public final class ContextualStateMachine<Context: StateMachineContext>: Observable, StateObjectHost {
   /// The context every state reads with `@StateContext`.
   public nonisolated let context: Context
 
   let core: OwnerCore<any StateMachineState, StateRequest>
 
   /// The machine's owner context: for the engine's tests.
-  package var ownerContext: OwnerContext { core.ownerContext }
+  package var services: OwnerServices { core.services }
   /// Observation's registrar, which SwiftUI and `withObservationTracking` observe the current
   /// state through, created by the first read of `currentState` with the key path that every
   /// machine of this context type shares: a key path into a generic class is otherwise built
@@ -90,7 +90,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   private var processingTask: UnsafeRawPointer?
   // The phase and the flag last: a class keeps its fields in the order they are declared, and
   // these two share the machine's last word.
-  /// Whether the machine has started or stopped, with the current state's stay. The initial state
+  /// Whether the machine has started or stopped, with the current state's visit. The initial state
   /// is not kept apart: it is the core's state until the machine starts.
   private var phase = Phase.idle
   /// Whether `currentState` has been read, and the registrar exists: a flag of the machine's own,
@@ -100,10 +100,10 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// One field for both, so that the flag takes no word of its own.
   private enum Phase {
     case idle
-    /// Started, with the current state's stay once the initial state has one.
-    case running(StateStay?)
-    /// Stopped, with the stay that the stop request exits, until it has.
-    case stopped(StateStay?)
+    /// Started, with the current state's visit once the initial state has one.
+    case running(StateVisit?)
+    /// Stopped, with the visit that the stop request exits, until it has.
+    case stopped(StateVisit?)
 
     var isIdle: Bool {
       if case .idle = self { return true }
@@ -116,17 +116,17 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
     }
   }
 
-  /// The current state's stay, while the machine runs.
-  private var stay: StateStay? {
+  /// The current state's visit, while the machine runs.
+  private var visit: StateVisit? {
     get {
       switch phase {
       case .idle: nil
-      case .running(let stay), .stopped(let stay): stay
+      case .running(let visit), .stopped(let visit): visit
       }
     }
     set {
       switch phase {
-      case .idle: preconditionFailure("a machine that has not started has no stay")
+      case .idle: preconditionFailure("a machine that has not started has no visit")
       case .running: phase = .running(newValue)
       case .stopped: phase = .stopped(newValue)
       }
@@ -158,10 +158,10 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
 
   deinit {
     switch phase {
-    case .running(let stay), .stopped(let stay): stay?.close()
+    case .running(let visit), .stopped(let visit): visit?.close()
     case .idle: break
     }
-    // The states' stays keep the core, for their diagnostics: it must not keep the state.
+    // The states' visits keep the core, for their diagnostics: it must not keep the state.
     core.close(releasingState: true)
   }
 
@@ -250,7 +250,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
       return await sendBehindOthers(request, callSite: callSite)
     }
     // A request from outside the machine: no origin that may have moved on (see `admits`).
-    if let stay = deactivate() { await stay.exit(state, number: number) }
+    if let visit = deactivate() { await visit.exit(state, number: number) }
     await activate(newState).enter(newState, number: number)
     finishInCallersTask()
   }
@@ -272,12 +272,12 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
       report(.machineNotRunning, "stop() was called on a machine that is not running; ignored.", at: callSite)
       return
     }
-    phase = .stopped(stay)
+    phase = .stopped(visit)
     let request = StateRequest(.stop)
     guard let (number, state) = claimInCallersTask(request, callSite: callSite) else {
       return await sendBehindOthers(request, callSite: callSite)
     }
-    if let stay = deactivate() { await stay.exit(state, number: number) }
+    if let visit = deactivate() { await visit.exit(state, number: number) }
     stopped()
     finishInCallersTask()
   }
@@ -333,7 +333,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   func request(
     _ newState: any StateMachineState, from origin: StateActivation, duringExit: Bool, callSite: CallSite
   ) {
-    guard phase.isRunning, origin === stay?.activation else {
+    guard phase.isRunning, origin === visit?.activation else {
       reportStale(origin, asking: newState, at: callSite)
       return
     }
@@ -354,25 +354,25 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
     processingTask = nil
   }
 
-  func activateInitialState(_ state: any StateMachineState) -> StateStay {
+  func activateInitialState(_ state: any StateMachineState) -> StateVisit {
     activate(state, announce: false)
   }
 
   func admits(_ request: StateRequest, asking newState: any StateMachineState, callSite: CallSite?) -> Bool {
-    guard let origin = request.origin, origin !== stay?.activation else { return true }
+    guard let origin = request.origin, origin !== visit?.activation else { return true }
     reportStale(origin, asking: newState, at: callSite)
     return false
   }
 
-  func activate(_ state: any StateMachineState) -> StateStay {
+  func activate(_ state: any StateMachineState) -> StateVisit {
     activate(state, announce: true)
   }
 
-  /// Makes `state` current and returns its stay, whose `enter()` the processor calls. The initial
+  /// Makes `state` current and returns its visit, whose `enter()` the processor calls. The initial
   /// state is current from the start, so entering it is not announced as a change.
-  private func activate(_ state: any StateMachineState, announce: Bool) -> StateStay {
-    let stay = StateStay(of: state, context: context, core: core, machine: self)
-    self.stay = stay
+  private func activate(_ state: any StateMachineState, announce: Bool) -> StateVisit {
+    let visit = StateVisit(of: state, context: context, core: core, machine: self)
+    self.visit = visit
     if announce {
       // Only once something has read `currentState` can anyone observe it: until then, no
       // registrar call, which in this generic class looks up the machine's `Observable`
@@ -383,18 +383,18 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
         _ = core.commit(copying: state, finishing: false)
       }
     }
-    return stay
+    return visit
   }
 
-  /// Ends the current stay's work and returns it, to call its state's `exit()` on.
-  func deactivate() -> StateStay? {
-    guard let stay else { return nil }
-    stay.close()
-    return stay
+  /// Ends the current visit's work and returns it, to call its state's `exit()` on.
+  func deactivate() -> StateVisit? {
+    guard let visit else { return nil }
+    visit.close()
+    return visit
   }
 
   func stopped() {
-    stay = nil
+    visit = nil
   }
 
   private func reportStale(
@@ -414,7 +414,7 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   private nonisolated var creation: CallSite { core.identity.callSite }
 
   private func report(_ kind: Diagnostic.Kind, _ message: String, at callSite: CallSite?) {
-    core.ownerContext.report(kind, message, callSite: callSite)
+    core.services.report(kind, message, callSite: callSite)
   }
 }
 

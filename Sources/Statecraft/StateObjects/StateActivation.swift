@@ -1,4 +1,4 @@
-/// One stay of one state in a machine: from just before its `enter()` to the end of its `exit()`.
+/// One visit of one state in a machine: from just before its `enter()` to the end of its `exit()`.
 ///
 /// For a state that holds a wrapper (see ``StateWrapperScan``), the machine binds the activation
 /// to a task-local around `enter()` and `exit()`. Code they run, and the tasks they start
@@ -8,7 +8,7 @@
 /// the state started keeps its activation after the state exits, so its late requests are known to
 /// be stale, even if the same state value becomes current again.
 ///
-/// A stay costs one allocation: its work scope is created by the first `@StateLifetime` task, and
+/// A visit costs one allocation: its work scope is created by the first `@StateLifetime` task, and
 /// the state's name only when a diagnostic needs it.
 final class StateActivation: Sendable {
   /// What runs the code that is running, if a machine does. One task-local rather than one for
@@ -17,7 +17,7 @@ final class StateActivation: Sendable {
 
   /// The parts of ``running``.
   struct Running: Sendable {
-    /// The stay the code belongs to.
+    /// The visit the code belongs to.
     let activation: StateActivation
     /// Whether the code is the state's `exit()`.
     var isExiting = false
@@ -29,35 +29,35 @@ final class StateActivation: Sendable {
   /// The activation of the code that is running, if a machine runs it.
   static var current: StateActivation? { running?.activation }
 
-  /// The type of the state that stays: not the state, which tasks that outlive the stay must not
+  /// The type of the state visited: not the state, which tasks that outlive the visit must not
   /// keep alive.
   let stateType: Any.Type
   /// The machine's context.
   let context: any StateMachineContext
-  /// The machine's core, whose context (diagnostics handler, inspectors) the stay's code reports
+  /// The machine's core, whose context (diagnostics handler, inspectors) the visit's code reports
   /// through. The core, not the context: an idle machine makes its context only when something
   /// needs it.
   let core: OwnerCore<any StateMachineState, StateRequest>
   /// The machine's owner context: its diagnostics handler and inspectors.
-  var owner: OwnerContext { core.ownerContext }
-  /// The machine, which runs the transitions this stay's code requests while it is current. Weak,
+  var owner: OwnerServices { core.services }
+  /// The machine, which runs the transitions this visit's code requests while it is current. Weak,
   /// so that tasks the state started do not keep it; `AnyObject`, a word rather than the two of
-  /// an existential, and cast only when the stay's code asks for a transition.
+  /// an existential, and cast only when the visit's code asks for a transition.
   private weak let machineObject: (any AnyObject & Sendable)?
   /// The machine, while it exists.
-  var machine: (any StateMachineHost)? { machineObject as? any StateMachineHost }
-  /// Work tied to this stay, cancelled when the state exits: `nil` until its first task.
+  var machine: (any StateObjectHost)? { machineObject as? any StateObjectHost }
+  /// Work tied to this visit, cancelled when the state exits: `nil` until its first task.
   // Safe without isolation: only read and written inside the machine core's lock (`core.withLock`),
-  // rather than in a lock of its own, which would cost every stay 8 bytes. Debug builds check it.
+  // rather than in a lock of its own, which would cost every visit 8 bytes. Debug builds check it.
   private nonisolated(unsafe) var storedWork = Work.none
 
   private var work: Work {
     get {
-      core.assertLockHeld("A stay's work")
+      core.assertLockHeld("A visit's work")
       return storedWork
     }
     set {
-      core.assertLockHeld("A stay's work")
+      core.assertLockHeld("A visit's work")
       storedWork = newValue
     }
   }
@@ -72,7 +72,7 @@ final class StateActivation: Sendable {
     state: any StateMachineState,
     context: any StateMachineContext,
     core: OwnerCore<any StateMachineState, StateRequest>,
-    machine: any StateMachineHost
+    machine: any StateObjectHost
   ) {
     self.stateType = type(of: state)
     self.context = context
@@ -112,7 +112,7 @@ final class StateActivation: Sendable {
     }
   }
 
-  /// Starts a task tied to this stay. Returns `nil`, starting nothing, once the stay has ended.
+  /// Starts a task tied to this visit. Returns `nil`, starting nothing, once the visit has ended.
   func startTask(
     priority: TaskPriority?, callSite: CallSite,
     _ operation: @escaping @Sendable (EffectHandle) async throws -> Void
@@ -132,7 +132,7 @@ final class StateActivation: Sendable {
     return scope?.start(priority: priority, callSite: callSite, operation: operation)
   }
 
-  /// Ends the stay's work: its tasks are cancelled, and no new one starts.
+  /// Ends the visit's work: its tasks are cancelled, and no new one starts.
   func close() {
     let scope = core.withLock { _ -> EffectScope? in
       defer { work = .closed }

@@ -5,9 +5,9 @@
 /// calls: while a state's `enter()` or `exit()` is suspended there, releasing the machine still
 /// releases it.
 struct StateObjectsProcessor: MessageProcessor {
-  private weak var machine: (any StateMachineHost)?
+  private weak var machine: (any StateObjectHost)?
 
-  init(_ machine: any StateMachineHost) {
+  init(_ machine: any StateObjectHost) {
     self.machine = machine
   }
 
@@ -33,15 +33,15 @@ struct StateObjectsProcessor: MessageProcessor {
     defer { machine?.didProcess() }
     switch request.kind {
     case .start:
-      guard let stay = machine?.activateInitialState(state) else { return }
-      await stay.enter(state, number: number)
+      guard let visit = machine?.activateInitialState(state) else { return }
+      await visit.enter(state, number: number)
     case .transition(let newState):
       guard machine?.admits(request, asking: newState, callSite: callSite) == true else { return }
-      if let stay = machine?.deactivate() { await stay.exit(state, number: number) }
-      guard let stay = machine?.activate(newState) else { return }
-      await stay.enter(newState, number: number)
+      if let visit = machine?.deactivate() { await visit.exit(state, number: number) }
+      guard let visit = machine?.activate(newState) else { return }
+      await visit.enter(newState, number: number)
     case .stop:
-      if let stay = machine?.deactivate() { await stay.exit(state, number: number) }
+      if let visit = machine?.deactivate() { await visit.exit(state, number: number) }
       machine?.stopped()
     }
   }

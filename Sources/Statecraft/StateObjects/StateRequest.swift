@@ -7,7 +7,7 @@ struct StateRequest: Sendable, CustomStringConvertible {
   }
 
   var kind: Kind
-  /// The stay of the state that asked, or `nil` for a call from outside the machine.
+  /// The visit of the state that asked, or `nil` for a call from outside the machine.
   var origin: StateActivation?
 
   init(_ kind: Kind, origin: StateActivation? = nil) {

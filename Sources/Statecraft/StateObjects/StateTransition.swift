@@ -31,7 +31,7 @@ public struct StateTransition: Sendable {
 /// function: `await transition(to: NextState())`.
 ///
 /// It is a value: keep it to ask for a transition from code that cannot read the wrapper, such as
-/// a detached task, a callback, or another object. Its requests stay tied to the state's time as
+/// a detached task, a callback, or another object. Its requests visit tied to the state's time as
 /// the current state when it was read: one made after that state exited is ignored and reported,
 /// even if the same state value has become current again.
 ///

@@ -9,7 +9,7 @@ extension StateLifetime: StateWrapper {}
 /// Whether a state may hold a wrapper, by its type, found by reflection the first time a state of
 /// that type is entered, as SwiftUI finds a view's `@Environment`.
 ///
-/// A state that holds none runs without what the wrappers need: no stay object, no task-local, no
+/// A state that holds none runs without what the wrappers need: no visit object, no task-local, no
 /// weak reference. Its `enter()` and `exit()` cost about what calling them costs.
 ///
 /// The answer is kept per type, so it must hold for every value of the type. It does for a state

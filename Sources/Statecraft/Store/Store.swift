@@ -328,7 +328,7 @@ public final class Store<State, Action: Sendable, Environment>:
 
   @usableFromInline
   nonisolated func reportSendDuringReduce(_ action: Action, callSite: CallSite) {
-    core.ownerContext.report(
+    core.services.report(
       .sendDuringReduce,
       """
       send(\(action)) was called from inside the reducer while it handled \

@@ -111,7 +111,7 @@ extension Store: StoreScoping, ScopeSource, ScopeRoot {
 
   @usableFromInline
   func report(_ kind: Diagnostic.Kind, _ message: String, at callSite: CallSite) {
-    core.ownerContext.report(kind, message, callSite: callSite)
+    core.services.report(kind, message, callSite: callSite)
   }
 
   @inlinable

@@ -31,10 +31,10 @@ package final class EffectHandle: Sendable {
   @usableFromInline package let group: EffectGroup?
   /// How inspectors see it.
   package let inspected: InspectedEffect
-  private let context: OwnerContext
+  private let context: OwnerServices
   private let state = CriticalState(State())
 
-  package init(id: EffectID?, group: EffectGroup?, number: UInt64, callSite: CallSite?, context: OwnerContext) {
+  package init(id: EffectID?, group: EffectGroup?, number: UInt64, callSite: CallSite?, context: OwnerServices) {
     self.id = id
     self.group = group
     self.inspected = InspectedEffect(number: number, id: id, callSite: callSite)

@@ -1,4 +1,4 @@
-/// Owns the effects of one owner (a store, a machine, or one stay of a state): starts them as tasks,
+/// Owns the effects of one owner (a store, a machine, or one visit of a state): starts them as tasks,
 /// cancels them by id, runs throttle windows, and cancels everything when the owner goes away.
 ///
 /// It is the thin storage class around ``EffectRegistry``: every decision is made by the registry
@@ -9,7 +9,7 @@
 @usableFromInline
 package final class EffectScope: Sendable {
   private let registry = CriticalState(EffectRegistry())
-  package let context: OwnerContext
+  package let context: OwnerServices
   /// Whether effect tasks start on the main actor, the owner's: for a main-actor owner, whose
   /// effects deliver there. Work the effect awaits that is not main-actor code still runs off it.
   private let startsOnMainActor: Bool
@@ -17,7 +17,7 @@ package final class EffectScope: Sendable {
   /// - Parameter startsOnMainActor: Whether effect tasks start on the main actor. Under a test
   ///   store (when the owner prefers a task executor), they start on that executor instead, so
   ///   that all their work but what they deliver to the owner runs where the test store sees it.
-  package init(context: OwnerContext, startsOnMainActor: Bool = false) {
+  package init(context: OwnerServices, startsOnMainActor: Bool = false) {
     self.context = context
     self.startsOnMainActor = startsOnMainActor && context.executor == nil
   }
@@ -121,7 +121,7 @@ package final class EffectScope: Sendable {
   }
 
   /// Cancels every effect and window timer, closes every child's scope, and refuses new effects.
-  /// Called when the owner goes away, when a state's stay ends, or when a child feature ends.
+  /// Called when the owner goes away, when a state's visit ends, or when a child feature ends.
   package func close() {
     let closed = registry.withLock { $0.close() }
     for handle in closed.effects { handle.cancel() }
@@ -268,7 +268,7 @@ package final class EffectScope: Sendable {
     for handle: EffectHandle, priority: TaskPriority?,
     operation: nonisolated(nonsending) @escaping @Sendable (EffectHandle) async -> Void
   ) -> Task<Void, Never> {
-    ProcessingContext.outside {
+    ProcessingChain.outside {
       if startsOnMainActor {
         mainActorTask(executorPreference: context.executor, priority: priority) {
           await operation(handle)
@@ -284,7 +284,7 @@ package final class EffectScope: Sendable {
   }
 
   private func startWindowTimer(id: EffectID, token: UInt64, end: EffectClock.Deadline, clock: EffectClock) {
-    let timer = ProcessingContext.outside {
+    let timer = ProcessingChain.outside {
       Task(executorPreference: context.executor) { [weak self] in
         do { try await clock.sleep(until: end) } catch { return }
         self?.windowEnded(id: id, token: token, clock: clock)

@@ -3,7 +3,7 @@ public import Synchronization
 
 /// The inspectors of one owner, and the serial delivery of its records to them.
 ///
-/// An owner creates it when its first inspector is attached (see ``OwnerContext``). The hot paths
+/// An owner creates it when its first inspector is attached (see ``OwnerServices``). The hot paths
 /// ask the owner's `isInspected` first, a relaxed atomic load: an owner with no inspector builds no
 /// record, copies no state and takes no lock. Records are numbered and queued under one lock,
 /// then delivered outside it: whoever finds no delivery under way delivers until the queue is

@@ -40,7 +40,7 @@ extension OwnerCore where State: Sendable {
       continueAfter(finished, processor: processor)
       return
     }
-    if let number = ProcessingContext.number(in: self),
+    if let number = ProcessingChain.number(in: self),
       queueReentrant(message, whileProcessing: number, callSite: callSite, origin: origin)
     {
       return
@@ -106,10 +106,10 @@ extension OwnerCore where State: Sendable {
           Envelope(message, origin: origin, callSite: callSite), whileProcessing: number)
       })
     else { return false }
-    ownerContext.report(
+    services.report(
       .reentrantSend,
       """
-      \(message) was sent to \(ownerContext.name) by code that runs while it processes a message \
+      \(message) was sent to \(services.name) by code that runs while it processes a message \
       (a middleware, or a state's enter() or exit()). It was queued behind that message, and the \
       call returned without waiting for it: waiting would never end.
       """,
@@ -175,8 +175,8 @@ extension OwnerCore where State: Sendable {
   @inlinable
   func willProcess(_ message: Message, state: State, callSite: CallSite?) {
     guard isInspected else { return }
-    ownerContext.emit(.received(InspectedValue(message: message)), callSite: callSite)
-    ownerContext.keepStateBefore(InspectedValue(state))
+    services.emit(.received(InspectedValue(message: message)), callSite: callSite)
+    services.keepStateBefore(InspectedValue(state))
   }
 
   /// Processes messages, starting with `first`, until the mailbox is idle, in a task of the owner's
@@ -236,8 +236,8 @@ extension OwnerCore where State: Sendable {
     of number: UInt64, isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> Result
   ) async rethrows -> Result {
-    try await ProcessingContext.$current.withValue(
-      ProcessingContext.current.entering(.init(core: ObjectIdentifier(self), number: number)),
+    try await ProcessingChain.$current.withValue(
+      ProcessingChain.current.entering(.init(core: ObjectIdentifier(self), number: number)),
       operation: body, isolation: isolation)
   }
 }

@@ -51,7 +51,7 @@ extension OwnerCore {
   }
 
   /// Checks, in debug builds, that the running code holds the owner's lock: what state that
-  /// borrows the lock rather than having one of its own (a state's stay, the context's effect
+  /// borrows the lock rather than having one of its own (a state's visit, the context's effect
   /// scope) promises. A debug build stops here when the promise is broken; a release build checks
   /// nothing.
   @inlinable

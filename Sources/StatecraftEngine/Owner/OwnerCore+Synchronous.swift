@@ -77,9 +77,9 @@ extension OwnerCore {
               writeStep(to: ring, received: received, envelope, before: before, after: state)
             } else {
               let received = InspectionRecord.Kind.received(InspectedValue(message: envelope.message))
-              let claim = ownerContext.beginStep(received, callSite: envelope.callSite)
+              let claim = services.beginStep(received, callSite: envelope.callSite)
               outcome = step(&state, envelope.message, envelope.callSite)
-              ownerContext.endStep(
+              services.endStep(
                 claim, received: received, callSite: envelope.callSite,
                 update: .stateUpdated(before: InspectedValue(before), after: InspectedValue(state)))
             }
@@ -142,6 +142,6 @@ extension OwnerCore {
   /// context.
   @inlinable
   final var stepRing: Unmanaged<AnyStepRing>? {
-    contextSlot.load(ordering: .acquiring)?._withUnsafeGuaranteedRef { $0.stepRing }
+    servicesSlot.load(ordering: .acquiring)?._withUnsafeGuaranteedRef { $0.stepRing }
   }
 }

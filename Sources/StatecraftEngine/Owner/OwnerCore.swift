@@ -112,7 +112,7 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   /// executor of its own, which the context captures at once. An idle owner keeps none: a context
   /// is 176 heap bytes. Unmanaged, so that it is installed with one compare-and-exchange; the core
   /// releases it in `deinit`.
-  @usableFromInline final let contextSlot: Atomic<Unmanaged<OwnerContext>?>
+  @usableFromInline final let servicesSlot: Atomic<Unmanaged<OwnerServices>?>
   /// Creates the core of an owner whose state starts as `state`.
   ///
   /// - Parameters:
@@ -132,8 +132,8 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   ) {
     let identity = OwnerIdentity(type: type, callSite: callSite)
     self.identity = identity
-    let context = OwnerContext.scopeIsStandard ? nil : OwnerContext(identity: identity)
-    self.contextSlot = Atomic(context.map { Unmanaged.passRetained($0) })
+    let context = OwnerServices.scopeIsStandard ? nil : OwnerServices(identity: identity)
+    self.servicesSlot = Atomic(context.map { Unmanaged.passRetained($0) })
     self.inspected = Atomic(context?.isInspected ?? false)
     self.effectsOnMainActor = effectsOnMainActor
     self.stepsRunOnMainActor = stepsRunOnMainActor
@@ -154,19 +154,19 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
     // The context and its effect scope refer to each other: a core dropped without `close()`
     // (front-ends close theirs in their own `deinit`) must still end its effects and free both.
     // No lock: nothing else can reach a core that is being deinitialised.
-    existingContext?.effectScope.take()?.close()
-    contextSlot.load(ordering: .acquiring)?.release()
+    existingServices?.effectScope.take()?.close()
+    servicesSlot.load(ordering: .acquiring)?.release()
   }
 
   /// Who the owner is, where its diagnostics go, and its inspectors. Created on first use.
   @usableFromInline
-  package final var ownerContext: OwnerContext {
-    if let existing = contextSlot.load(ordering: .acquiring) { return existing.takeUnretainedValue() }
-    let made = Unmanaged.passRetained(OwnerContext(standardScopeFor: identity))
+  package final var services: OwnerServices {
+    if let existing = servicesSlot.load(ordering: .acquiring) { return existing.takeUnretainedValue() }
+    let made = Unmanaged.passRetained(OwnerServices(standardScopeFor: identity))
     #if DEBUG
       made.takeUnretainedValue().isOwnersLockHeld = lockCheck
     #endif
-    let (installed, existing) = contextSlot.compareExchange(
+    let (installed, existing) = servicesSlot.compareExchange(
       expected: nil, desired: made, ordering: .acquiringAndReleasing)
     guard installed, existing == nil else {
       made.release()
@@ -176,7 +176,7 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   }
 
   /// Whether the context exists. For tests.
-  package final var hasContext: Bool { contextSlot.load(ordering: .acquiring) != nil }
+  package final var hasServices: Bool { servicesSlot.load(ordering: .acquiring) != nil }
 
   /// Whether an inspector is attached, without reaching the context: what the hot paths check, a
   /// relaxed atomic load.
@@ -185,7 +185,7 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
 
   /// Attaches an inspector; it receives the records emitted from now on.
   package final func attach(_ inspector: any Inspector) {
-    ownerContext.attach(inspector)
+    services.attach(inspector)
     inspected.store(true, ordering: .relaxed)
     readStepsFromRing()
   }
@@ -198,7 +198,7 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   package final func readStepsFromRing() {
     guard isInspected, stepsRunOnMainActor else { return }
     let identity = self.identity
-    ownerContext.installStepRing { sequence, capacity in
+    services.installStepRing { sequence, capacity in
       StepRing<State, Message>(owner: identity, sequence: sequence, capacity: capacity)
     }
   }
@@ -207,19 +207,19 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   /// test store.
   @usableFromInline
   package final var executor: (any TaskExecutor)? {
-    contextSlot.load(ordering: .acquiring)?._withUnsafeGuaranteedRef { $0.executor }
+    servicesSlot.load(ordering: .acquiring)?._withUnsafeGuaranteedRef { $0.executor }
   }
 
   /// Closes the mailbox, resumes senders whose messages will never run, ends observers' streams
   /// and cancels every effect. Front-ends call it from their `deinit`.
   ///
   /// - Parameter releasingState: Whether to let the state go too: for an owner whose core may
-  ///   outlive it, such as a state-object machine, whose states' stays keep its core.
+  ///   outlive it, such as a state-object machine, whose states' visits keep its core.
   /// - Returns: The messages that will never be processed, with where they were sent from.
   @discardableResult
   package final func close(releasingState: Bool = false) -> [(message: Message, callSite: CallSite?)] {
     let (closed, effects) = withLock { cell in
-      (cell.close(releasingState: releasingState), existingContext?.effectScope.take())
+      (cell.close(releasingState: releasingState), existingServices?.effectScope.take())
     }
     for envelope in closed.unprocessed { envelope.completion?.resume() }
     for observer in closed.observers {
@@ -235,13 +235,13 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   }
 
   /// The context, if it has been made.
-  private final var existingContext: OwnerContext? {
-    contextSlot.load(ordering: .acquiring)?.takeUnretainedValue()
+  private final var existingServices: OwnerServices? {
+    servicesSlot.load(ordering: .acquiring)?.takeUnretainedValue()
   }
 
   /// Whether the owner's effect scope exists. For tests.
   package final var hasEffectScope: Bool {
-    guard let context = existingContext else { return false }
+    guard let context = existingServices else { return false }
     return withLock { _ in context.effectScope != nil }
   }
 
@@ -250,7 +250,7 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   /// owner's lock, where closing takes it.
   @usableFromInline
   package final var effects: EffectScope {
-    let context = ownerContext
+    let context = services
     if let scope = withLock({ cell in cell.isClosed ? nil : context.effectScope }) { return scope }
     // Made outside the lock. Another caller may install one first; this one is then dropped
     // unused. An owner that is closed gets it closed: it starts nothing.
@@ -272,7 +272,7 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   package final var ownerState: State {
     guard let state = withLock({ $0.current }) else {
       preconditionFailure(
-        "\(ownerContext.name)'s state was read while a message was being processed, from inside the processing itself. Read the state the reducer is given instead."
+        "\(services.name)'s state was read while a message was being processed, from inside the processing itself. Read the state the reducer is given instead."
       )
     }
     return state
@@ -346,8 +346,8 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   @inlinable
   package final func finish() -> Finished {
     // Without a commit, the state after the message is the state before it.
-    if isInspected, let before = ownerContext.takeStateBefore() {
-      ownerContext.emit(.stateUpdated(before: before, after: before))
+    if isInspected, let before = services.takeStateBefore() {
+      services.emit(.stateUpdated(before: before, after: before))
     }
     return Finished(next: withLockReturningResult { $0.next() })
   }
@@ -357,8 +357,8 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   /// calls it.
   @inlinable
   final func recordStateUpdate(after: State) {
-    guard isInspected, let before = ownerContext.takeStateBefore() else { return }
-    ownerContext.emit(.stateUpdated(before: before, after: InspectedValue(after)))
+    guard isInspected, let before = services.takeStateBefore() else { return }
+    services.emit(.stateUpdated(before: before, after: InspectedValue(after)))
   }
 
   @usableFromInline

@@ -181,7 +181,7 @@ package struct OwnerStateMachine<State, Message: Sendable> {
   /// Closes the mailbox and finishes the observers. The owner is going away.
   ///
   /// - Parameter releasingState: Whether to let the state go as well, for an owner whose core may
-  ///   outlive it (a state object's stay keeps its machine's core for its diagnostics): a released
+  ///   outlive it (a state object's visit keeps its machine's core for its diagnostics): a released
   ///   machine must not keep its state alive. Observers that subscribe afterwards then get no last
   ///   state.
   package mutating func close(releasingState: Bool = false) -> Closed {

@@ -5,7 +5,7 @@ import Testing
 /// children started from it.
 @Suite("EffectHandle", .timeLimit(.minutes(1)))
 struct EffectHandleTests {
-  let context = OwnerContext(type: EffectHandleTests.self, callSite: CallSite())
+  let context = OwnerServices(type: EffectHandleTests.self, callSite: CallSite())
 
   func handle() -> EffectHandle {
     EffectHandle(id: nil, group: nil, number: context.nextEffectNumber(), callSite: nil, context: context)

@@ -4,7 +4,7 @@ import Testing
 /// The effect registry's transitions, driven directly: no task runs in these tests.
 @Suite("EffectRegistry", .timeLimit(.minutes(1)))
 struct EffectRegistryTests {
-  let context = OwnerContext(type: EffectRegistryTests.self, callSite: CallSite())
+  let context = OwnerServices(type: EffectRegistryTests.self, callSite: CallSite())
   let clock = EffectClock(SteppingClock())
 
   func handle(_ id: String?) -> EffectHandle {

@@ -39,7 +39,7 @@ struct EngineContractTests {
         let core = OwnerCore<Int, String>(
           state: 0, type: Int.self,
           callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
-        _ = core.ownerContext.effectScope
+        _ = core.services.effectScope
       }
     }
 
@@ -49,7 +49,7 @@ struct EngineContractTests {
         state: 0, type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
       )
       core.withLock { _ in core.assertLockHeld("a stay's work") }
-      let context = core.ownerContext
+      let context = core.services
       #expect(core.withLock { _ in context.effectScope } == nil)
       var machine = OwnerStateMachine<Int, String>(state: 0)
       _ = machine.claim()

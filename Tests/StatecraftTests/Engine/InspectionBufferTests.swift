@@ -184,7 +184,7 @@ struct InspectionBufferTests {
   /// Holds delivery of `context`'s records in `inspector`, from another thread, while `drive` makes
   /// the front-end work; then checks the bound, lets delivery go, and checks what arrived.
   static func checkTheBound(
-    of context: OwnerContext, inspector: SlowInspector, isolation: isolated (any Actor)? = #isolation,
+    of context: OwnerServices, inspector: SlowInspector, isolation: isolated (any Actor)? = #isolation,
     drive: () async -> Void
   ) async {
     let holder = Thread { context.emit(.received(InspectedValue("hold"))) }
@@ -216,7 +216,7 @@ struct InspectionBufferTests {
       return .none
     }
     store.attach(inspector)
-    await Self.checkTheBound(of: store.ownerContext, inspector: inspector) {
+    await Self.checkTheBound(of: store.services, inspector: inspector) {
       for _ in 0..<50 { store.send(.add) }
     }
   }
@@ -235,7 +235,7 @@ struct InspectionBufferTests {
     let inspector = SlowInspector(bufferLimit: 8)
     let running = AsyncStateMachineSequence(stateMachine: counter, runtime: Runtime())
     running.attach(inspector)
-    await Self.checkTheBound(of: running.ownerContext, inspector: inspector) {
+    await Self.checkTheBound(of: running.services, inspector: inspector) {
       for _ in 0..<50 { await running.send(.one) }
     }
   }
@@ -254,7 +254,7 @@ struct InspectionBufferTests {
     let inspector = SlowInspector(bufferLimit: 8)
     let running = AsyncStatechartSequence(chart, clock: ContinuousClock())
     running.attach(inspector)
-    await Self.checkTheBound(of: running.ownerContext, inspector: inspector) {
+    await Self.checkTheBound(of: running.services, inspector: inspector) {
       for _ in 0..<50 { await running.send("ping") }
     }
   }
@@ -266,7 +266,7 @@ struct InspectionBufferTests {
     let inspector = SlowInspector(bufferLimit: 8)
     let machine = ContextualStateMachine(initialState: Idle())
     machine.attach(inspector)
-    await Self.checkTheBound(of: machine.ownerContext, inspector: inspector) {
+    await Self.checkTheBound(of: machine.services, inspector: inspector) {
       await machine.start()
       for _ in 0..<50 { await machine.transition(to: Idle()) }
     }

@@ -41,13 +41,13 @@ struct OwnerCoreTests {
   /// something needs it.
   @Test func anOwnerCreatedOutsideEveryScopeMakesItsContextWhenItIsNeeded() {
     let core = OwnerCore<Int, Int>(state: 0, type: OwnerCoreTests.self, callSite: CallSite())
-    #expect(!core.hasContext)
+    #expect(!core.hasServices)
     #expect(!core.isInspected)
     #expect(core.executor == nil)
-    #expect(!core.hasContext)
-    let context = core.ownerContext
-    #expect(core.hasContext)
-    #expect(core.ownerContext === context)
+    #expect(!core.hasServices)
+    let context = core.services
+    #expect(core.hasServices)
+    #expect(core.services === context)
     #expect(context.identity == core.identity)
   }
 
@@ -56,7 +56,7 @@ struct OwnerCoreTests {
   @Test func aContextMadeLaterReportsToTheHandlerOfTheCreationScope() {
     let core = OwnerCore<Int, Int>(state: 0, type: OwnerCoreTests.self, callSite: CallSite())
     let recorder = DiagnosticRecorder()
-    let context = DiagnosticHandler.$current.withValue(recorder.handler) { core.ownerContext }
+    let context = DiagnosticHandler.$current.withValue(recorder.handler) { core.services }
     #expect(context.diagnostics.isStandard)
     #expect(!recorder.handler.isStandard)
   }
@@ -65,8 +65,8 @@ struct OwnerCoreTests {
   @Test func anOwnerCreatedUnderAHandlerCapturesItAtOnce() {
     let recorder = DiagnosticRecorder()
     let core = Self.makeCore(recorder.handler)
-    #expect(core.hasContext)
-    core.ownerContext.report(.reentrantSend, "captured")
+    #expect(core.hasServices)
+    core.services.report(.reentrantSend, "captured")
     #expect(recorder.diagnostics.map(\.message) == ["captured"])
   }
 
@@ -74,7 +74,7 @@ struct OwnerCoreTests {
   @Test func threadsRacingForTheContextGetTheSameOne() async {
     let core = OwnerCore<Int, Int>(state: 0, type: OwnerCoreTests.self, callSite: CallSite())
     let ids = await withTaskGroup(of: ObjectIdentifier.self) { group in
-      for _ in 0..<8 { group.addTask { ObjectIdentifier(core.ownerContext) } }
+      for _ in 0..<8 { group.addTask { ObjectIdentifier(core.services) } }
       return await group.reduce(into: Set()) { $0.insert($1) }
     }
     #expect(ids.count == 1)
@@ -148,9 +148,9 @@ struct OwnerCoreTests {
   @Test func theEffectScopeAndInspectorsAreCreatedOnFirstUse() async {
     let core = Self.makeCore()
     #expect(!core.hasEffectScope)
-    #expect(!core.ownerContext.isInspected)
-    core.ownerContext.attach(InspectionRecorder())
-    #expect(core.ownerContext.isInspected)
+    #expect(!core.services.isInspected)
+    core.services.attach(InspectionRecorder())
+    #expect(core.services.isInspected)
     let scope = core.effects
     #expect(core.hasEffectScope)
     #expect(core.effects === scope, "a second use made a second scope")

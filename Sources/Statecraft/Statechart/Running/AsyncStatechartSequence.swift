@@ -50,10 +50,10 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
   /// An iterator over the snapshots the chart publishes: the current one, then every later one.
   public typealias AsyncIterator = AsyncStream<Element>.Iterator
 
-  @usableFromInline let runner: ChartCore<ID, Event, Context>
+  @usableFromInline let processor: ChartProcessor<ID, Event, Context>
 
   /// The running chart's owner context: for the engine's tests.
-  package var ownerContext: OwnerContext { runner.core.ownerContext }
+  package var services: OwnerServices { processor.core.services }
 
   /// Runs `chart` from its initial state.
   ///
@@ -72,7 +72,7 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
     line: UInt = #line, column: UInt = #column,
     outputs: (@Sendable (ChartOutput, Context) async -> Void)? = nil
   ) where C.Duration == Duration {
-    runner = ChartCore(
+    processor = ChartProcessor(
       chart: chart, restoring: nil, clock: clock, outputs: outputs,
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -107,7 +107,7 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
     line: UInt = #line, column: UInt = #column,
     outputs: (@Sendable (ChartOutput, Context) async -> Void)? = nil
   ) where C.Duration == Duration {
-    runner = ChartCore(
+    processor = ChartProcessor(
       chart: chart, restoring: snapshot, clock: clock, outputs: outputs,
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -115,16 +115,16 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
   /// An iterator that gets the current snapshot, then every later one, and ends after the final
   /// snapshot of a done chart. Making one starts the chart, if nothing has yet.
   public func makeAsyncIterator() -> AsyncStream<Element>.Iterator {
-    let snapshots = runner.core.observe(final: nil, bufferingPolicy: nil)
-    runner.startIfNeeded()
+    let snapshots = processor.core.observe(final: nil, bufferingPolicy: nil)
+    processor.startIfNeeded()
     return snapshots.makeAsyncIterator()
   }
 
   /// The chart's current snapshot, its ``ChartSnapshot/time`` the chart's time now: save it, and
   /// restore it later with ``init(_:restoring:clock:fileID:filePath:line:column:outputs:)``.
   public var snapshot: ChartSnapshot<ID, Event, Context> {
-    var snapshot = runner.core.ownerState
-    snapshot._time = Swift.max(snapshot.time, runner.clock.now())
+    var snapshot = processor.core.ownerState
+    snapshot._time = Swift.max(snapshot.time, processor.clock.now())
     return snapshot
   }
 
@@ -142,7 +142,7 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
   /// print(player.isIn(.paused))    // true
   /// ```
   public func start(isolation: isolated (any Actor)? = #isolation) async {
-    await runner.start()
+    await processor.start()
   }
 
   /// Sends an event, and returns once its macrostep is done and its snapshot published. An event
@@ -159,37 +159,37 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
-    await runner.send(
+    await processor.send(
       event, callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Attaches an inspector, which receives a record of every event, snapshot change, invocation and
   /// diagnostic of this chart from now on.
   public func attach(_ inspector: some Inspector) {
-    runner.core.attach(inspector)
+    processor.core.attach(inspector)
   }
 
   /// Cancels every invocation and timer running now. `StatecraftTesting`'s test store uses it.
   package func cancelAllEffects() {
-    runner.core.effects.cancelAll()
+    processor.core.effects.cancelAll()
   }
 
   /// Starts the chart without waiting for it, if nothing has started it yet, and its time line now.
   /// `StatecraftTesting`'s test store uses it: a chart under test runs from its creation, so a
   /// clock the test advances before the chart's start is processed still counts for its timers.
   package func startIfNeeded() {
-    runner.clock.start(at: runner.core.ownerState.time)
-    runner.startIfNeeded()
+    processor.clock.start(at: processor.core.ownerState.time)
+    processor.startIfNeeded()
   }
 
   /// Sets the chart's timer again after ``cancelAllEffects()``, so that its delayed transitions
   /// and sends still fire. `StatecraftTesting`'s test store uses it.
   package func restartTimers() {
-    runner.restartTimers()
+    processor.restartTimers()
   }
 
   /// Waits until no invocation or timer task of the chart runs. For tests.
   package func waitUntilIdle() async {
-    await runner.core.effects.waitUntilIdle()
+    await processor.core.effects.waitUntilIdle()
   }
 }

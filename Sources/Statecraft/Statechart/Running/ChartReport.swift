@@ -64,7 +64,7 @@ package struct ChartReport: Sendable {
   }
 }
 
-extension OwnerContext {
+extension OwnerServices {
   /// Reports `report` as this owner's, to its handler and its inspectors.
   package func report(_ report: ChartReport) {
     self.report(report.kind, report.message, callSite: report.callSite, error: report.error)

@@ -4,7 +4,7 @@ extension Effect {
   @MainActor
   package func collectActions(callSite: CallSite) async -> [Action] {
     let collector = ActionCollector<Action>()
-    let scope = EffectScope(context: OwnerContext(type: Effect<Action>.self, callSite: callSite))
+    let scope = EffectScope(context: OwnerServices(type: Effect<Action>.self, callSite: callSite))
     let runner = EffectRunner<Action>(scope: scope) { action, _ in collector.actions.append(action) }
     var group: EffectGroup?
     runner.start(self, group: &group, callSite: callSite) { collector.actions.append($0) }

@@ -6,7 +6,7 @@ public import Synchronization
 /// all report through ``report(_:_:callSite:error:)``, which hands the diagnostic to the handler
 /// and to the inspectors.
 @usableFromInline
-package final class OwnerContext: Sendable {
+package final class OwnerServices: Sendable {
   @usableFromInline package let identity: OwnerIdentity
   package let diagnostics: DiagnosticHandler
   /// Whether an inspector is attached: what the hot paths check, a relaxed atomic load.

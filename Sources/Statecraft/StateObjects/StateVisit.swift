@@ -1,13 +1,13 @@
-/// How a state stays current: bound to a ``StateActivation`` its wrappers read, or plainly, for a
-/// state that holds no wrapper (see ``StateWrapperScan``), which needs no stay object, task-local
-/// or weak reference.
-enum StateStay {
+/// One visit of a state, from just before its `enter()` to the end of its `exit()`: bound to a
+/// ``StateActivation`` its wrappers read, or plain, for a state that holds no wrapper (see
+/// ``StateWrapperScan``), which needs no activation object, task-local or weak reference.
+enum StateVisit {
   /// A state that holds no wrapper: its `enter()` and `exit()` are called directly.
   case plain
   /// A state with wrappers: its `enter()` and `exit()` run with `activation` bound.
   case bound(StateActivation)
 
-  /// The stay of `state` in the machine behind `core`.
+  /// The visit of `state` in the machine behind `core`.
   ///
   /// `machine` is made only for a state with wrappers: making an existential of a generic class
   /// looks its conformance up at run time.
@@ -15,7 +15,7 @@ enum StateStay {
   init(
     of state: any StateMachineState, context: any StateMachineContext,
     core: OwnerCore<any StateMachineState, StateRequest>,
-    machine: @autoclosure () -> any StateMachineHost
+    machine: @autoclosure () -> any StateObjectHost
   ) {
     if StateWrapperScan.mayHoldWrappers(state) {
       self = .bound(StateActivation(state: state, context: context, core: core, machine: machine()))
@@ -24,7 +24,7 @@ enum StateStay {
     }
   }
 
-  /// The stay's activation, if its state has wrappers.
+  /// The visit's activation, if its state has wrappers.
   var activation: StateActivation? {
     if case .bound(let activation) = self { return activation }
     return nil
@@ -48,7 +48,7 @@ enum StateStay {
     }
   }
 
-  /// Ends the stay's work: its lifetime tasks are cancelled, and no new one starts.
+  /// Ends the visit's work: its lifetime tasks are cancelled, and no new one starts.
   func close() {
     activation?.close()
   }

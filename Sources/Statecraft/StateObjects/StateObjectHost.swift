@@ -4,7 +4,7 @@
 ///
 /// Everything runs on the main actor, where the machine lives.
 @MainActor
-protocol StateMachineHost: AnyObject, Sendable {
+protocol StateObjectHost: AnyObject, Sendable {
   /// Queues a transition that `origin`'s code requested; `duringExit` says it was made inside
   /// `exit()`.
   func request(
@@ -17,19 +17,19 @@ protocol StateMachineHost: AnyObject, Sendable {
   /// Notes that the request has been processed.
   func didProcess()
 
-  /// Starts the stay of the initial state, `state`, which is current already, and returns it.
-  func activateInitialState(_ state: any StateMachineState) -> StateStay
+  /// Starts the visit of the initial state, `state`, which is current already, and returns it.
+  func activateInitialState(_ state: any StateMachineState) -> StateVisit
 
   /// Whether a transition request may run. One from a state that has moved on is reported, and
   /// does not.
   func admits(_ request: StateRequest, asking newState: any StateMachineState, callSite: CallSite?) -> Bool
 
-  /// Ends the current stay's work, and returns it, to call its state's `exit()` on.
-  func deactivate() -> StateStay?
+  /// Ends the current visit's work, and returns it, to call its state's `exit()` on.
+  func deactivate() -> StateVisit?
 
-  /// Makes `state` current, announces it, and returns its stay, to call `enter()` on.
-  func activate(_ state: any StateMachineState) -> StateStay
+  /// Makes `state` current, announces it, and returns its visit, to call `enter()` on.
+  func activate(_ state: any StateMachineState) -> StateVisit
 
-  /// Forgets the current stay: the machine has stopped.
+  /// Forgets the current visit: the machine has stopped.
   func stopped()
 }

@@ -4,7 +4,7 @@ public import Synchronization
 /// snapshot, mailbox, observers and effects; this type brings the chart's step function, and
 /// performs the effects it returns: outputs, invocations and the timer of the next due timer.
 @usableFromInline
-final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: MessageProcessor {
+final class ChartProcessor<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: MessageProcessor {
   @usableFromInline typealias Snapshot = ChartSnapshot<ID, Event, Context>
   @usableFromInline typealias Outputs = @Sendable (ChartOutput, Context) async -> Void
 
@@ -53,10 +53,10 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
       state: first.snapshot, type: AsyncStatechartSequence<ID, Event, Context>.self,
       callSite: callSite)
     processing.bind(to: core)
-    for report in ChartReport.problems(of: chart) { core.ownerContext.report(report) }
+    for report in ChartReport.problems(of: chart) { core.services.report(report) }
     if let snapshot {
       for report in ChartReport.problems(restoring: snapshot, into: chart, at: callSite) {
-        core.ownerContext.report(report)
+        core.services.report(report)
       }
     }
   }
@@ -76,7 +76,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
 
   @usableFromInline
   func reportDone(_ event: Event, callSite: CallSite?) {
-    core.ownerContext.report(ChartReport.done(event, chart: chart.name, at: callSite))
+    core.services.report(ChartReport.done(event, chart: chart.name, at: callSite))
   }
 
   /// Starts the chart if nothing has yet: performs its initial effects and arms its timers.
@@ -175,7 +175,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     }
     // For inspectors, a delayed send that started the step is the message it received.
     if let starting = step.observations?.startingEvent {
-      core.ownerContext.emit(.received(InspectedValue(starting)))
+      core.services.emit(.received(InspectedValue(starting)))
     }
     if step.effects.isEmpty, !needsTimer, !step.snapshot.isDone, step.observations == nil {
       // Nothing to perform: store the snapshot and end the event in one critical section.
@@ -184,7 +184,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
     // Before the snapshot's record: inspectors see what the chart raised or sent itself as
     // messages it received within the step, after the one that started it. A journal takes the
     // first message of a step as the one to replay.
-    for event in step.observations?.events ?? [] { core.ownerContext.emit(.received(InspectedValue(event))) }
+    for event in step.observations?.events ?? [] { core.services.emit(.received(InspectedValue(event))) }
     _ = core.commit(step.snapshot, finishing: false)
     return .perform(step)
   }
@@ -209,7 +209,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
 
   @usableFromInline
   func reportUnhandled(_ event: Event, in state: Snapshot, callSite: CallSite?) {
-    core.ownerContext.report(ChartReport.unhandled(event, in: state, at: callSite))
+    core.services.report(ChartReport.unhandled(event, in: state, at: callSite))
   }
 
   /// Performs a step's effects in order, then arms the timer of the next due timer. The
@@ -225,7 +225,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
       switch directive {
       case .output(let output, let context):
         guard let outputs else {
-          core.ownerContext.report(
+          core.services.report(
             .unmappedOutput,
             "\(chart.name) emitted the output \(output), but the running chart has no output handler.")
           continue
@@ -240,7 +240,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
         guard let handle = processing.value.invocations.removeValue(forKey: id) else { continue }
         if handle === sender { spared = handle } else { handle.cancel() }
       case .report(let report):
-        core.ownerContext.report(report)
+        core.services.report(report)
       }
     }
     armTimer(for: snapshot)
@@ -250,7 +250,7 @@ final class ChartCore<ID: Hashable & Sendable, Event: Sendable, Context: Sendabl
   /// Starts an invocation as an effect of the chart's: its events come back through the mailbox,
   /// as messages whose origin is its handle, which the mailbox drops once it is cancelled.
   private func start(_ invocation: ChartInvocationRun<ID, Event, Context>) {
-    let owner = core.ownerContext
+    let owner = core.services
     let callSite = invocation.callSite
     let handle = core.effects.start(callSite: callSite) { [weak self] handle in
       let report = await invocation.run(isCancelled: { handle.isCancelled }) { [weak self] event in

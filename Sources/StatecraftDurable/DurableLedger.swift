@@ -8,7 +8,7 @@
   /// cache, the outbox and the journal. ``DurableCharts``, ``DurableMachines`` and
   /// ``DurableStores`` put a definition on it: what a step does to a snapshot, and what a
   /// snapshot's active states and next timer are.
-  final class DurableCore<Snapshot: Codable & Sendable>: Sendable {
+  final class DurableLedger<Snapshot: Codable & Sendable>: Sendable {
     typealias Entry = DurableInstanceCache<Snapshot>.Entry
 
     /// What a definition makes of one event (or of the time passing) on the latest snapshot.

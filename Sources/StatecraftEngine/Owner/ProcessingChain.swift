@@ -1,6 +1,6 @@
 /// The messages on whose behalf the running code works, to recognise a re-entrant send.
 @usableFromInline
-struct ProcessingContext: Sendable {
+struct ProcessingChain: Sendable {
   /// One message of one owner.
   struct Message: Sendable {
     let core: ObjectIdentifier
@@ -15,14 +15,14 @@ struct ProcessingContext: Sendable {
   let outer: [Message]
 
   /// Outside every message.
-  static let none = ProcessingContext(innermost: nil, outer: [])
+  static let none = ProcessingChain(innermost: nil, outer: [])
 
-  @TaskLocal static var current = ProcessingContext.none
+  @TaskLocal static var current = ProcessingChain.none
 
   /// This context with `message` inside it.
-  func entering(_ message: Message) -> ProcessingContext {
-    guard let innermost else { return ProcessingContext(innermost: message, outer: outer) }
-    return ProcessingContext(innermost: message, outer: outer + [innermost])
+  func entering(_ message: Message) -> ProcessingChain {
+    guard let innermost else { return ProcessingChain(innermost: message, outer: outer) }
+    return ProcessingChain(innermost: message, outer: outer + [innermost])
   }
 
   /// The number of the message of `core` that the running code works for, if any.

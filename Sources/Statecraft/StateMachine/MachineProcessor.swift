@@ -8,7 +8,7 @@ public import Synchronization
 /// executor; events that others sent meanwhile are processed in the machine's own task. Nobody
 /// waits for an observer.
 @usableFromInline
-final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: MessageProcessor {
+final class MachineProcessor<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: MessageProcessor {
   @usableFromInline typealias Message = EventMessage<E>
 
   /// A side effect that a later state may cancel, with its strategy.
@@ -97,7 +97,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
     }
     guard let next = definition.transition(from: state, on: event, cache: &processing.value.matchCache)
     else {
-      core.ownerContext.report(
+      core.services.report(
         .unhandledEvent, "\(event) has no transition in \(state); it was ignored.", callSite: callSite)
       return core.finish()
     }
@@ -158,7 +158,7 @@ final class MachineCore<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>: M
   @inlinable
   func startSideEffect(for output: O, in state: S) {
     guard let mapping = runtime.outputMappings.first(where: { $0.matches(output) }) else {
-      core.ownerContext.report(
+      core.services.report(
         .unmappedOutput, "\(state) executes \(output), which the runtime maps to no side effect.")
       return
     }
