@@ -92,12 +92,12 @@
     public typealias Step = DurableStep<Snapshot>
 
     let chart: Statechart<ID, Event, Context>
-    let core: DurableLedger<Snapshot>
+    let ledger: DurableLedger<Snapshot>
     let invocations = DurableInvocations<ID>()
     let restartsInvocations: Bool
     let diagnostics = DiagnosticHandler.current
-    var definition: String { core.definition }
-    var now: @Sendable () -> Duration { core.now }
+    var definition: String { ledger.definition }
+    var now: @Sendable () -> Duration { ledger.now }
 
     /// A runtime for `chart`'s instances in `storage`.
     ///
@@ -127,7 +127,7 @@
     ) {
       self.restartsInvocations = restartsInvocations
       self.chart = chart
-      self.core = DurableLedger(
+      self.ledger = DurableLedger(
         schema: schema, storage: storage, now: now, cacheLimit: cacheLimit,
         maxAttempts: maxAttempts, claimDuration: claimDuration,
         problems: { chart.validate($0).map { "\($0)" } },
@@ -147,7 +147,7 @@
     @discardableResult
     public func create(_ id: String) async throws -> Snapshot {
       let step = chart.initialTransition()
-      try await core.create(id, snapshot: step.snapshot, outputs: chart.outputNames(of: step.effects))
+      try await ledger.create(id, snapshot: step.snapshot, outputs: chart.outputNames(of: step.effects))
       perform(step.effects, of: id)
       return step.snapshot
     }
@@ -174,7 +174,7 @@
 
     /// The instances whose active states include `state`, by id.
     public func instances(in state: ID, limit: Int = 1_000) async throws -> [String] {
-      try await core.instances(inState: "\(state)", limit: limit)
+      try await ledger.instances(inState: "\(state)", limit: limit)
     }
 
     /// Steps every instance whose next timer is due now, firing its timers, at most `limit` of
@@ -201,9 +201,9 @@
       line: UInt = #line, column: UInt = #column
     ) async throws -> Int {
       let nowMilliseconds = DurableClock.milliseconds(now())
-      let due = try await core.storage.claimDueInstances(
+      let due = try await ledger.storage.claimDueInstances(
         definition: definition, at: nowMilliseconds, limit: limit,
-        until: nowMilliseconds + DurableClock.milliseconds(core.claimDuration))
+        until: nowMilliseconds + DurableClock.milliseconds(ledger.claimDuration))
       var fired = 0
       for id in due {
         do {
@@ -215,7 +215,7 @@
           let outcome = try await step(id, eventID: eventID, event: nil)
           if outcome?.isNew == true { fired += 1 }
         } catch let error as DurableError {
-          core.reportSkipped(
+          ledger.reportSkipped(
             id, error: error, to: diagnostics, source: "DurableCharts(\(definition))",
             callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
         }
@@ -236,11 +236,11 @@
     public nonisolated(nonsending) func dispatchOutputs(
       limit: Int = 100, to handler: (DurableOutput) async throws -> Void
     ) async throws -> Int {
-      try await core.dispatchOutputs(limit: limit, to: handler)
+      try await ledger.dispatchOutputs(limit: limit, to: handler)
     }
 
     /// How many instances are in memory now: at most `cacheLimit`.
-    public var cachedCount: Int { core.cache.count }
+    public var cachedCount: Int { ledger.cache.count }
 
     /// Starts the invocations of the instances in states with invocations, at most `limit`
     /// instances, unless this runtime runs them already: call it when a process starts, for the
@@ -258,7 +258,7 @@
       var started = 0
       var seen = Set<String>()
       for state in chart.invokingStates {
-        for id in try await core.instances(inState: "\(state)", limit: limit)
+        for id in try await ledger.instances(inState: "\(state)", limit: limit)
         where seen.count < limit && seen.insert(id).inserted {
           let snapshot = try await load(id, useCache: false, resuming: false).snapshot
           for directive in chart.directives(for: chart.resumption(of: snapshot).effects) {
@@ -275,7 +275,7 @@
 
     /// Instance `id`'s journal: one JSON line per step, in the journal format's `step` lines.
     public func journal(of id: String) async throws -> [String] {
-      try await core.journal(of: id)
+      try await ledger.journal(of: id)
     }
 
     // MARK: Steps
@@ -287,9 +287,9 @@
       _ id: String, eventID: String, event: Event?, whileIn invocationState: ID? = nil
     ) async throws -> (step: Step, isNew: Bool)? {
       let chart = self.chart
-      let now = core.now
+      let now = ledger.now
       let message = try DurableLedger<Snapshot>.message(event)
-      let outcome = try await core.step(id, eventID: eventID, loaded: { resume(id, $0) }) {
+      let outcome = try await ledger.step(id, eventID: eventID, loaded: { resume(id, $0) }) {
         entry -> (DurableLedger<Snapshot>.Proposal, [ChartEffect<ID, Event, Context>])? in
         // An invocation's event, after its state exited (in another process): dropped.
         if let invocationState, !entry.snapshot.isIn(invocationState) { return nil }
@@ -328,7 +328,7 @@
     func load(
       _ id: String, useCache: Bool, resuming: Bool = true
     ) async throws -> DurableInstanceCache<Snapshot>.Entry {
-      let (entry, fromDatabase) = try await core.load(id, useCache: useCache)
+      let (entry, fromDatabase) = try await ledger.load(id, useCache: useCache)
       if fromDatabase && resuming { resume(id, entry) }
       return entry
     }

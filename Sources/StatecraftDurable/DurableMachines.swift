@@ -65,7 +65,7 @@
     public typealias Step = DurableStep<S>
 
     let machine: StateMachine<S, E, O>
-    let core: DurableLedger<S>
+    let ledger: DurableLedger<S>
 
     /// A runtime for `machine`'s instances in `storage`.
     ///
@@ -84,7 +84,7 @@
       maxAttempts: Int = 8, claimDuration: Duration = .seconds(30)
     ) {
       self.machine = machine
-      self.core = DurableLedger(
+      self.ledger = DurableLedger(
         schema: schema, storage: storage, now: now, cacheLimit: cacheLimit,
         maxAttempts: maxAttempts, claimDuration: claimDuration,
         problems: { _ in [] }, activeStates: { [$0.label] })
@@ -95,7 +95,7 @@
     @discardableResult
     public func create(_ id: String) async throws -> S {
       let state = machine.initial
-      try await core.create(id, snapshot: state, outputs: try outputs(entering: state))
+      try await ledger.create(id, snapshot: state, outputs: try outputs(entering: state))
       return state
     }
 
@@ -110,9 +110,9 @@
     public func send(_ event: E, to id: String, eventID: String = UUID().uuidString) async throws -> Step {
       let eventID = try DurableEventID.caller(eventID)
       let machine = self.machine
-      let now = core.now
+      let now = ledger.now
       let message = try DurableLedger<S>.message(event)
-      let outcome = try await core.step(id, eventID: eventID) {
+      let outcome = try await ledger.step(id, eventID: eventID) {
         entry -> (DurableLedger<S>.Proposal, Void)? in
         let next = machine.transition(from: entry.snapshot, on: event)
         let state = next ?? entry.snapshot
@@ -129,12 +129,12 @@
 
     /// Instance `id`'s state as stored.
     public func state(of id: String) async throws -> S {
-      try await core.load(id, useCache: false).entry.snapshot
+      try await ledger.load(id, useCache: false).entry.snapshot
     }
 
     /// The instances whose state is of `state`'s case, whatever its associated values, by id.
     public func instances(in state: S, limit: Int = 1_000) async throws -> [String] {
-      try await core.instances(inState: state.label, limit: limit)
+      try await ledger.instances(inState: state.label, limit: limit)
     }
 
     /// Delivers the outputs committed and not yet delivered, oldest first, at most `limit`, each
@@ -145,7 +145,7 @@
     public nonisolated(nonsending) func dispatchOutputs(
       limit: Int = 100, to handler: (O, DurableOutput) async throws -> Void
     ) async throws -> Int {
-      try await core.dispatchOutputs(limit: limit) { output in
+      try await ledger.dispatchOutputs(limit: limit) { output in
         let value: O
         do {
           value = try JSONDecoder().decode(O.self, from: Data(output.name.utf8))
@@ -158,11 +158,11 @@
 
     /// Instance `id`'s journal: one JSON line per step, in the journal format's `step` lines.
     public func journal(of id: String) async throws -> [String] {
-      try await core.journal(of: id)
+      try await ledger.journal(of: id)
     }
 
     /// How many instances are in memory now: at most `cacheLimit`.
-    public var cachedCount: Int { core.cache.count }
+    public var cachedCount: Int { ledger.cache.count }
 
     /// The output of `state`, as the outbox keeps it: its JSON.
     private func outputs(entering state: S) throws -> [String] {

@@ -59,7 +59,7 @@
     public typealias Step = DurableStep<State>
 
     let reducer: @Sendable (inout State, Action) -> Effect<Action>
-    let core: DurableLedger<State>
+    let ledger: DurableLedger<State>
     let effects: DurableStoreEffects<Action>
     let diagnostics = DiagnosticHandler.current
 
@@ -91,7 +91,7 @@
       reducer: @escaping @Sendable (inout State, Action) -> Effect<Action>
     ) {
       self.reducer = reducer
-      self.core = DurableLedger(
+      self.ledger = DurableLedger(
         schema: schema, storage: storage, now: now, cacheLimit: cacheLimit,
         maxAttempts: maxAttempts, claimDuration: .seconds(30),
         problems: { _ in [] }, activeStates: index)
@@ -111,7 +111,7 @@
     /// Creates instance `id` in `state`. Throws ``DurableError/instanceExists(_:)`` if there is
     /// one.
     public func create(_ id: String, state: State) async throws {
-      try await core.create(id, snapshot: state, outputs: [])
+      try await ledger.create(id, snapshot: state, outputs: [])
     }
 
     /// Sends `action` to instance `id`: one step, committed, or the result of the step that
@@ -134,17 +134,17 @@
 
     /// Instance `id`'s state as stored.
     public func state(of id: String) async throws -> State {
-      try await core.load(id, useCache: false).entry.snapshot
+      try await ledger.load(id, useCache: false).entry.snapshot
     }
 
     /// The instances whose state `index` names `name`, by id.
     public func instances(indexedAs name: String, limit: Int = 1_000) async throws -> [String] {
-      try await core.instances(inState: name, limit: limit)
+      try await ledger.instances(inState: name, limit: limit)
     }
 
     /// Instance `id`'s journal: one JSON line per step, in the journal format's `step` lines.
     public func journal(of id: String) async throws -> [String] {
-      try await core.journal(of: id)
+      try await ledger.journal(of: id)
     }
 
     /// Waits until no effect of this runtime runs and every action they sent is committed, or
@@ -162,7 +162,7 @@
     }
 
     /// How many instances are in memory now: at most `cacheLimit`.
-    public var cachedCount: Int { core.cache.count }
+    public var cachedCount: Int { ledger.cache.count }
 
     /// How many instances have an effect running now. An instance keeps nothing in memory for
     /// its effects once they end. For tests.
@@ -172,9 +172,9 @@
       _ action: Action, to id: String, eventID: String, callSite: CallSite
     ) async throws -> Step {
       let reducer = self.reducer
-      let now = core.now
+      let now = ledger.now
       let message = try DurableLedger<State>.message(action)
-      let outcome = try await core.step(id, eventID: eventID) {
+      let outcome = try await ledger.step(id, eventID: eventID) {
         entry -> (DurableLedger<State>.Proposal, Effect<Action>)? in
         var state = entry.snapshot
         let effect = reducer(&state, action)
@@ -209,7 +209,7 @@
           kind: .effectFailed,
           message: "The action \(action) that an effect sent could not be committed to instance '\(id)':"
             + " \(lastError)",
-          source: "DurableStores(\(core.definition))", error: lastError, callSite: callSite))
+          source: "DurableStores(\(ledger.definition))", error: lastError, callSite: callSite))
     }
   }
 #endif
