@@ -77,18 +77,43 @@ let package = Package(
     // What Swift cannot read itself: the processor's tick counter, which the live inspector stamps
     // a store's steps with (see `StepTicks`), and the running task's address (see `CurrentTask`).
     .target(name: "CStatecraftRuntime"),
-    // The front-ends: Store, the StateMachine DSL, ContextualStateMachine, the MVVM layer, and the
-    // Statechart (AsyncStatechartSequence).
+    // The front-ends, each a module over the engine; the module graph is the architecture:
+    //   StatecraftMatching      how the two DSLs match values by case (`DSLCompatible`)
+    //   StatecraftMachines      the declarative `StateMachine` DSL and its running machine
+    //   StatecraftCharts        statecharts: definition, step function, running chart
+    //   StatecraftStateObjects  `ContextualStateMachine` and its state objects
+    //   StatecraftMVVM          broadcasts' protocols for view models, over machines and state objects
+    //   StatecraftStore         the Elm-style `Store`, composition, and charts as child features
+    .target(name: "StatecraftMatching", dependencies: ["StatecraftMacros"]),
+    .target(name: "StatecraftMachines", dependencies: ["StatecraftEngine", "StatecraftMatching"]),
     .target(
-      name: "Statecraft",
+      name: "StatecraftCharts",
       dependencies: [
-        "StatecraftEngine",
-        "StatecraftMacros",
-        .product(name: "DequeModule", package: "swift-collections"),
+        "StatecraftEngine", "StatecraftMatching",
         .product(name: "HashTreeCollections", package: "swift-collections"),
+      ]
+    ),
+    .target(name: "StatecraftStateObjects", dependencies: ["StatecraftEngine"]),
+    .target(
+      name: "StatecraftMVVM",
+      dependencies: ["StatecraftEngine", "StatecraftMachines", "StatecraftStateObjects", "StatecraftMacros"]
+    ),
+    .target(
+      name: "StatecraftStore",
+      dependencies: [
+        "StatecraftEngine", "StatecraftCharts", "StatecraftMacros",
         .product(name: "OrderedCollections", package: "swift-collections"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+      ]
+    ),
+    // `import Statecraft`: every front-end, the engine's public types, and `IdentifiedArray`.
+    .target(
+      name: "Statecraft",
+      dependencies: [
+        "StatecraftEngine", "StatecraftMatching", "StatecraftMachines", "StatecraftCharts",
+        "StatecraftStateObjects", "StatecraftMVVM", "StatecraftStore",
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
     ),
     .macro(
@@ -323,7 +348,9 @@ let package = Package(
     .testTarget(
       name: "StatecraftSampleTests",
       dependencies: [
-        "SampleExtraction", "Statecraft", "StatecraftEngine", "StatecraftTesting", "StatecraftJournal",
+        "SampleExtraction", "Statecraft", "StatecraftEngine", "StatecraftMatching", "StatecraftMachines",
+        "StatecraftCharts", "StatecraftStateObjects", "StatecraftMVVM", "StatecraftStore", "StatecraftTesting",
+        "StatecraftJournal",
         "StatecraftInspector", "StatecraftDurable", "StatecraftPostgres",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),

@@ -44,8 +44,9 @@ struct CompileSamples: BuildToolPlugin {
 
   /// The library modules whose doc comments' samples compile: what users import.
   static let libraries = [
-    "Statecraft", "StatecraftEngine", "StatecraftTesting", "StatecraftJournal", "StatecraftInspector",
-    "StatecraftDurable", "StatecraftPostgres",
+    "Statecraft", "StatecraftEngine", "StatecraftMatching", "StatecraftMachines", "StatecraftCharts",
+    "StatecraftStateObjects", "StatecraftMVVM", "StatecraftStore", "StatecraftTesting", "StatecraftJournal",
+    "StatecraftInspector", "StatecraftDurable", "StatecraftPostgres",
   ]
 
   /// The library sources with a Swift block in a doc comment, and their modules.

@@ -1,6 +1,11 @@
+// `import Statecraft` brings every front-end, each a module of its own over the one engine.
+@_exported public import StatecraftCharts
+@_exported public import StatecraftEngine
+@_exported public import StatecraftMVVM
+@_exported public import StatecraftMachines
+@_exported public import StatecraftMatching
+@_exported public import StatecraftStateObjects
+@_exported public import StatecraftStore
 // Collection features are `IdentifiedArray`s, as in The Composable Architecture: `import Statecraft`
 // brings them too, so that a feature needs no second dependency.
 @_exported public import IdentifiedCollections
-// Statecraft's front-ends sit on one engine, `StatecraftEngine`. Its public types (broadcasts,
-// diagnostics, inspection) are part of Statecraft's API: `import Statecraft` brings them.
-@_exported public import StatecraftEngine

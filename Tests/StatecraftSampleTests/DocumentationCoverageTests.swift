@@ -7,8 +7,9 @@ import Testing
 struct DocumentationCoverageTests {
   /// The modules users import, as the `CompileSamples` plugin lists them.
   static let libraries = [
-    "Statecraft", "StatecraftEngine", "StatecraftTesting", "StatecraftJournal", "StatecraftInspector",
-    "StatecraftDurable", "StatecraftPostgres",
+    "Statecraft", "StatecraftEngine", "StatecraftMatching", "StatecraftMachines", "StatecraftCharts",
+    "StatecraftStateObjects", "StatecraftMVVM", "StatecraftStore", "StatecraftTesting", "StatecraftJournal",
+    "StatecraftInspector", "StatecraftDurable", "StatecraftPostgres",
   ]
 
   static let declarations: [PublicDeclarations.Declaration] = {

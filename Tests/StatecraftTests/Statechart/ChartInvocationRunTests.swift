@@ -1,7 +1,8 @@
 import Synchronization
 import Testing
 
-@testable import Statecraft
+import Statecraft
+@testable import StatecraftCharts
 
 /// The one way every chart runner runs an invocation: its events stop with the invocation's own
 /// cancellation or its end, whichever task sends them, not with the sending task's cancellation.

@@ -1,3 +1,5 @@
+import StatecraftCharts
+
 /// A mistake that a composed reducer found in an action, or a failure of a chart it runs, carried
 /// as an effect so that the reducer stays a pure function: the store reports it at `callSite`, or
 /// at the line of the `send` that sent the action when it has none.

@@ -95,4 +95,3 @@ extension Execute where O == Never {
   }
 }
 
-extension Never: DSLCompatible {}

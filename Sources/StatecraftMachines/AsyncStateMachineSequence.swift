@@ -68,6 +68,8 @@ public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: D
 
   /// The running machine's owner context: for the engine's tests.
   package var services: OwnerServices { processor.core.services }
+  /// The broadcast of the machine's states, for its `StateStreaming` conformance.
+  package var stateBroadcast: any AsyncBroadcast<S> { processor.core.stateBroadcast }
 
   /// Creates a running machine from a definition and a runtime.
   public init(

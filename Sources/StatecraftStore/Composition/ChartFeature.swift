@@ -1,3 +1,5 @@
+public import StatecraftCharts
+
 /// A statechart as a child feature of a store: its snapshot, held in the parent's state, and
 /// whether its time line has started.
 ///

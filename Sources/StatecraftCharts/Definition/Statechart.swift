@@ -164,7 +164,7 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
 
   /// The initial transition, made at `time` on the chart's time line.
   @inlinable
-  func initialTransition(at time: Duration) -> ChartStep<ID, Event, Context> {
+  package func initialTransition(at time: Duration) -> ChartStep<ID, Event, Context> {
     var snapshot = ChartSnapshot<ID, Event, Context>(table: table, context: context)
     snapshot._time = time
     return interpret(snapshot) { interpreter in
@@ -181,7 +181,7 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   ///     a running chart does: timers due at the same instant then fire in steps of their own,
   ///     with events from elsewhere possibly between them.
   @inlinable
-  func step(
+  package func step(
     _ snapshot: ChartSnapshot<ID, Event, Context>, event: Event?, at time: Duration,
     observing: Bool = false, oneTimerPerStep: Bool = false
   ) -> ChartStep<ID, Event, Context> {
@@ -272,6 +272,9 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   public func callSite(of id: ChartInvocationID<ID>) -> CallSite? {
     invocation(id)?.callSite
   }
+
+  /// Where the chart was defined: what its timers' effects report at.
+  package var rootCallSite: CallSite { table.nodes[0].callSite }
 
   /// The invocation an effect names.
   func invocation(_ id: ChartInvocationID<ID>) -> ChartInvocation<ID, Event, Context>? {

@@ -76,6 +76,8 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
 
   /// The machine's owner context: for the engine's tests.
   package var services: OwnerServices { core.services }
+  /// The broadcast of the machine's states, for its `StateStreaming` conformance.
+  package nonisolated var stateBroadcast: any AsyncBroadcast<any StateMachineState> { core.stateBroadcast }
   /// Observation's registrar, which SwiftUI and `withObservationTracking` observe the current
   /// state through, created by the first read of `currentState` with the key path that every
   /// machine of this context type shares: a key path into a generic class is otherwise built

@@ -4,7 +4,7 @@ import StatecraftEngine
 /// `Clock`. The time line starts when the chart starts (at zero, or at a restored snapshot's
 /// time); before that, the chart's time stands still.
 @usableFromInline
-final class ChartClock: Sendable {
+package final class ChartClock: Sendable {
   /// The wrapped clock's time since a fixed reference instant.
   private let elapsed: @Sendable () -> Duration
   /// Sleeps until the wrapped clock is `duration` past the reference instant.
@@ -14,7 +14,7 @@ final class ChartClock: Sendable {
   /// The chart's time until it starts.
   private let initialTime: Duration
 
-  init<C: Clock>(_ clock: C, startingAt start: Duration) where C.Duration == Duration {
+  package init<C: Clock>(_ clock: C, startingAt start: Duration) where C.Duration == Duration {
     let reference = clock.now
     elapsed = { reference.duration(to: clock.now) }
     sleepUntilElapsed = { elapsed in
@@ -26,7 +26,7 @@ final class ChartClock: Sendable {
   }
 
   /// Starts the chart's time line at `time`, now. Later calls change nothing.
-  func start(at time: Duration) {
+  package func start(at time: Duration) {
     let elapsed = elapsed()
     offset.withLock { offset in
       if offset == nil { offset = time - elapsed }
@@ -35,7 +35,7 @@ final class ChartClock: Sendable {
 
   /// The chart's time now: never past ``ChartSnapshot/maximumTime``, where it stops.
   @usableFromInline
-  func now() -> Duration {
+  package func now() -> Duration {
     guard let offset = offset.withLock({ $0 }) else { return initialTime }
     return min(elapsed() + offset, Self.maximumTime)
   }
@@ -44,7 +44,7 @@ final class ChartClock: Sendable {
   /// ``longestSleep`` away is slept towards in steps of that: the clock's deadline must stay
   /// within what its instants can hold (a continuous clock's seconds are an `Int64`). The caller
   /// finds nothing due when it wakes early, and sleeps again.
-  func sleep(_ time: Duration) async throws {
+  package func sleep(_ time: Duration) async throws {
     guard let offset = offset.withLock({ $0 }) else { return }
     try await sleepUntilElapsed(min(time - offset, elapsed() + Self.longestSleep))
   }

@@ -78,11 +78,19 @@ extension DSLCompatible {
   }
 
   /// The value's associated values, if it was built by `definition`, a case constructor such as
-  /// `State.open(persons:)`.
+  /// `State.open(persons:)`. Inlinable: the DSL matches every case-constructor pattern through it.
+  @inlinable
   public func associatedValue<AssociatedValue>(
     matching definition: (AssociatedValue) -> Self
   ) -> AssociatedValue? {
-    DSLPattern<Self, AssociatedValue>.payload(of: self, ifBuiltBy: definition)
+    guard let payload = dslPayload(as: AssociatedValue.self) else { return nil }
+    let rebuilt = definition(payload)
+    // Where the type numbers its cases, the case decides: a payload that is not equal to itself,
+    // such as `Double.nan`, still matches its case.
+    if let valueCase = dslCaseIndex, let rebuiltCase = rebuilt.dslCaseIndex {
+      return valueCase == rebuiltCase ? payload : nil
+    }
+    return rebuilt == self ? payload : nil
   }
 }
 
@@ -127,55 +135,4 @@ extension DSLCompatible {
 @attached(extension, conformances: DSLCompatible, names: named(dslPayload), named(dslCaseIndex), named(dslCaseLabel))
 public macro DSLCompatible() = #externalMacro(module: "StatecraftMacros", type: "DSLCompatibleMacro")
 
-/// How the DSL matches a value: by equality, by case, or by membership in a ``OneOf``. It hands
-/// back what the DSL's closures receive: the value itself, or a case's associated values.
-@usableFromInline
-struct DSLPattern<Value: DSLCompatible, Extracted>: Sendable {
-  @usableFromInline let extract: @Sendable (Value) -> Extracted?
-  /// Which values it can match, for dispatch by case.
-  @usableFromInline var filter = CaseFilter.any
-
-  @usableFromInline
-  init(extract: @escaping @Sendable (Value) -> Extracted?, filter: CaseFilter = .any) {
-    self.extract = extract
-    self.filter = filter
-  }
-
-  @inlinable
-  func matches(_ value: Value) -> Bool { extract(value) != nil }
-}
-
-extension DSLPattern where Extracted == Value {
-  /// Matches values equal to `expected`.
-  @inlinable
-  static func value(_ expected: Value) -> Self {
-    Self(extract: { $0 == expected ? $0 : nil }, filter: .value(caseIndex: expected.dslCaseIndex))
-  }
-
-  /// Matches values that any pattern of `set` matches.
-  @inlinable
-  static func oneOf(_ set: OneOf<Value>) -> Self {
-    Self(extract: { value in set.patterns.contains { $0(value) } ? value : nil }, filter: .any)
-  }
-}
-
-extension DSLPattern {
-  /// Matches values of the case that `constructor` builds, and extracts its associated values.
-  @inlinable
-  static func `case`(_ constructor: @escaping @Sendable (Extracted) -> Value) -> Self {
-    Self(extract: { payload(of: $0, ifBuiltBy: constructor) }, filter: .caseOnly)
-  }
-
-  /// The associated values of `value`, if it is of the case `constructor` builds.
-  @inlinable
-  static func payload(of value: Value, ifBuiltBy constructor: (Extracted) -> Value) -> Extracted? {
-    guard let payload = value.dslPayload(as: Extracted.self) else { return nil }
-    let rebuilt = constructor(payload)
-    // Where the type numbers its cases, the case decides: a payload that is not equal to itself,
-    // such as `Double.nan`, still matches its case.
-    if let valueCase = value.dslCaseIndex, let rebuiltCase = rebuilt.dslCaseIndex {
-      return valueCase == rebuiltCase ? payload : nil
-    }
-    return rebuilt == value ? payload : nil
-  }
-}
+extension Never: DSLCompatible {}

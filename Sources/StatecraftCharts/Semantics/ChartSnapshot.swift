@@ -55,6 +55,8 @@ public struct ChartSnapshot<ID: Hashable & Sendable, Event: Sendable, Context: S
   @usableFromInline var _context: Context
   @usableFromInline var _history: [ID: [ID]]
   @usableFromInline var _timers: ChartTimerQueue<ID, Event>
+  /// When the first pending timer is due, on the chart's time line, without sorting the timers.
+  package var nextTimerDue: Duration? { _timers.first?.due }
   @usableFromInline var _time: Duration
   @usableFromInline var _isDone: Bool
   /// The sequence number of the next timer.
@@ -89,7 +91,7 @@ public struct ChartSnapshot<ID: Hashable & Sendable, Event: Sendable, Context: S
   /// This snapshot with its time and its timers' due times between zero and ``maximumTime``: what
   /// a running chart restores, so that its clock's arithmetic cannot overflow, whatever a
   /// snapshot from elsewhere holds (``Statechart/validate(_:)`` reports such times).
-  func withTimesInRange() -> Self {
+  package func withTimesInRange() -> Self {
     let range = Duration.zero...Self.maximumTime
     func clamped(_ time: Duration) -> Duration { min(max(time, range.lowerBound), range.upperBound) }
     guard !range.contains(_time) || _timers.sorted.contains(where: { !range.contains($0.due) })

@@ -1,3 +1,5 @@
+public import StatecraftCharts
+
 import Synchronization
 
 extension Reduce where Action: CaseRoutable {
@@ -178,7 +180,7 @@ struct ChartFeatureRunner<ID: Hashable & Sendable, Event: Sendable, Context: Sen
         performed.append(.report(report))
       }
     }
-    if let due = feature.snapshot._timers.first?.due, let offset = feature.offset {
+    if let due = feature.snapshot.nextTimerDue, let offset = feature.offset {
       let timeline = self.timeline
       performed.append(
         Effect(
@@ -189,7 +191,7 @@ struct ChartFeatureRunner<ID: Hashable & Sendable, Event: Sendable, Context: Sen
                 try await timeline.sleep(due - offset)
                 await send(embed(.timersDue))
               },
-              callSite: chart.table.nodes[0].callSite))
+              callSite: chart.rootCallSite))
         ).cancellable(id: timerID, cancelInFlight: true))
     } else {
       performed.append(.cancel(timerID))

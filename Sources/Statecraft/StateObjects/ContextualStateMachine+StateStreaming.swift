@@ -1,7 +1,0 @@
-extension ContextualStateMachine: StateStreaming {
-  /// The broadcast of this machine's states: the current state, then every state it enters. The
-  /// same states as ``states()``.
-  public nonisolated var stateStream: any AsyncBroadcast<any StateMachineState> {
-    core.stateBroadcast
-  }
-}
