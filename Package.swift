@@ -128,7 +128,9 @@ let package = Package(
     .target(
       name: "StatecraftJournal",
       dependencies: [
-        "Statecraft",
+        // The front-ends its documentation links to, as direct dependencies: DocC resolves links
+        // into a module's archive only for a target's direct dependencies.
+        "Statecraft", "StatecraftStore", "StatecraftMachines", "StatecraftCharts",
         "StatecraftEngine",
         .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -158,7 +160,7 @@ let package = Package(
     .target(
       name: "StatecraftDurable",
       dependencies: [
-        "Statecraft",
+        "Statecraft", "StatecraftStore", "StatecraftMachines", "StatecraftCharts", "StatecraftMatching",
         "StatecraftEngine",
         "StatecraftJournal",
         .product(name: "DequeModule", package: "swift-collections"),
@@ -182,6 +184,7 @@ let package = Package(
     .target(
       name: "StatecraftTesting",
       dependencies: [
+        "StatecraftMachines", "StatecraftCharts",
         "StatecraftJournal",
         "Statecraft",
         "StatecraftEngine",

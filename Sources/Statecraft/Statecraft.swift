@@ -1,3 +1,6 @@
+// Collection features are `IdentifiedArray`s, as in The Composable Architecture: `import Statecraft`
+// brings them too, so that a feature needs no second dependency.
+@_exported public import IdentifiedCollections
 // `import Statecraft` brings every front-end, each a module of its own over the one engine.
 @_exported public import StatecraftCharts
 @_exported public import StatecraftEngine
@@ -6,6 +9,3 @@
 @_exported public import StatecraftMatching
 @_exported public import StatecraftStateObjects
 @_exported public import StatecraftStore
-// Collection features are `IdentifiedArray`s, as in The Composable Architecture: `import Statecraft`
-// brings them too, so that a feature needs no second dependency.
-@_exported public import IdentifiedCollections

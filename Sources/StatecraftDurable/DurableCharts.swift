@@ -70,7 +70,7 @@
   ///   overdue timers fire at the first call.
   /// - The chart's time is wall time since the instance was created (`now`, injectable for tests).
   ///
-  /// - *Invocations, at least once*: an ``/Statecraft/Invoke`` runs in the process whose step entered its
+  /// - *Invocations, at least once*: an ``/StatecraftCharts/Invoke`` runs in the process whose step entered its
   ///   state, and is cancelled by the step that exits it; its events are sent to the instance
   ///   like any other, and dropped once its state is no longer active. A snapshot holds no
   ///   running work: when a runtime loads an instance from the database (the first step after a

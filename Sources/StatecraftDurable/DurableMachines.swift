@@ -3,7 +3,7 @@
   public import Statecraft
   public import StatecraftJournal
 
-  /// A declarative ``/Statecraft/StateMachine``'s instances, by id, kept in a database, with the guarantees of
+  /// A declarative ``/StatecraftMachines/StateMachine``'s instances, by id, kept in a database, with the guarantees of
   /// ``DurableCharts``: each accepted event is one transaction that runs the machine's pure
   /// transition, writes the new state with its version, records the event's id, appends the step to
   /// the instance's journal, and puts the new state's output in an outbox.
@@ -50,13 +50,13 @@
   /// with the same `eventID` is applied once and returns the first result), the journal, and the
   /// outputs until they are delivered (at least once, each with a stable ``DurableOutput/id``).
   /// A transition to a state equal to the current one is handled and changes nothing, and runs no
-  /// output: the default ``/Statecraft/Runtime/SelfTransitionPolicy/ignore`` of a running machine.
+  /// output: the default ``/StatecraftMachines/Runtime/SelfTransitionPolicy/ignore`` of a running machine.
   ///
   /// **What is not.** A declarative machine has no timers; a running machine's `Runtime` (its
   /// output mappings, middlewares and pipes) does not apply: outputs go to the outbox, and
   /// ``dispatchOutputs(limit:to:)`` hands them to your code.
   ///
-  /// Instances are indexed by their state's case (``/Statecraft/DSLCompatible/label``): `instances(in:)`
+  /// Instances are indexed by their state's case (``/StatecraftMatching/DSLCompatible/label``): `instances(in:)`
   /// finds every instance in that case, whatever its associated values.
   public final class DurableMachines<
     S: DSLCompatible & Codable, E: DSLCompatible & Codable, O: DSLCompatible & Codable

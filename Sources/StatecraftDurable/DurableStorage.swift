@@ -196,7 +196,7 @@
     public var id: String
     /// The id of the instance whose step produced it.
     public var instance: String
-    /// The output's name (``/Statecraft/ChartOutput/name``).
+    /// The output's name (``/StatecraftCharts/ChartOutput/name``).
     public var name: String
     /// The step (the instance's version) that produced it.
     public var version: Int64

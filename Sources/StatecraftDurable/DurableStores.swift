@@ -3,7 +3,7 @@
   public import Statecraft
   public import StatecraftJournal
 
-  /// A reducer's instances, by id, kept in a database: the ``/Statecraft/Store`` of a server, one per order or
+  /// A reducer's instances, by id, kept in a database: the ``/StatecraftStore/Store`` of a server, one per order or
   /// customer, with the guarantees of ``DurableCharts``. Each accepted action is one transaction
   /// that runs the reducer on the latest state, writes the new state with its version, records the
   /// action's event id, and appends the step to the instance's journal.

@@ -8,7 +8,7 @@
 /// }
 /// ```
 ///
-/// Other objects subscribe with ``EventReceiving/receiveEvents(from:effectMapping:isolation:)-41m96`` or
+/// Other objects subscribe with ``EventReceiving/receiveEvents(from:effectMapping:isolation:)-(_,Mapping,_)`` or
 /// observe ``eventStream`` directly.
 public protocol EventStreaming<StreamedEvent> {
   /// The events this object broadcasts, usually an enum nested in it.

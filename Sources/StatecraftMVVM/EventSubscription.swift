@@ -1,4 +1,4 @@
-/// A running subscription from ``EventReceiving/receiveEvents(from:effectMapping:isolation:)-41m96``.
+/// A running subscription from ``EventReceiving/receiveEvents(from:effectMapping:isolation:)-(_,Mapping,_)``.
 ///
 /// It keeps running when it is discarded. It ends when it is cancelled, when the source's broadcast
 /// finishes, or at the source's first event after the receiver has been deallocated. Store it in

@@ -94,4 +94,3 @@ extension Execute where O == Never {
     output = nil
   }
 }
-

@@ -131,7 +131,7 @@ extension DSLCompatible {
 /// ```
 ///
 /// Use it for machines that handle many events; plain conformance reads associated values with
-/// reflection, which is much slower than the macro's `switch` (see <doc:Performance>).
+/// reflection, which is much slower than the macro's `switch` (see the Performance article).
 @attached(extension, conformances: DSLCompatible, names: named(dslPayload), named(dslCaseIndex), named(dslCaseLabel))
 public macro DSLCompatible() = #externalMacro(module: "StatecraftMacros", type: "DSLCompatibleMacro")
 

@@ -11,7 +11,7 @@ extension Store where State: Sendable {
   /// for await count in store.stateStream.observe() { print("count:", count) }
   /// ```
   ///
-  /// It has the shape of ``StateStreaming/stateStream``. `Store` cannot declare the conformance
+  /// It has the shape of `StateStreaming.stateStream`. `Store` cannot declare the conformance
   /// itself: Swift does not allow a conformance that depends on `State: Sendable`.
   public var stateStream: any AsyncBroadcast<State> {
     core.stateBroadcast

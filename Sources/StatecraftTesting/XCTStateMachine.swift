@@ -1,7 +1,7 @@
 import IssueReporting
 public import Statecraft
 
-/// Tests a ``/Statecraft/StateMachine`` definition in complete isolation: no runtime, no side effect. The
+/// Tests a ``/StatecraftMachines/StateMachine`` definition in complete isolation: no runtime, no side effect. The
 /// assertions chain, and a failure is reported at the line of the failing assertion, in XCTest and
 /// Swift Testing alike, in debug and release builds.
 ///

@@ -24,11 +24,11 @@
 /// }
 /// ```
 ///
-/// - ``assign(_:)-9xr4g`` changes the context. If it throws, the chart raises an execution error (see
+/// - ``assign(_:)-((Context)->Void)`` changes the context. If it throws, the chart raises an execution error (see
 ///   ``OnError``) and skips the rest of its block, as SCXML does.
-/// - ``raise(_:)-8pv73`` puts an event on the internal queue: it is processed before any external event.
+/// - ``raise(_:)-(Event)`` puts an event on the internal queue: it is processed before any external event.
 /// - ``send(_:delay:id:)`` puts an event on the external queue, now or after a delay on the
-///   runtime's clock, under an id that ``cancel(_:)-2ycc1`` can cancel.
+///   runtime's clock, under an id that ``cancel(_:)-(String)`` can cancel.
 /// - ``output(_:)`` hands a named side effect to the runtime.
 public struct ChartAction<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>: Sendable {
   @usableFromInline
@@ -106,7 +106,7 @@ public struct ChartAction<ID: Hashable & Sendable, Event: Sendable, Context: Sen
   }
 
   /// Sends `event` to the chart's external queue: after the current macrostep, or after `delay`
-  /// on the runtime's clock. A send with an `id` can be cancelled with ``cancel(_:)-2ycc1`` until it is
+  /// on the runtime's clock. A send with an `id` can be cancelled with ``cancel(_:)-(String)`` until it is
   /// delivered.
   public static func send(_ event: Event, delay: Duration = .zero, id: String? = nil) -> Self {
     Self(.send(event: { _, _ in event }, delay: { _ in delay }, id: id))

@@ -1,4 +1,4 @@
-/// A transition taken when an action fails: an ``ChartAction/assign(_:)-9xr4g`` that throws raises an
+/// A transition taken when an action fails: an ``ChartAction/assign(_:)-((Context)->Void)`` that throws raises an
 /// execution error on the internal queue (SCXML's `error.execution`), and the rest of that
 /// action's block is skipped.
 ///

@@ -27,7 +27,7 @@
 /// }
 /// ```
 ///
-/// Matching an event by case, with its payload, takes an event type that is ``DSLCompatible``;
+/// Matching an event by case, with its payload, takes an event type that is ``/StatecraftMatching/DSLCompatible``;
 /// by value, `Equatable`.
 ///
 /// Without a target the transition is targetless: it runs its actions and exits nothing. Several

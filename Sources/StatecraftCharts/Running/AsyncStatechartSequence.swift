@@ -27,7 +27,7 @@
 /// printing.cancel()
 /// ```
 ///
-/// It behaves like ``AsyncStateMachineSequence``, on the same engine:
+/// It behaves like `AsyncStateMachineSequence`, on the same engine:
 /// - The chart runs once per sequence; every iterator gets the current snapshot, then every later
 ///   one.
 /// - `send` returns when the event's macrostep is done and its snapshot published, and the

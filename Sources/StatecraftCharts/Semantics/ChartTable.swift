@@ -140,7 +140,7 @@
   @usableFromInline let indexByID: [ID: Int]
   /// What is wrong with the definition; the table works around each problem.
   @usableFromInline let problems: [ChartProblem]
-  /// For each transition, by its ``Transition/index``: what it exits and enters when that does not
+  /// For each transition, by its ``/StatecraftMachines/Transition/index``: what it exits and enters when that does not
   /// depend on history.
   @usableFromInline let statics: [ChartTransitionStatics]
   /// The static domain of each transition, by its index, or -1 when it has none: read on every

@@ -62,7 +62,7 @@ extension JournalRecording where State: Equatable, Action: Sendable {
 
 extension JournalRecording where State: DSLCompatible, Action: DSLCompatible {
   /// Replays a declarative machine's journal onto `machine`'s transitions: each recorded event
-  /// moves the state as ``/Statecraft/StateMachine/transition(from:on:)`` says (an event no transition takes
+  /// moves the state as ``/StatecraftMachines/StateMachine/transition(from:on:)`` says (an event no transition takes
   /// leaves it), and each state is checked against the recorded one. No output, middleware or
   /// side effect runs.
   ///
@@ -78,8 +78,8 @@ extension JournalRecording where State: DSLCompatible, Action: DSLCompatible {
 
 extension JournalRecording {
   /// Replays a statechart's journal onto `chart`'s step function: each step moves the chart's
-  /// time to the recorded one (firing the timers due by then, as ``/Statecraft/Statechart/advance(_:by:)``
-  /// does) and then takes the recorded event (``/Statecraft/Statechart/transition(from:on:)``); a step that
+  /// time to the recorded one (firing the timers due by then, as ``/StatecraftCharts/Statechart/advance(_:by:)``
+  /// does) and then takes the recorded event (``/StatecraftCharts/Statechart/transition(from:on:)``); a step that
   /// the chart's clock started has no event. Each snapshot is checked against the recorded one.
   /// No output or invocation runs.
   ///

@@ -1,6 +1,6 @@
 extension Store where State: Codable {
   /// The store's state, as a snapshot of `schema`: save it, and create a store from it later, maybe
-  /// in another process, with ``Statecraft/Store/init(restoring:schema:reducer:fileID:filePath:line:column:)``.
+  /// in another process, with ``StatecraftStore/Store/init(restoring:schema:reducer:fileID:filePath:line:column:)``.
   ///
   /// ```swift
   /// struct Todos: Codable, Equatable { var items: [String] = [] }

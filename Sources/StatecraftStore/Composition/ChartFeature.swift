@@ -59,7 +59,7 @@ public struct ChartFeature<ID: Hashable & Sendable, Event: Sendable, Context: Se
   /// - Parameters:
   ///   - snapshot: The chart's state, as a snapshot saved it.
   ///   - fileID: Where the chart is restored, for diagnostics: the caller's file by default. What
-  ///     is wrong with the snapshot (``StatecraftEngine/Diagnostic/Kind/invalidSnapshot``) is
+  ///     is wrong with the snapshot (``/StatecraftCharts/StatecraftEngine/Diagnostic/Kind/invalidSnapshot``) is
   ///     reported at this line when the chart starts, as a running chart reports it at its own.
   ///   - filePath: The caller's file path, for diagnostics.
   ///   - line: The caller's line, for diagnostics.
@@ -101,7 +101,7 @@ extension ChartFeature: CustomStringConvertible {
 public enum ChartFeatureAction<Event: Sendable>: Sendable {
   /// An event for the chart, from a view, the parent, or the chart's own invocations.
   case event(Event)
-  /// An output the chart emitted (``ChartAction/output(_:)``), for the parent's reducer to act on.
+  /// An output the chart emitted (``/StatecraftCharts/ChartAction/output(_:)``), for the parent's reducer to act on.
   case output(ChartOutput)
   /// The chart's clock reached its next timer. Sent by the chart's timer effect.
   case timersDue

@@ -1,5 +1,4 @@
 public import StatecraftCharts
-
 import Synchronization
 
 extension Reduce where Action: CaseRoutable {
@@ -53,14 +52,14 @@ extension Reduce where Action: CaseRoutable {
   ///   starts its active states' invocations again, and its time goes on from its snapshot's.
   /// - An event is one macrostep, then the events the chart sent itself with no delay; the
   ///   chart's reducer runs before this one, so that this one sees the new configuration.
-  /// - Each output (``ChartAction/output(_:)``) comes back as `.output(name)`, after the step, for
+  /// - Each output (``/StatecraftCharts/ChartAction/output(_:)``) comes back as `.output(name)`, after the step, for
   ///   this reducer to act on: a test store receives it.
   /// - Timers (`After`, delayed sends) sleep on `clock`, and the due ones fire in one step. An
   ///   invocation runs while its state is active; the events it sends come back as `.event`.
   /// - All of it runs as this feature's effects: inside a row or a presented child, it ends with
   ///   that child, like any other effect.
   /// - An event the chart does not handle, or sent once it is done, is reported at the line of its
-  ///   `send` (``/StatecraftEngine/Diagnostic/Kind/unhandledEvent``, ``StatecraftEngine/Diagnostic/Kind/chartDone``), as a running
+  ///   `send` (``/StatecraftEngine/Diagnostic/Kind/unhandledEvent``, ``/StatecraftCharts/StatecraftEngine/Diagnostic/Kind/chartDone``), as a running
   ///   chart reports it.
   public func chart<ID, Event, Context, C: Clock<Duration>>(
     _ toChart: WritableKeyPath<State, ChartFeature<ID, Event, Context>>,

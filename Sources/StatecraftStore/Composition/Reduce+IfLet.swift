@@ -79,7 +79,7 @@ extension Reduce where Action: CaseRoutable {
   }
 
   /// Runs `child` on an optional, identifiable part of the state while it is there. As
-  /// ``ifLet(_:action:then:)-1umlm``, and a child replaced by one with another id ends too.
+  /// ``ifLet(_:action:then:)-2fw3r``, and a child replaced by one with another id ends too.
   @inlinable
   public func ifLet<ChildState: Identifiable, ChildAction>(
     _ toChild: WritableKeyPath<State, ChildState?>,

@@ -63,7 +63,7 @@
 /// | The Composable Architecture | Statecraft |
 /// |---|---|
 /// | `Scope(state:action:)` | ``scope(state:action:child:)`` |
-/// | `.ifLet(_:action:)` | ``ifLet(_:action:then:)-1umlm`` |
+/// | `.ifLet(_:action:)` | ``ifLet(_:action:then:)-2fw3r`` |
 /// | `.forEach(_:action:)` over `IdentifiedArray` | ``forEach(_:action:element:)-(WritableKeyPath<State,IdentifiedArray<ID,ElementState>>,_,_)`` |
 /// | `.ifCaseLet(_:action:)` | ``ifCaseLet(_:action:then:)`` |
 /// | `StackState`, `.forEach` over a stack | ``StackState``, ``forEach(_:action:element:)-(WritableKeyPath<State,StackState<ElementState>>,_,_)`` |

@@ -279,7 +279,7 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 
   /// Runs effects one after another, as its name says: each starts when the previous
-  /// one has finished. The same as ``concatenate(_:)-3lhew``.
+  /// one has finished. The same as ``concatenate(_:)-([Effect<Action>])``.
   ///
   /// ```swift
   /// struct Database: Sendable { func save(_ draft: String) async throws -> Int { draft.count } }
@@ -303,7 +303,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// ```
   ///
   /// SwiftTea's started every child at once, so that they ran concurrently despite the
-  /// name; use ``merge(_:)-3jr8k`` for that.
+  /// name; use ``merge(_:)-([Effect<Action>])`` for that.
   public static func sequence(_ effects: [Self]) -> Self {
     .concatenate(effects)
   }

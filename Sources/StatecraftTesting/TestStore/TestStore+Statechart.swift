@@ -43,7 +43,7 @@ public struct ChartTestState<ID: Hashable & Sendable, Context: Equatable & Senda
 extension TestStore {
   /// A test store over a running statechart: send it events, assert its configuration and
   /// context, and receive the events it processes on its own: raised events, delayed sends, and
-  /// what its invocations send. A delayed transition (``/Statecraft/After``) changes the state without an
+  /// what its invocations send. A delayed transition (``/StatecraftCharts/After``) changes the state without an
   /// event: assert it with ``receiveStateChange(assert:fileID:filePath:line:column:)``.
   ///
   /// ```swift

@@ -1,7 +1,7 @@
+import Statecraft
 import Synchronization
 import Testing
 
-import Statecraft
 @testable import StatecraftCharts
 
 /// The one way every chart runner runs an invocation: its events stop with the invocation's own
