@@ -59,10 +59,6 @@
 public struct AsyncStateMachineSequence<S: DSLCompatible, E: DSLCompatible, O: DSLCompatible>:
   AsyncSequence, Sendable
 {
-  /// The sequence's elements: the machine's states.
-  public typealias Element = S
-  /// An iterator over the states the machine publishes: the current one, then every later one.
-  public typealias AsyncIterator = AsyncStream<S>.Iterator
 
   @usableFromInline let processor: MachineProcessor<S, E, O>
 

@@ -83,6 +83,3 @@ public final class EventPipe<E: DSLCompatible>: Sendable {
   /// How many receivers are connected. For tests.
   package var receiverCount: Int { receivers.withLock { $0.posts.count } }
 }
-
-/// AsyncStateMachine's name for ``EventPipe``.
-public typealias Pipe<E: DSLCompatible> = EventPipe<E>

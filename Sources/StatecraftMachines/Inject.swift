@@ -34,29 +34,6 @@
   { input in await function(input, repeat each dependencies) }
 }
 
-/// Binds dependencies to a side effect, keeping its input: AsyncStateMachine's spelling of
-/// `inject(dep:in:)`, for two or more.
-///
-/// ```swift
-/// struct Logger: Sendable { func log(_ line: String) {} }
-///
-/// func closeLogged(speed: Int, motor: Motor, logger: Logger) async -> DoorEvent? {
-///   logger.log("closing at \(speed)")
-///   await motor.turn(speed: speed)
-///   return .doorHasLocked
-/// }
-///
-/// func loggedRuntime(motor: Motor, logger: Logger) -> Runtime<DoorState, DoorEvent, DoorOutput> {
-///   Runtime().map(output: DoorOutput.close(speed:), to: inject(deps: motor, logger, in: closeLogged(speed:motor:logger:)))
-/// }
-/// ```
-@preconcurrency public func inject<Input, each Dependency: Sendable, Result>(
-  deps dependencies: repeat each Dependency,
-  in function: @escaping @Sendable (Input, repeat each Dependency) async -> Result
-) -> @Sendable (Input) async -> Result {
-  { input in await function(input, repeat each dependencies) }
-}
-
 /// Binds every parameter of a side effect, which then takes no input: for an output without
 /// associated values.
 ///
@@ -74,27 +51,6 @@
 /// ```
 @preconcurrency public func inject<each Dependency: Sendable, Result>(
   dep dependencies: repeat each Dependency,
-  in function: @escaping @Sendable (repeat each Dependency) async -> Result
-) -> @Sendable () async -> Result {
-  { await function(repeat each dependencies) }
-}
-
-/// Binds every parameter of a side effect, which then takes no input: AsyncStateMachine's
-/// spelling, for two or more.
-///
-/// ```swift
-/// func lockLogged(motor: Motor, logger: Logger) async -> DoorEvent? {
-///   logger.log("locking")
-///   await motor.turn(speed: 0)
-///   return .doorHasLocked
-/// }
-///
-/// func loggedLockRuntime(motor: Motor, logger: Logger) -> Runtime<DoorState, DoorEvent, LockOutput> {
-///   Runtime().map(output: LockOutput.lock, to: inject(deps: motor, logger, in: lockLogged(motor:logger:)))
-/// }
-/// ```
-@preconcurrency public func inject<each Dependency: Sendable, Result>(
-  deps dependencies: repeat each Dependency,
   in function: @escaping @Sendable (repeat each Dependency) async -> Result
 ) -> @Sendable () async -> Result {
   { await function(repeat each dependencies) }

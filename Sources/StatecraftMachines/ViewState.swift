@@ -73,11 +73,6 @@ public final class ViewState<S: DSLCompatible, E: DSLCompatible, O: DSLCompatibl
     self.published = sequence.currentState
   }
 
-  /// Wraps a running machine.
-  public convenience init(asyncStateMachineSequence: AsyncStateMachineSequence<S, E, O>) {
-    self.init(asyncStateMachineSequence)
-  }
-
   /// The machine's state, as of the last state ``start()`` received.
   public var state: S {
     registrar.access(self, keyPath: \.state)

@@ -111,15 +111,14 @@ extension StoreScoping where Action: CaseRoutable {
       return child
     }
     let embed = Action.cases[keyPath: action].embed
-    // Unowned and unretained, as in `scoped(id:initial:read:embed:followChange:)`, which says why.
-    let source = scopeSource
+    let source = SourceReference(scopeSource)
     let node = ScopeNode(
       initial: initial,
-      readState: { [unowned(unsafe) source] in read(source.untrackedState) },
-      follow: { [unowned(unsafe) source] follower in source.dependents.add(follower) },
-      followChange: { [unowned(unsafe) source] node in
+      readState: { read(source.object.untrackedState) },
+      follow: { follower in source.object.dependents.add(follower) },
+      followChange: { node in
         guard !node.isChildGone else { return }
-        guard let child = read(source.untrackedState) else {
+        guard let child = read(source.object.untrackedState) else {
           node.isChildGone = true
           return
         }

@@ -67,9 +67,6 @@ public final class Store<State, Action: Sendable, Environment>:
   // the conformance it inherits.
   @unchecked Sendable
 {
-  /// An in-place reducer with an environment, as ``init(initialState:environment:reducer:fileID:filePath:line:column:)``
-  /// takes it.
-  public typealias Reducer = (inout State, Action, Environment) -> Effect<Action>
 
   // What processing an action touches is unsafely nonisolated, so that the processing, in
   // ``send(_:group:origin:callSite:)``, can be nonisolated: in Swift 6, every synchronous closure
@@ -161,40 +158,6 @@ public final class Store<State, Action: Sendable, Environment>:
   /// one object on the heap.
   @inlinable
   nonisolated var core: OwnerCore<State, StoreMessage<Action>> { self }
-
-  /// Creates a store from a value-returning reducer, as SwiftTea's, and an environment.
-  ///
-  /// ```swift
-  /// func reduceCounter(
-  ///   _ state: AppState, _ action: AppAction, _ environment: AppEnvironment
-  /// ) -> (AppState, Effect<AppAction>) {
-  ///   var state = state
-  ///   if case .increment = action { state.counter += environment.step }
-  ///   return (state, .none)
-  /// }
-  /// ```
-  ///
-  /// ```swift
-  /// let store = Store(initialState: AppState(), reduce: reduceCounter, environment: .live)
-  /// store.send(.increment)
-  /// ```
-  @inlinable
-  public convenience init(
-    initialState: State,
-    reduce: @escaping (State, Action, Environment) -> (State, Effect<Action>),
-    environment: Environment,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
-  ) {
-    self.init(
-      initialState: initialState,
-      reduce: { state, action in
-        let (newState, effect) = reduce(state, action, environment)
-        state = newState
-        return effect
-      },
-      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-  }
 
   deinit {
     core.close()
@@ -374,30 +337,6 @@ public struct StoreMessage<Action: Sendable>: InspectableMessage {
 }
 
 extension Store where Environment == Void {
-  /// Creates a store from a value-returning reducer, as SwiftTea's.
-  ///
-  /// ```swift
-  /// let store = Store(initialState: AppState(), reduce: reduce)
-  /// store.send(.increment)
-  /// ```
-  ///
-  /// With an inline closure, name the types: `{ (state: AppState, action: AppAction) in … }`.
-  @inlinable
-  public convenience init(
-    initialState: State,
-    reduce: @escaping (State, Action) -> (State, Effect<Action>),
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
-  ) {
-    self.init(
-      initialState: initialState,
-      reduce: { state, action in
-        let (newState, effect) = reduce(state, action)
-        state = newState
-        return effect
-      },
-      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-  }
 
   /// Creates a store from an in-place reducer. Mutating `state` in place never copies it.
   ///

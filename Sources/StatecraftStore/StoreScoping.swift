@@ -40,12 +40,10 @@ extension StoreScoping {
     embed: @escaping (ChildAction) -> Action,
     followChange: (@MainActor (ScopeNode<ChildState>) -> Void)? = nil
   ) -> ScopedStore<ChildState, ChildAction> {
-    // Unowned and unretained, as in the overload below, which says why that is safe.
-    scoped(
+    let source = SourceReference(scopeSource)
+    return scoped(
       id: id, initial: initial, read: read, embed: embed,
-      followChange: followChange ?? { [unowned(unsafe) source = scopeSource] node in
-        node.takeParentChange(read(source.untrackedState))
-      })
+      followChange: followChange ?? { node in node.takeParentChange(read(source.object.untrackedState)) })
   }
 
   /// ``scoped(id:initial:read:embed:followChange:)`` with a `followChange` that is not optional:
@@ -59,14 +57,11 @@ extension StoreScoping {
     embed: @escaping (ChildAction) -> Action,
     followChange: @escaping @MainActor (ScopeNode<ChildState>) -> Void
   ) -> ScopedStore<ChildState, ChildAction> {
-    // Unowned, and unretained: the node lives no longer than its source. The source holds it in
-    // its dependents, and the scoped store that holds it keeps this store, and so the source,
-    // alive through `sendAction`. A strong reference would make a cycle through the dependents.
-    let source = scopeSource
+    let source = SourceReference(scopeSource)
     let node = ScopeNode(
       initial: initial,
-      readState: { [unowned(unsafe) source] in read(source.untrackedState) },
-      follow: { [unowned(unsafe) source] follower in source.dependents.add(follower) },
+      readState: { read(source.object.untrackedState) },
+      follow: { follower in source.object.dependents.add(follower) },
       followChange: followChange)
     return ScopedStore(
       id: id, node: node, root: root,
@@ -91,14 +86,11 @@ extension StoreScoping {
     state toChildState: @escaping (State) -> ChildState,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> ScopedStore<ChildState, ChildAction> {
-    // Unowned and unretained, as in `scoped(id:initial:read:embed:followChange:)`.
-    let source = scopeSource
+    let source = SourceReference(scopeSource)
     return scoped(
-      id: nil, initial: toChildState(source.untrackedState), read: toChildState,
+      id: nil, initial: toChildState(source.object.untrackedState), read: toChildState,
       embed: fromChildAction,
-      followChange: { [unowned(unsafe) source] node in
-        node.takeEquatableParentChange(toChildState(source.untrackedState))
-      })
+      followChange: { node in node.takeEquatableParentChange(toChildState(source.object.untrackedState)) })
   }
 }
 

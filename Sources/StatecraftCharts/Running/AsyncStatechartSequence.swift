@@ -45,10 +45,6 @@
 public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, Context: Sendable>:
   AsyncSequence, Sendable
 {
-  /// The sequence's elements: the chart's snapshots.
-  public typealias Element = ChartSnapshot<ID, Event, Context>
-  /// An iterator over the snapshots the chart publishes: the current one, then every later one.
-  public typealias AsyncIterator = AsyncStream<Element>.Iterator
 
   @usableFromInline let processor: ChartProcessor<ID, Event, Context>
 
@@ -114,7 +110,7 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
 
   /// An iterator that gets the current snapshot, then every later one, and ends after the final
   /// snapshot of a done chart. Making one starts the chart, if nothing has yet.
-  public func makeAsyncIterator() -> AsyncStream<Element>.Iterator {
+  public func makeAsyncIterator() -> AsyncStream<ChartSnapshot<ID, Event, Context>>.Iterator {
     let snapshots = processor.core.observe(final: nil, bufferingPolicy: nil)
     processor.startIfNeeded()
     return snapshots.makeAsyncIterator()

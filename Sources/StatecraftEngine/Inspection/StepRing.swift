@@ -197,6 +197,11 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   /// Empty room that the next take swaps in. Safe without isolation: the reader's take uses it
   /// on the main actor, and its box sets it again; takes and boxes alternate.
   @exclusivity(unchecked) private nonisolated(unsafe) var spare: Storage?
+  #if DEBUG
+    /// Whether steps were taken and not boxed yet: the promise that takes and boxes alternate,
+    /// checked.
+    private let awaitingBox = Atomic(false)
+  #endif
 
   package init(owner: OwnerIdentity, sequence: InspectionSequence, capacity: Int) {
     precondition(capacity > 0, "A step ring keeps at least one step.")
@@ -219,6 +224,10 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   package func endStep(
     received: UInt64, message: Message, before: State, after: State, callSite: CallSite?
   ) {
+    #if DEBUG
+      // The promise behind the unsafely nonisolated `storage` and `wake`.
+      MainActor.assertIsolated("a step ring is written on the main actor only")
+    #endif
     let ticks = usesCounter ? StepTicks.counter : StepTicks.clock
     // Made in place: a step made outside and copied in went through its value witnesses.
     storage.append(
@@ -232,6 +241,11 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   @MainActor
   override package func take() -> TakenSteps? {
     guard storage.count > 0 || storage.dropped > 0 else { return nil }
+    #if DEBUG
+      assert(
+        !awaitingBox.exchange(true, ordering: .acquiringAndReleasing),
+        "a step ring's taken steps are boxed before its next take")
+    #endif
     let full = storage
     storage = spare.take() ?? Storage(allocated: min(capacity, Self.initialRoom))
     return TakenSteps { [self] limit in records(of: full, keepingNewest: limit) }
@@ -267,6 +281,9 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     // Empty again: the next take swaps it in. Takes and boxes alternate (one reader), so the
     // main actor's take never touches `spare` while this sets it.
     spare = Storage(emptied: full)
+    #if DEBUG
+      awaitingBox.store(false, ordering: .releasing)
+    #endif
     return DrainedSteps(records: records, dropped: full.dropped + UInt64(skipped))
   }
 
@@ -280,17 +297,22 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
 
 /// Steps taken from a ``StepRing`` on the main actor, not yet boxed: the reader boxes them where
 /// it likes, once, before its next take.
-package struct TakenSteps: Sendable {
+package final class TakenSteps: Sendable {
   private let box: @Sendable (Int) -> DrainedSteps
+  /// Whether they were boxed: boxing moves the steps out of their storage, so a second time would
+  /// destroy them twice.
+  private let isBoxed = Atomic(false)
 
   init(box: @escaping @Sendable (Int) -> DrainedSteps) {
     self.box = box
   }
 
   /// The steps as `received` and `stateUpdated` records, oldest first, at most the newest `limit`
-  /// steps: the older ones are counted as dropped, and never boxed.
+  /// steps: the older ones are counted as dropped, and never boxed. Once only.
   package func records(keepingNewest limit: Int = .max) -> DrainedSteps {
-    box(limit)
+    precondition(
+      !isBoxed.exchange(true, ordering: .acquiringAndReleasing), "taken steps are boxed once only")
+    return box(limit)
   }
 }
 

@@ -118,33 +118,6 @@ public struct Reduce<State, Action: Sendable> {
     self.started = started
   }
 
-  /// A reducer from a value-returning function, as SwiftTea writes them.
-  ///
-  /// ```swift
-  /// struct Counter { var count = 0 }
-  ///
-  /// func reduce(_ state: Counter, _ action: CounterAction) -> (Counter, Effect<CounterAction>) {
-  ///   var state = state
-  ///   state.count += 1
-  ///   return (state, .none)
-  /// }
-  /// ```
-  ///
-  /// ```swift
-  /// let counter = Reduce(reduce)
-  /// let (state, _) = counter(Counter(), .increment)
-  /// print(state.count)   // 1
-  /// ```
-  @inlinable
-  public init(_ reduce: @escaping (State, Action) -> (State, Effect<Action>)) {
-    self.init(
-      { state, action in
-        let (newState, effect) = reduce(state, action)
-        state = newState
-        return effect
-      }, ended: nil, started: nil)
-  }
-
   /// Runs the reducer on `state` in place.
   @inlinable
   public func callAsFunction(_ state: inout State, _ action: Action) -> Effect<Action> {

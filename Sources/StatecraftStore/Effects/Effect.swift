@@ -278,36 +278,6 @@ public struct Effect<Action: Sendable>: Sendable {
     Self(.merge(effects))
   }
 
-  /// Runs effects one after another, as its name says: each starts when the previous
-  /// one has finished. The same as ``concatenate(_:)-([Effect<Action>])``.
-  ///
-  /// ```swift
-  /// struct Database: Sendable { func save(_ draft: String) async throws -> Int { draft.count } }
-  /// struct EditorState { var draft = ""; var isOpen = true }
-  /// enum EditorAction: Sendable { case save, saved(Int), close }
-  ///
-  /// struct Editor {
-  ///   let db: Database
-  ///   func reduce(_ state: EditorState, _ action: EditorAction) -> (EditorState, Effect<EditorAction>) {
-  ///     var state = state
-  ///     switch action {
-  ///     case .save:
-  ///       let draft = state.draft
-  ///       return (state, .sequence([.task { .saved(try await db.save(draft)) }, .send(.close)]))
-  ///     case .saved: break
-  ///     case .close: state.isOpen = false
-  ///     }
-  ///     return (state, .none)
-  ///   }
-  /// }
-  /// ```
-  ///
-  /// SwiftTea's started every child at once, so that they ran concurrently despite the
-  /// name; use ``merge(_:)-([Effect<Action>])`` for that.
-  public static func sequence(_ effects: [Self]) -> Self {
-    .concatenate(effects)
-  }
-
   /// Runs effects one after another: each starts when the previous one has finished.
   /// Cancelling the whole stops it before the next child.
   ///

@@ -72,21 +72,6 @@ extension TestStore {
     }
   }
 
-  /// The same, with the environment after the reducer: write the environment first, as `Store`
-  /// takes it.
-  @available(*, deprecated, renamed: "init(initialState:environment:reducer:fileID:filePath:line:column:)")
-  public convenience init<Environment>(
-    initialState: State,
-    reducer: @escaping (inout State, Action, Environment) -> Effect<Action>,
-    environment: Environment,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
-  ) where Action: Sendable {
-    self.init(
-      initialState: initialState, environment: environment, reducer: reducer,
-      fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-
   /// A test store over a new `Store` with a value-returning reducer, as SwiftTea's, and an
   /// environment.
   public convenience init<Environment>(

@@ -174,7 +174,11 @@ public final class TestStore<State: Equatable, Action> {
     self.executor = executor
     self.recorder = recorder
     self.callSite = callSite
-    self.subject = make(executor, recorder)
+    #if DEBUG
+      self.subject = make(executor, recorder).checkedOutsideDeinit()
+    #else
+      self.subject = make(executor, recorder)
+    #endif
     self.lastKnownState = subject.currentState()
   }
 
@@ -184,13 +188,15 @@ public final class TestStore<State: Equatable, Action> {
   // synchronously where the last reference went, in the test's own task: what it reports reaches
   // that test, as `finish()` would.
   deinit {
-    withMainActorState {
-      drainRecords()
-      checkCompletion(at: nil)
-      // The owner is the main actor's: cancel its effects there.
-      let cancel = subject.cancelEffects
-      Task { @MainActor in cancel() }
+    // The owner is the main actor's: its effects are cancelled there, outside the deinit.
+    let cancel = subject.cancelEffects
+    TestStoreDeinit.$isRunning.withValue(true) {
+      withMainActorState {
+        drainRecords()
+        checkCompletion(at: nil)
+      }
     }
+    Task { @MainActor in cancel() }
   }
 
   /// Runs `body`, which reads and writes the test store's own state, from the deinit, on whatever
@@ -199,7 +205,9 @@ public final class TestStore<State: Equatable, Action> {
   /// Safe although the main actor may not be the running executor: a deinitialising object has no
   /// other reference, so nothing else can reach the state `body` touches: the test store's own
   /// fields, its recorder (which takes a lock), and the subject's `action` and `state`, which only
-  /// cast. What needs the owner itself (cancelling its effects) is sent to the main actor.
+  /// cast. What needs the owner itself (cancelling its effects) is sent to the main actor. Debug
+  /// builds check it: the subject's closures that reach the owner stop the test if the deinit
+  /// calls them (see ``TestStoreSubject/checkedOutsideDeinit()``).
   private nonisolated func withMainActorState(_ body: @MainActor () -> Void) {
     withoutActuallyEscaping(body) { body in
       unsafeBitCast(body, to: (() -> Void).self)()
