@@ -18,6 +18,9 @@
 ///
 /// A `send` whose reducer returned only synchronous effects has nothing to wait for: ``finish(isolation:)``
 /// returns at once and ``isCancelled`` stays `false`.
+///
+/// Two tasks are equal when they track the same `send`'s effects. A `send` processed at once that
+/// started no asynchronous effect tracks none, and all such tasks are equal.
 public struct StoreTask: Hashable, Sendable {
   @usableFromInline let group: EffectGroup?
 
@@ -50,16 +53,5 @@ public struct StoreTask: Hashable, Sendable {
   /// Whether ``cancel()`` was called, or the waiting task of ``finish(isolation:)`` was cancelled.
   public var isCancelled: Bool {
     group?.isCancelled ?? false
-  }
-
-  /// Two tasks are equal when they track the same `send`'s effects. A `send` processed at once
-  /// that started no asynchronous effect tracks none, and all such tasks are equal.
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.group === rhs.group
-  }
-
-  /// Hashes the identity of the effects this task tracks, as `==` compares them.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(group.map(ObjectIdentifier.init))
   }
 }

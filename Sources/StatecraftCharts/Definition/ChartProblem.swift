@@ -25,50 +25,47 @@ public struct ChartProblem: Sendable, Hashable, CustomStringConvertible {
   /// // A warning: the misspelt target leaves no way to "playing".
   /// #expect(chart.lint().map(\.kind).contains(.unreachableState))
   /// ```
-  public struct Kind: Hashable, Sendable, CustomStringConvertible {
-    /// A stable name, such as `"unknownTarget"`.
-    public let name: String
-
-    /// The kind's ``name``.
-    public var description: String { name }
-
-    init(_ name: String) { self.name = name }
-
+  ///
+  /// Its raw value is a stable name, such as `"unknownTarget"`.
+  public enum Kind: String, Sendable, CustomStringConvertible {
     // Errors: what `validate()` reports.
 
     /// Two states have the same id. The second is ignored.
-    public static let duplicateState = Kind("duplicateState")
+    case duplicateState
     /// A transition, an initial transition or a history default targets an id that is not a
     /// state of the chart. The transition is ignored.
-    public static let unknownTarget = Kind("unknownTarget")
+    case unknownTarget
     /// A compound state's initial state is not one of its descendants. It starts in its first
     /// child instead.
-    public static let invalidInitial = Kind("invalidInitial")
+    case invalidInitial
     /// A parallel state has fewer than two regions.
-    public static let tooFewRegions = Kind("tooFewRegions")
+    case tooFewRegions
     /// An element is where it has no meaning: a transition at the top level, a child in a final
     /// state, an `Initial` in a parallel state. It is ignored.
-    public static let misplacedElement = Kind("misplacedElement")
+    case misplacedElement
     /// A chart with no states.
-    public static let emptyChart = Kind("emptyChart")
+    case emptyChart
 
     // What `validate(_:)` reports of a snapshot.
 
     /// A snapshot does not fit the chart: a state it does not have, a configuration it cannot
     /// be in, a history or a timer that names the wrong states. See ``Statechart/validate(_:)``.
-    public static let invalidSnapshot = Kind("invalidSnapshot")
+    case invalidSnapshot
 
     // Warnings: what `lint(events:)` adds.
 
     /// No transition, initial state or history leads to this state.
-    public static let unreachableState = Kind("unreachableState")
+    case unreachableState
     /// A state that is not final, and from which no transition leaves, nor from its ancestors.
-    public static let deadEnd = Kind("deadEnd")
+    case deadEnd
     /// A transition that can never be taken: an earlier one in the same state handles the same
     /// event without a guard.
-    public static let shadowedTransition = Kind("shadowedTransition")
+    case shadowedTransition
     /// An event that no state of the chart handles.
-    public static let unhandledEvent = Kind("unhandledEvent")
+    case unhandledEvent
+
+    /// The kind's stable name.
+    public var description: String { rawValue }
   }
 
   /// What is wrong.

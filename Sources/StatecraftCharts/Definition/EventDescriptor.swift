@@ -1,22 +1,15 @@
 /// An SCXML event descriptor: a space-separated list of event names, each matching that name and
 /// every name it prefixes at a dot (`error` matches `error.execution`), `*` matching every event.
-///
-/// ```swift
-/// #expect(EventDescriptor("error").matches("error.execution"))
-/// #expect(EventDescriptor("foo bar.baz").matches("bar.baz.qux"))
-/// #expect(!EventDescriptor("foo").matches("foobar"))   // tokens end at dots
-/// #expect(EventDescriptor("*").matches("anything"))
-/// ```
-///
 /// A trailing `.*` is allowed and ignored (`error.*` is `error`), as the standard says.
-public struct EventDescriptor: Sendable, Hashable, CustomStringConvertible {
+@usableFromInline
+struct EventDescriptor: Sendable, Hashable, CustomStringConvertible {
   /// The descriptor as written.
-  public let text: String
+  let text: String
   @usableFromInline let tokens: [Substring]
   @usableFromInline let matchesEverything: Bool
 
   /// A descriptor from its SCXML text.
-  public init(_ text: String) {
+  init(_ text: String) {
     self.text = text
     var tokens: [Substring] = []
     var everything = false
@@ -33,7 +26,7 @@ public struct EventDescriptor: Sendable, Hashable, CustomStringConvertible {
 
   /// Whether the event named `name` matches.
   @inlinable
-  public func matches(_ name: String) -> Bool {
+  func matches(_ name: String) -> Bool {
     if matchesEverything { return true }
     return tokens.contains { token in
       guard name.hasPrefix(token) else { return false }
@@ -43,10 +36,5 @@ public struct EventDescriptor: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The descriptor as written.
-  public var description: String { text }
-
-  /// Two descriptors are equal when they are written the same.
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.text == rhs.text }
-  /// Hashes the descriptor as written.
-  public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+  @usableFromInline var description: String { text }
 }

@@ -51,11 +51,25 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
   /// The running chart's owner context: for the engine's tests.
   package var services: OwnerServices { processor.core.services }
 
-  /// Runs `chart` from its initial state.
+  /// Runs `chart` from its initial state, or from a snapshot taken earlier, maybe by another
+  /// process: then its timers resume with the time they had left, and its active states'
+  /// invocations start again.
+  ///
+  /// ```swift
+  /// let data = try JSONEncoder().encode(AsyncStatechartSequence(Charts.player).snapshot)   // saved earlier
+  /// let saved = try JSONDecoder().decode(ChartSnapshot<Player, PlayerEvent, PlayerContext>.self, from: data)
+  /// let player = AsyncStatechartSequence(Charts.player, restoring: saved) { output, _ in
+  ///   print(output)
+  /// }
+  /// await player.send(.play)
+  /// ```
   ///
   /// - Parameters:
   ///   - chart: The chart to run.
-  ///   - clock: The clock its delayed transitions and sends wait on.
+  ///   - snapshot: The snapshot to resume from; `nil`, the default, starts from the initial state.
+  ///     What in it does not fit the chart is reported to the diagnostics hook.
+  ///   - clock: The clock its delayed transitions and sends wait on: the continuous clock by
+  ///     default, a `TestClock` in tests.
   ///   - fileID: Where the call is, for diagnostics: the caller's file by default.
   ///   - filePath: The caller's file path, for diagnostics.
   ///   - line: The caller's line, for diagnostics.
@@ -63,42 +77,8 @@ public struct AsyncStatechartSequence<ID: Hashable & Sendable, Event: Sendable, 
   ///   - outputs: Performs the chart's outputs (``ChartAction/output(_:)``), with the context of
   ///     the moment each was emitted, in order.
   public init<C: Clock>(
-    _ chart: Statechart<ID, Event, Context>, clock: C,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column,
-    outputs: (@Sendable (ChartOutput, Context) async -> Void)? = nil
-  ) where C.Duration == Duration {
-    processor = ChartProcessor(
-      chart: chart, restoring: nil, clock: clock, outputs: outputs,
-      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-  }
-
-  /// Runs `chart` from its initial state, on the continuous clock.
-  public init(
-    _ chart: Statechart<ID, Event, Context>,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column,
-    outputs: (@Sendable (ChartOutput, Context) async -> Void)? = nil
-  ) {
-    self.init(
-      chart, clock: ContinuousClock(), fileID: fileID, filePath: filePath, line: line,
-      column: column, outputs: outputs)
-  }
-
-  /// Runs `chart` from a snapshot taken earlier, maybe by another process: its timers resume with
-  /// the time they had left, and its active states' invocations start again.
-  ///
-  /// ```swift
-  /// let data = try JSONEncoder().encode(AsyncStatechartSequence(Charts.player).snapshot)   // saved earlier
-  /// let saved = try JSONDecoder().decode(ChartSnapshot<Player, PlayerEvent, PlayerContext>.self, from: data)
-  /// let player = AsyncStatechartSequence(Charts.player, restoring: saved, clock: ContinuousClock()) { output, _ in
-  ///   print(output)
-  /// }
-  /// await player.send(.play)
-  /// ```
-  public init<C: Clock>(
-    _ chart: Statechart<ID, Event, Context>, restoring snapshot: ChartSnapshot<ID, Event, Context>,
-    clock: C,
+    _ chart: Statechart<ID, Event, Context>, restoring snapshot: ChartSnapshot<ID, Event, Context>? = nil,
+    clock: C = ContinuousClock(),
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column,
     outputs: (@Sendable (ChartOutput, Context) async -> Void)? = nil

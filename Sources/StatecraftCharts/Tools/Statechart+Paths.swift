@@ -93,43 +93,29 @@ extension Statechart {
   }
 }
 
-/// What tells two snapshots apart for paths: the active states, and the context when it can be
-/// compared.
-struct ChartPathKey<ID: Hashable, Context: Hashable>: Hashable {
+/// What tells two snapshots apart for paths: the active states, and the context when its type is
+/// `Hashable`.
+struct ChartPathKey<ID: Hashable>: Hashable {
   let configuration: [ID]
-  let context: Context
-}
-
-extension Statechart where Context: Hashable {
-  /// The shortest path to each reachable configuration and context. See
-  /// ``shortestPaths(events:limit:by:)``.
-  public func shortestPaths(events: [Event], limit: Int = 10_000) -> [ChartPath<ID, Event, Context>] {
-    shortestPaths(events: events, limit: limit) {
-      ChartPathKey(configuration: $0.configuration, context: $0.context)
-    }
-  }
-
-  /// Every simple path to each reachable configuration and context. See
-  /// ``simplePaths(events:limit:by:)``.
-  public func simplePaths(events: [Event], limit: Int = 10_000) -> [ChartPath<ID, Event, Context>] {
-    simplePaths(events: events, limit: limit) {
-      ChartPathKey(configuration: $0.configuration, context: $0.context)
-    }
-  }
+  let context: AnyHashable?
 }
 
 extension Statechart {
-  /// The shortest path to each reachable configuration, for charts whose context cannot be
-  /// compared. See ``shortestPaths(events:limit:by:)``.
-  @_disfavoredOverload
+  /// The shortest path to each reachable configuration and context; to each configuration alone
+  /// when the context's type is not `Hashable`. See ``shortestPaths(events:limit:by:)``.
   public func shortestPaths(events: [Event], limit: Int = 10_000) -> [ChartPath<ID, Event, Context>] {
-    shortestPaths(events: events, limit: limit, by: \.configuration)
+    shortestPaths(events: events, limit: limit, by: Self.pathKey)
   }
 
-  /// Every simple path to each reachable configuration, for charts whose context cannot be
-  /// compared. See ``simplePaths(events:limit:by:)``.
-  @_disfavoredOverload
+  /// Every simple path to each reachable configuration and context; to each configuration alone
+  /// when the context's type is not `Hashable`. See ``simplePaths(events:limit:by:)``.
   public func simplePaths(events: [Event], limit: Int = 10_000) -> [ChartPath<ID, Event, Context>] {
-    simplePaths(events: events, limit: limit, by: \.configuration)
+    simplePaths(events: events, limit: limit, by: Self.pathKey)
+  }
+
+  private static func pathKey(_ snapshot: ChartSnapshot<ID, Event, Context>) -> ChartPathKey<ID> {
+    ChartPathKey(
+      configuration: snapshot.configuration,
+      context: (snapshot.context as? any Hashable).map { AnyHashable($0) })
   }
 }

@@ -2,9 +2,9 @@
 ///
 /// It holds only the effects still running: each leaves when it returns or is cancelled, so a
 /// long-lived stream that feeds back many actions does not grow it. A store hands it out as a
-/// `StoreTask`.
+/// `StoreTask`, whose equality is the group's identity.
 @usableFromInline
-package final class EffectGroup: Sendable {
+package final class EffectGroup: Sendable, Hashable {
   private struct State {
     var running: [ObjectIdentifier: EffectHandle] = [:]
     var waiters: [CheckedContinuation<Void, Never>] = []
@@ -97,4 +97,12 @@ package final class EffectGroup: Sendable {
       if isDone { continuation.resume() }
     }
   }
+}
+
+extension EffectGroup {
+  @usableFromInline
+  package static func == (lhs: EffectGroup, rhs: EffectGroup) -> Bool { lhs === rhs }
+
+  @usableFromInline
+  package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -45,7 +45,7 @@ public struct StackState<Element> {
   public var ids: OrderedSet<StackElementID> { elements.keys }
 
   /// The id the next pushed screen gets.
-  public var nextElementID: StackElementID { StackElementID(rawValue: nextID) }
+  var nextElementID: StackElementID { StackElementID(rawValue: nextID) }
 
   /// Pushes `element`, and returns its id.
   @discardableResult
