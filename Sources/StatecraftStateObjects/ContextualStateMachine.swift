@@ -353,6 +353,11 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   }
 
   func didProcess() {
+    #if DEBUG
+      // The promise behind comparing task addresses: the task that set it clears it, before it
+      // can end and another task take its address.
+      assert(processingTask == CurrentTask.address, "a state machine's processing ends in the task that began it")
+    #endif
     processingTask = nil
   }
 

@@ -43,6 +43,25 @@ struct EngineContractTests {
       }
     }
 
+    @Test func aStepRingWrittenOffTheMainActorStops() async {
+      await #expect(processExitsWith: .failure) {
+        let ring = makeRing()
+        ring.endStep(received: ring.beginStep(), message: "tick", before: 0, after: 1, callSite: nil)
+      }
+    }
+
+    @Test func stepsTakenAgainBeforeTheLastTakeWasBoxedStop() async {
+      await #expect(processExitsWith: .failure) {
+        await MainActor.run {
+          let ring = makeRing()
+          ring.endStep(received: ring.beginStep(), message: "tick", before: 0, after: 1, callSite: nil)
+          _ = ring.take()
+          ring.endStep(received: ring.beginStep(), message: "tock", before: 1, after: 2, callSite: nil)
+          _ = ring.take()
+        }
+      }
+    }
+
     /// What the checks accept: the same accesses, made as the engine makes them.
     @Test func theSameAccessesMadeAsTheEngineMakesThemPass() {
       let core = OwnerCore<Int, String>(
@@ -55,5 +74,35 @@ struct EngineContractTests {
       _ = machine.claim()
       #expect(machine.take() == 0)
     }
+
+    @Test @MainActor func aStepRingWrittenOnTheMainActorAndBoxedBetweenTakesPasses() throws {
+      let ring = makeRing()
+      for step in 0..<2 {
+        ring.endStep(received: ring.beginStep(), message: "tick", before: step, after: step + 1, callSite: nil)
+        let taken = try #require(ring.take())
+        #expect(taken.records().records.count == 2)
+      }
+    }
   #endif
+
+  /// Boxing moves the steps out of their storage: a second box would destroy them twice, so it
+  /// stops the process in every build.
+  @Test func takenStepsBoxedTwiceStop() async {
+    await #expect(processExitsWith: .failure) {
+      await MainActor.run {
+        let ring = makeRing()
+        ring.endStep(received: ring.beginStep(), message: "tick", before: 0, after: 1, callSite: nil)
+        let taken = ring.take()
+        _ = taken?.records()
+        _ = taken?.records()
+      }
+    }
+  }
+}
+
+private func makeRing() -> StepRing<Int, String> {
+  StepRing(
+    owner: OwnerIdentity(
+      type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column)),
+    sequence: InspectionSequence(), capacity: 8)
 }
