@@ -1,5 +1,6 @@
-@testable import StatecraftTesting
 import Testing
+
+@testable import StatecraftTesting
 
 /// A test store's deinit runs on whatever thread released it, so it must not reach its owner,
 /// which belongs to the main actor. Debug builds check that promise on the closures that reach the

@@ -1,5 +1,6 @@
-@testable import StatecraftStore
 import Testing
+
+@testable import StatecraftStore
 
 /// The promise behind a scoped store's unretained reference to its source, checked in debug
 /// builds: there the reference is `unowned`, so reading a source that is gone stops the process
