@@ -87,67 +87,9 @@ public final class ScopedStore<State, Action: Sendable>: Observable, Identifiabl
     sendAction(action, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Scopes further, to a part of this scoped store.
-  ///
-  /// ```swift
-  /// let appStore = Store(initialState: AppState(), reducer: reduce)
-  /// let profile = appStore.scope(state: \.profile, action: AppAction.profile)
-  /// let avatar = profile.scope(state: \.avatar, action: ProfileAction.avatar)
-  /// avatar.send(.set("ada.png"))
-  /// ```
-  @inlinable
-  public func scope<ChildState, ChildAction: Sendable>(
-    state toChildState: @escaping (State) -> ChildState,
-    action fromChildAction: @escaping (ChildAction) -> Action
-  ) -> ScopedStore<ChildState, ChildAction> {
-    scoped(state: toChildState, action: fromChildAction)
-  }
-
-  /// Scopes further, to an `Equatable` part of this scoped store, compared with its own `==`.
-  @inlinable
-  public func scope<ChildState: Equatable, ChildAction: Sendable>(
-    state toChildState: @escaping (State) -> ChildState,
-    action fromChildAction: @escaping (ChildAction) -> Action
-  ) -> ScopedStore<ChildState, ChildAction> {
-    scoped(state: toChildState, action: fromChildAction)
-  }
-
   /// A store's own identity, for stores that are not for an element.
   private final class StoreIdentity: Hashable, Sendable {
     static func == (lhs: StoreIdentity, rhs: StoreIdentity) -> Bool { lhs === rhs }
     func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-  }
-}
-
-extension Store {
-  /// Returns a store for one feature of this store, for a view or module that should see only that
-  /// feature.
-  ///
-  /// ```swift
-  /// let appStore = Store(initialState: AppState(), reducer: reduce)
-  /// let profile = appStore.scope(state: \.profile, action: AppAction.profile)
-  /// print(profile.state.name.isEmpty)   // true
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - toChildState: Reads the feature's state, usually a key path such as `\.profile`.
-  ///   - fromChildAction: Embeds a feature action in this store's actions, usually a case such as
-  ///     `AppAction.profile`.
-  @inlinable
-  public func scope<ChildState, ChildAction: Sendable>(
-    state toChildState: @escaping (State) -> ChildState,
-    action fromChildAction: @escaping (ChildAction) -> Action
-  ) -> ScopedStore<ChildState, ChildAction> {
-    scoped(state: toChildState, action: fromChildAction)
-  }
-
-  /// Returns a store for an `Equatable` feature of this store, whose changes are found with its
-  /// own `==`, specialised for its type.
-  @inlinable
-  public func scope<ChildState: Equatable, ChildAction: Sendable>(
-    state toChildState: @escaping (State) -> ChildState,
-    action fromChildAction: @escaping (ChildAction) -> Action
-  ) -> ScopedStore<ChildState, ChildAction> {
-    scoped(state: toChildState, action: fromChildAction)
   }
 }

@@ -1,6 +1,6 @@
 import ConcurrencyExtras
 
-extension Store where Action: CaseRoutable {
+extension StoreProtocol where Action: CaseRoutable {
   /// An optional child as a sheet or a pushed screen sees it; see ``Presentation``.
   ///
   /// ```swift
@@ -40,7 +40,7 @@ extension Store where Action: CaseRoutable {
     action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>,
     dismiss: Action
   ) -> Presentation<ChildState, ChildAction> {
-    presenting(toChild, action: action, dismiss: dismiss)
+    scopeParent.store.presenting(toChild, action: action, dismiss: dismiss)
   }
 
   /// An optional, identifiable child as a sheet or a pushed screen sees it: a child replaced by
@@ -50,7 +50,7 @@ extension Store where Action: CaseRoutable {
     action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>,
     dismiss: Action
   ) -> Presentation<ChildState, ChildAction> where ChildState.ID: Sendable {
-    presenting(toChild, action: action, dismiss: dismiss) { AnyHashableSendable($0.id) }
+    scopeParent.store.presenting(toChild, action: action, dismiss: dismiss) { AnyHashableSendable($0.id) }
   }
 
   /// A navigation stack as `NavigationStack(path:)` sees it; see ``StackNavigation``.
@@ -80,38 +80,7 @@ extension Store where Action: CaseRoutable {
     _ toStack: WritableKeyPath<State, StackState<ElementState>>,
     action: KeyPath<Action.Cases, EnumCase<Action, StackAction<ElementState, ElementAction>>>
   ) -> StackNavigation<ElementState, ElementAction> {
-    navigating(toStack, action: action)
-  }
-}
-
-extension ScopedStore where Action: CaseRoutable {
-  /// An optional child of this feature as a sheet or a pushed screen sees it; see
-  /// ``Presentation``.
-  public func presentation<ChildState, ChildAction>(
-    _ toChild: WritableKeyPath<State, ChildState?>,
-    action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>,
-    dismiss: Action
-  ) -> Presentation<ChildState, ChildAction> {
-    presenting(toChild, action: action, dismiss: dismiss)
-  }
-
-  /// An optional, identifiable child of this feature as a sheet or a pushed screen sees it; see
-  /// ``Presentation``.
-  public func presentation<ChildState: Identifiable, ChildAction>(
-    _ toChild: WritableKeyPath<State, ChildState?>,
-    action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>,
-    dismiss: Action
-  ) -> Presentation<ChildState, ChildAction> where ChildState.ID: Sendable {
-    presenting(toChild, action: action, dismiss: dismiss) { AnyHashableSendable($0.id) }
-  }
-
-  /// A navigation stack of this feature as `NavigationStack(path:)` sees it; see
-  /// ``StackNavigation``.
-  public func navigation<ElementState, ElementAction>(
-    _ toStack: WritableKeyPath<State, StackState<ElementState>>,
-    action: KeyPath<Action.Cases, EnumCase<Action, StackAction<ElementState, ElementAction>>>
-  ) -> StackNavigation<ElementState, ElementAction> {
-    navigating(toStack, action: action)
+    scopeParent.store.navigating(toStack, action: action)
   }
 }
 

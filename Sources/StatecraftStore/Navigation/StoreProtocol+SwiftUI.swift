@@ -1,7 +1,7 @@
 #if canImport(SwiftUI)
   public import SwiftUI
 
-  extension Store where Action: CaseRoutable {
+  extension StoreProtocol where Action: CaseRoutable {
     /// A binding for `sheet(item:)`, `popover(item:)` or `navigationDestination(item:)`: the
     /// child's store while it is there; SwiftUI's dismissal sends `dismiss`.
     ///

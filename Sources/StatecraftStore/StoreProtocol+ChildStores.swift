@@ -1,7 +1,7 @@
 import ConcurrencyExtras
 public import IdentifiedCollections
 
-extension Store where Action: CaseRoutable {
+extension StoreProtocol where Action: CaseRoutable {
   /// A store for an optional child feature, which exists only while the child does: a sheet's
   /// store.
   ///
@@ -44,7 +44,7 @@ extension Store where Action: CaseRoutable {
     state toChild: WritableKeyPath<State, ChildState?>,
     action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>
   ) -> ScopedStore<ChildState, ChildAction>? {
-    scopedOptional(state: toChild, action: action)
+    scopeParent.store.scopedOptional(state: toChild, action: action)
   }
 
   /// One store per element of a collection feature, in the collection's order, each identified by
@@ -63,26 +63,7 @@ extension Store where Action: CaseRoutable {
     state toElements: KeyPath<State, IdentifiedArray<ID, ElementState>>,
     action: KeyPath<Action.Cases, EnumCase<Action, IdentifiedAction<ID, ElementAction>>>
   ) -> [ScopedStore<ElementState, ElementAction>] {
-    scopedElements(state: toElements, action: action)
-  }
-}
-
-extension ScopedStore where Action: CaseRoutable {
-  /// A store for an optional child of this feature; see ``Store/scope(state:action:)-(WritableKeyPath<State,ChildState?>,_)``.
-  public func scope<ChildState, ChildAction>(
-    state toChild: WritableKeyPath<State, ChildState?>,
-    action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>
-  ) -> ScopedStore<ChildState, ChildAction>? {
-    scopedOptional(state: toChild, action: action)
-  }
-
-  /// One store per element of a collection of this feature; see
-  /// ``Store/scope(state:action:)-(KeyPath<State,IdentifiedArray<ID,ElementState>>,_)``.
-  public func scope<ID: Hashable & Sendable, ElementState, ElementAction>(
-    state toElements: KeyPath<State, IdentifiedArray<ID, ElementState>>,
-    action: KeyPath<Action.Cases, EnumCase<Action, IdentifiedAction<ID, ElementAction>>>
-  ) -> [ScopedStore<ElementState, ElementAction>] {
-    scopedElements(state: toElements, action: action)
+    scopeParent.store.scopedElements(state: toElements, action: action)
   }
 }
 
