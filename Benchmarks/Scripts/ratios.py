@@ -83,6 +83,8 @@ RATIOS = [
      "Journal: send with no journal (floor)", None),
     ("Composition: forEach over 10000 rows, one row's action",
      "Composition: forEach over 10 rows, one row's action", "at most 2x"),
+    ("Composition: forEach over 10000 rows, every row store read, one row's action",
+     "Composition: forEach over 10 rows, every row store read, one row's action", "at most 2x (issue 44)"),
 ] + [
     (f"OpenAsyncBroadcast: fan-out to {n} observers",
      f"Baseline: fan-out to {n} AsyncStreams, yielded to directly", "at least 0.7x throughput")
@@ -113,6 +115,8 @@ MAIN_ACTOR_BENCHMARKS = {
     "Composition: read a leaf's state through 10 levels",
     "Composition: forEach over 10 rows, one row's action",
     "Composition: forEach over 10000 rows, one row's action",
+    "Composition: forEach over 10 rows, every row store read, one row's action",
+    "Composition: forEach over 10000 rows, every row store read, one row's action",
     "Journal: send with no journal (floor)",
     "Journal: send with a journal in memory, last 1,000 steps",
     "Journal: send with a journal in rolling files",

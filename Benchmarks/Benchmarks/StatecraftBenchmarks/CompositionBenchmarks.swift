@@ -5,8 +5,9 @@ import Statecraft
 
 /// Composition: `send` and reading state through 1 and 10 levels of nested optional children
 /// (ten distinct features, `NestedFeatures`), against the root, and a `forEach` over 10,000 rows
-/// against one over 10, where one row's action changes that row. Floors: `send` on the root store,
-/// reading the root's state, and the 10-row list, measured in the same run.
+/// against one over 10, where one row's action changes that row, with no row store read and with
+/// every row store read. Floors: `send` on the root store, reading the root's state, and the 10-row
+/// lists, measured in the same run.
 ///
 /// "Observed" means a view reads the level's `state`. In the first set only the two levels sent
 /// to are; the levels between are stores that views pass down. In the second, every level is, so
@@ -49,6 +50,12 @@ func compositionBenchmarks() {
       let store = CompositionFixtures.list(rows)
       for index in iterations { store.send(.rows(.element(id: index % rows, action: .increment))) }
     }
+    // Every row store read, as a list whose rows are all on screen reads them: today each send
+    // makes every read row store compare its row (issue 44's target: at most 2× the 10-row list).
+    onMainActor("Composition: forEach over \(rows) rows, every row store read, one row's action") { iterations in
+      let store = CompositionFixtures.listWithEveryRowRead(rows)
+      for index in iterations { store.send(.rows(.element(id: index % rows, action: .increment))) }
+    }
   }
   Benchmark(
     "Memory: heap bytes per row of a 10,000-row forEach",
@@ -66,25 +73,6 @@ func compositionBenchmarks() {
   }
 }
 
-struct Row: Equatable, Identifiable {
-  let id: Int
-  var count = 0
-}
-
-@CaseRoutable
-enum RowAction: Sendable {
-  case increment
-}
-
-struct RowList: Equatable {
-  var rows: IdentifiedArrayOf<Row>
-}
-
-@CaseRoutable
-enum RowListAction: Sendable {
-  case rows(IdentifiedAction<Int, RowAction>)
-}
-
 @MainActor
 enum CompositionFixtures {
   /// Ten nested features; only level 1 and level 10 observed.
@@ -92,33 +80,31 @@ enum CompositionFixtures {
   /// Ten nested features, every level observed.
   static let everyLevelObserved = NestedFeatures.make(everyLevelObserved: true)
 
-  static let rowReducer = Reduce<Row, RowAction> { state, _ in
-    state.count &+= 1
-    return .none
-  }
-
-  static func makeList(_ rows: Int) -> Store<RowList, RowListAction, Void> {
-    Store(
-      initialState: RowList(rows: IdentifiedArray(uniqueElements: (0..<rows).map { Row(id: $0) })),
-      reducer: Reduce<RowList, RowListAction>.empty.forEach(\.rows, action: \.rows) { rowReducer })
-  }
-
   private static var lists: [Int: Store<RowList, RowListAction, Void>] = [:]
+  private static var listsWithEveryRowRead:
+    [Int: (list: Store<RowList, RowListAction, Void>, rowStores: [ScopedStore<Row, RowAction>])] = [:]
 
   static func list(_ rows: Int) -> Store<RowList, RowListAction, Void> {
     if let list = lists[rows] { return list }
-    let list = makeList(rows)
+    let list = RowFeatures.makeList(rows)
     lists[rows] = list
     return list
+  }
+
+  static func listWithEveryRowRead(_ rows: Int) -> Store<RowList, RowListAction, Void> {
+    if let made = listsWithEveryRowRead[rows] { return made.list }
+    let made = RowFeatures.makeListWithEveryRowRead(rows)
+    listsWithEveryRowRead[rows] = made
+    return made.list
   }
 
   /// The heap bytes per row of a 10,000-row list, or per row store made and read.
   static func bytesPerRow(stores: Bool) async -> Int {
     let count = 10_000
-    let list = makeList(1)  // metadata and caches, not counted
+    let list = RowFeatures.makeList(1)  // metadata and caches, not counted
     blackHole(list.scope(state: \.rows, action: \.rows).map(\.state))
     let before = heap_bytes_in_use()
-    let store = makeList(count)
+    let store = RowFeatures.makeList(count)
     var rowStores: [ScopedStore<Row, RowAction>] = []
     let storesBefore = heap_bytes_in_use()
     if stores {

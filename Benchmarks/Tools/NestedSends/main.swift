@@ -5,7 +5,9 @@
 //     valgrind --tool=callgrind .build/release/NestedSends deep10 20000
 //     valgrind --tool=callgrind .build/release/NestedSends deep10 0     # subtract this run
 //
-// Modes: deeproot, deep1, deep10, and the same with `all` (every level's state observed).
+// Modes: deeproot, deep1, deep10, and the same with `all` (every level's state observed); rows10
+// and rows10000, one row's action at a time in a list of that many rows whose every row store
+// was made and read.
 import NestedFeatures
 import Statecraft
 
@@ -14,6 +16,13 @@ let mode = arguments.count > 1 ? arguments[1] : "deep10"
 let n = arguments.count > 2 ? Int(arguments[2]) ?? 20_000 : 20_000
 
 MainActor.assumeIsolated {
+  if mode.hasPrefix("rows") {
+    let rows = Int(mode.dropFirst(4)) ?? 10
+    let (list, rowStores) = RowFeatures.makeListWithEveryRowRead(rows)
+    for index in 0..<n { list.send(.rows(.element(id: index % rows, action: .increment))) }
+    if rowStores[0].state.count == -1 { print("") }
+    return
+  }
   let (root, level1, level10) = NestedFeatures.make(everyLevelObserved: mode.hasSuffix("all"))
   switch mode {
   case "deeproot", "deeprootall": for _ in 0..<n { root.send(.increment) }
