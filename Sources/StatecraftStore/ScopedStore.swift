@@ -76,17 +76,6 @@ public final class ScopedStore<State, Action: Sendable>: Observable, Identifiabl
   @inlinable
   public var state: State { node.state }
 
-  /// Sends the parent's version of `action` to the parent store.
-  @inlinable
-  @discardableResult
-  public func send(
-    _ action: Action,
-    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
-  ) -> StoreTask {
-    sendAction(action, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-  }
-
   /// A store's own identity, for stores that are not for an element.
   private final class StoreIdentity: Hashable, Sendable {
     static func == (lhs: StoreIdentity, rhs: StoreIdentity) -> Bool { lhs === rhs }

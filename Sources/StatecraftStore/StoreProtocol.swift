@@ -1,6 +1,6 @@
 /// What ``Store`` and ``ScopedStore`` share: a state to read, actions to send, and the stores of
-/// the features inside it (`scope(state:action:)`, `presentation(_:action:dismiss:)` and
-/// ``navigation(_:action:)``), written once for both.
+/// the features inside it (`scope(state:action:)`, `presentation(_:action:dismiss:)`,
+/// ``navigation(_:action:)`` and, with SwiftUI, the bindings), written once for both.
 ///
 /// Code that works with either store takes `some StoreProtocol<State, Action>`:
 ///
@@ -25,8 +25,9 @@
 /// print(greet(host.scope(state: \.profile, action: ProfileHostAction.profile)))   // Hello, Ada
 /// ```
 ///
-/// Statecraft's two stores are its only conforming types: the scoping they share needs the
-/// store's processing, which `scopeParent` carries and which no other type can make.
+/// Statecraft's two stores are its conforming types. Another type should not conform: the
+/// scoping and sending it would get run through the `scopeParent` it hands out, so they would act
+/// on that store, whatever its own `state` says.
 @MainActor
 public protocol StoreProtocol<State, Action>: AnyObject, Sendable {
   /// The state of the store's feature.
@@ -42,21 +43,10 @@ public protocol StoreProtocol<State, Action>: AnyObject, Sendable {
   var scopeParent: ScopeParent<State, Action> { get }
 }
 
-/// What the stores scoped from a ``StoreProtocol`` follow and send through: the store's internals,
-/// which nothing outside Statecraft can make or read.
-@_documentation(visibility: internal)
-public struct ScopeParent<State, Action: Sendable> {
-  @usableFromInline let store: any StoreScoping<State, Action>
-
-  @inlinable
-  init(_ store: some StoreScoping<State, Action>) {
-    self.store = store
-  }
-}
-
 extension StoreProtocol {
-  /// Sends `action` to the store: to its reducer for a ``Store``, to the parent's for a
-  /// ``ScopedStore``. See ``Store/send(_:fileID:filePath:line:column:)``.
+  /// Sends `action` to the store: a ``ScopedStore`` sends the parent's version of it to the parent
+  /// store. ``Store`` has its own `send`, which does the same with its reducer; this one serves
+  /// scoped stores and generic code.
   @inlinable
   @discardableResult
   public func send(
@@ -106,12 +96,14 @@ extension StoreProtocol {
 
 extension Store: StoreProtocol {
   /// The store's internals, for the stores scoped from it.
+  @_documentation(visibility: internal)
   @inlinable
   public var scopeParent: ScopeParent<State, Action> { ScopeParent(self) }
 }
 
 extension ScopedStore: StoreProtocol {
   /// The scoped store's internals, for the stores scoped from it.
+  @_documentation(visibility: internal)
   @inlinable
   public var scopeParent: ScopeParent<State, Action> { ScopeParent(self) }
 }

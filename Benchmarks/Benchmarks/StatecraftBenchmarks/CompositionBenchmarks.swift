@@ -50,8 +50,8 @@ func compositionBenchmarks() {
       let store = CompositionFixtures.list(rows)
       for index in iterations { store.send(.rows(.element(id: index % rows, action: .increment))) }
     }
-    // Every row store read, as a list whose rows are all on screen reads them: today each send
-    // makes every read row store compare its row (issue 44's target: at most 2× the 10-row list).
+    // Every row store read, as a list whose rows are all on screen reads them: what a send costs
+    // should follow the one row it changes, not the rows read (issue 44; RESULTS.md).
     onMainActor("Composition: forEach over \(rows) rows, every row store read, one row's action") { iterations in
       let store = CompositionFixtures.listWithEveryRowRead(rows)
       for index in iterations { store.send(.rows(.element(id: index % rows, action: .increment))) }

@@ -46,6 +46,7 @@ public enum RowFeatures {
     let rowStores = list.scope(state: \.rows, action: \.rows)
     var total = 0
     for row in rowStores { total &+= row.state.count }
+    // Uses what it read, so that the optimiser keeps the reads.
     precondition(total == 0)
     return (list, rowStores)
   }

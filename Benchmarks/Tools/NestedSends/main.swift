@@ -17,7 +17,7 @@ let n = arguments.count > 2 ? Int(arguments[2]) ?? 20_000 : 20_000
 
 MainActor.assumeIsolated {
   if mode.hasPrefix("rows") {
-    let rows = Int(mode.dropFirst(4)) ?? 10
+    guard let rows = Int(mode.dropFirst(4)), rows > 0 else { fatalError("unknown mode \(mode)") }
     let (list, rowStores) = RowFeatures.makeListWithEveryRowRead(rows)
     for index in 0..<n { list.send(.rows(.element(id: index % rows, action: .increment))) }
     if rowStores[0].state.count == -1 { print("") }

@@ -26,7 +26,8 @@ public struct ChartProblem: Sendable, Hashable, CustomStringConvertible {
   /// #expect(chart.lint().map(\.kind).contains(.unreachableState))
   /// ```
   ///
-  /// Its raw value is a stable name, such as `"unknownTarget"`.
+  /// Its raw value is a stable name, such as `"unknownTarget"`. The set of kinds is closed, so a
+  /// `switch` over it is exhaustive; a kind added in a later version breaks such a `switch`.
   public enum Kind: String, Sendable, CustomStringConvertible {
     // Errors: what `validate()` reports.
 
@@ -83,7 +84,13 @@ public struct ChartProblem: Sendable, Hashable, CustomStringConvertible {
 
   /// Whether the problem is an error of the definition, rather than a lint warning.
   public var isError: Bool {
-    ![.unreachableState, .deadEnd, .shadowedTransition, .unhandledEvent].contains(kind)
+    switch kind {
+    case .duplicateState, .unknownTarget, .invalidInitial, .tooFewRegions, .misplacedElement, .emptyChart,
+      .invalidSnapshot:
+      true
+    case .unreachableState, .deadEnd, .shadowedTransition, .unhandledEvent:
+      false
+    }
   }
 
   /// The kind, the message and, when known, the line:

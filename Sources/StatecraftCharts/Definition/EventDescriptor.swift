@@ -2,7 +2,7 @@
 /// every name it prefixes at a dot (`error` matches `error.execution`), `*` matching every event.
 /// A trailing `.*` is allowed and ignored (`error.*` is `error`), as the standard says.
 @usableFromInline
-struct EventDescriptor: Sendable, Hashable, CustomStringConvertible {
+struct EventDescriptor: Sendable {
   /// The descriptor as written.
   let text: String
   @usableFromInline let tokens: [Substring]
@@ -35,6 +35,4 @@ struct EventDescriptor: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The descriptor as written.
-  @usableFromInline var description: String { text }
 }

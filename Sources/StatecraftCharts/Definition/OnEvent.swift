@@ -168,8 +168,10 @@ extension OnEvent where Event: DSLCompatible {
 
 extension OnEvent where Event == String {
   /// On events that the SCXML event descriptor `descriptor` matches: `"error"` matches
-  /// `"error.execution"`, `"a b"` matches `"a"` and `"b"`, `"*"` matches every event. It also
-  /// matches the chart's own events by their SCXML names: `done.state.<id>` and `error.execution`.
+  /// `"error.execution"`, `"a b"` matches `"a"` and `"b"`, `"*"` matches every event. A name
+  /// matches at dots only (`"foo"` does not match `"foobar"`), and a trailing `.*` is ignored
+  /// (`"error.*"` is `"error"`). It also matches the chart's own events by their SCXML names:
+  /// `done.state.<id>` and `error.execution`.
   ///
   /// ```swift
   /// let upload = Statechart<String, String, EmptyChartContext>(initial: "upload") {

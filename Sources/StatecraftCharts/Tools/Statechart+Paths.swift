@@ -102,20 +102,29 @@ struct ChartPathKey<ID: Hashable>: Hashable {
 
 extension Statechart {
   /// The shortest path to each reachable configuration and context; to each configuration alone
-  /// when the context's type is not `Hashable`. See ``shortestPaths(events:limit:by:)``.
+  /// when the context's type is not `Hashable`, which is checked at run time, so that generic
+  /// callers get the same paths. See ``shortestPaths(events:limit:by:)``.
   public func shortestPaths(events: [Event], limit: Int = 10_000) -> [ChartPath<ID, Event, Context>] {
-    shortestPaths(events: events, limit: limit, by: Self.pathKey)
+    shortestPaths(events: events, limit: limit, by: Self.pathKey())
   }
 
   /// Every simple path to each reachable configuration and context; to each configuration alone
-  /// when the context's type is not `Hashable`. See ``simplePaths(events:limit:by:)``.
+  /// when the context's type is not `Hashable`, which is checked at run time. See
+  /// ``simplePaths(events:limit:by:)``.
   public func simplePaths(events: [Event], limit: Int = 10_000) -> [ChartPath<ID, Event, Context>] {
-    simplePaths(events: events, limit: limit, by: Self.pathKey)
+    simplePaths(events: events, limit: limit, by: Self.pathKey())
   }
 
-  private static func pathKey(_ snapshot: ChartSnapshot<ID, Event, Context>) -> ChartPathKey<ID> {
-    ChartPathKey(
-      configuration: snapshot.configuration,
-      context: (snapshot.context as? any Hashable).map { AnyHashable($0) })
+  /// The key of a snapshot: its configuration, and its context when the context's type is
+  /// `Hashable`, decided once for the search.
+  private static func pathKey() -> (ChartSnapshot<ID, Event, Context>) -> ChartPathKey<ID> {
+    guard Context.self is any Hashable.Type else {
+      return { ChartPathKey(configuration: $0.configuration, context: nil) }
+    }
+    return { snapshot in
+      // Checked above: the context's type is Hashable.
+      let context = snapshot.context as! any Hashable
+      return ChartPathKey(configuration: snapshot.configuration, context: AnyHashable(context))
+    }
   }
 }

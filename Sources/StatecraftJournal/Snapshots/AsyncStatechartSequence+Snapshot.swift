@@ -34,13 +34,12 @@ extension AsyncStatechartSequence where ID: Codable, Event: Codable, Context: Co
   ///
   /// ```swift
   /// let data = try AsyncStatechartSequence(Charts.player).snapshot(Charts.schema)   // saved earlier
-  /// let player = try AsyncStatechartSequence(
-  ///   Charts.player, restoring: data, schema: Charts.schema, clock: ContinuousClock())
+  /// let player = try AsyncStatechartSequence(Charts.player, restoring: data, schema: Charts.schema)
   /// await player.send(.play)
   /// ```
   public init<C: Clock>(
     _ chart: Statechart<ID, Event, Context>, restoring snapshot: Data,
-    schema: SnapshotSchema<ChartSnapshot<ID, Event, Context>>, clock: C,
+    schema: SnapshotSchema<ChartSnapshot<ID, Event, Context>>, clock: C = ContinuousClock(),
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column,
     outputs: (@Sendable (ChartOutput, Context) async -> Void)? = nil

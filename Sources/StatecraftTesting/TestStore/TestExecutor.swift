@@ -1,5 +1,6 @@
 import Dispatch
 import Statecraft
+import StatecraftEngine
 
 /// The task executor a ``TestStore`` runs its owner's tasks on: serial, and aware of when it has
 /// nothing left to run.
@@ -116,8 +117,8 @@ enum TestExecutors {
     registry.withLock { $0.compactMap(\.executor) }
   }
 
-  /// The current task's identity, if code runs in a task.
-  static var currentTask: Int? { withUnsafeCurrentTask { $0?.hashValue } }
+  /// The current task's identity, if code runs in a task: its address, compared, never followed.
+  static var currentTask: UInt? { CurrentTask.address.map { UInt(bitPattern: $0) } }
 
   /// The test executors the current task created: those of the test stores of the test that runs.
   static var ofCurrentTask: [TestExecutor] {

@@ -98,7 +98,7 @@ public final class TestStore<State: Equatable, Action> {
   /// How much the test store insists on. `.on` by default.
   public var exhaustivity: Exhaustivity = .on
 
-  private let subject: TestStoreSubject<State, Action>
+  let subject: TestStoreSubject<State, Action>
   private let executor: TestExecutor
   private let recorder: TestStoreRecorder
   private let callSite: CallSite

@@ -156,12 +156,51 @@ struct StatechartToolsTests {
     #expect(Self.player.simplePaths(events: [.power, .pause, .mute, .eject], limit: 3).count == 3)
   }
 
+  @Test func pathsTellSnapshotsApartByTheirContextWhenItIsHashable() {
+    let counting = Self.ticking(TickCounter())
+    #expect(counting.shortestPaths(events: ["tick"], limit: 5).map(\.snapshot.context.count) == [0, 1, 2, 3, 4])
+    #expect(counting.simplePaths(events: ["tick"], limit: 4).count == 4)
+  }
+
+  @Test func pathsTellSnapshotsApartByTheirConfigurationAloneWhenTheContextIsNotHashable() {
+    let counting = Self.ticking(UnhashableTickCounter())
+    #expect(counting.shortestPaths(events: ["tick"], limit: 5).count == 1)
+    #expect(counting.simplePaths(events: ["tick"], limit: 5).count == 1)
+  }
+
+  @Test func genericCallersGetTheSamePathsAsConcreteOnes() {
+    func pathCount<Context: Sendable>(_ chart: Statechart<String, String, Context>) -> Int {
+      chart.shortestPaths(events: ["tick"], limit: 5).count
+    }
+    #expect(pathCount(Self.ticking(TickCounter())) == 5)
+    #expect(pathCount(Self.ticking(UnhashableTickCounter())) == 1)
+  }
+
+  /// One state whose `tick` counts in the context and changes nothing else.
+  fileprivate static func ticking<Context: Ticking>(_ context: Context) -> Statechart<String, String, Context> {
+    Statechart(initial: "on", context: context) {
+      StateNode("on") { OnEvent("tick", actions: [.assign { $0.count += 1 }]) }
+    }
+  }
+
   @Test(arguments: player.shortestPaths(events: [.power, .play, .pause, .mute, .eject]))
   func eachShortestPathReplaysOnTheStepFunction(_ path: ChartPath<S, E, C>) {
     var snapshot = Self.player.initialTransition().snapshot
     for event in path.events { snapshot = Self.player.transition(from: snapshot, on: event).snapshot }
     #expect(snapshot == path.snapshot)
   }
+}
+
+private protocol Ticking: Sendable {
+  var count: Int { get set }
+}
+
+private struct TickCounter: Ticking, Hashable {
+  var count = 0
+}
+
+private struct UnhashableTickCounter: Ticking {
+  var count = 0
 }
 
 /// Runs Graphviz's `dot`, where it is installed.

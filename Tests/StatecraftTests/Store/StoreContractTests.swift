@@ -9,12 +9,13 @@ import Testing
 struct StoreContractTests {
   #if DEBUG
     @Test func aSourceReadAfterItWentAwayStops() async {
-      await #expect(processExitsWith: .failure) {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         var source: Source? = Source()
         let reference = SourceReference(source!)
         source = nil
         _ = reference.object.value
       }
+      #expect(stopMessage(result).contains("Attempted to read an unowned reference"))
     }
 
     @Test func aSourceReadWhileItLivesPasses() {
