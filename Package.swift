@@ -101,7 +101,7 @@ let package = Package(
     .target(
       name: "StatecraftStore",
       dependencies: [
-        "StatecraftEngine", "StatecraftCharts", "StatecraftMacros",
+        "StatecraftEngine", "StatecraftCharts", "StatecraftMacros", "CStatecraftRuntime",
         .product(name: "OrderedCollections", package: "swift-collections"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),

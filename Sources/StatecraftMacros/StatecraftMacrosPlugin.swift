@@ -5,6 +5,7 @@ import SwiftSyntaxMacros
 struct StatecraftMacrosPlugin: CompilerPlugin {
   let providingMacros: [any Macro.Type] = [
     DSLCompatibleMacro.self, ModeledMacro.self, BroadcastsStateMacro.self, BroadcastsEventsMacro.self,
-    CaseRoutableMacro.self,
+    CaseRoutableMacro.self, ObservableStateMacro.self, ObservedFieldMacro.self,
+    ObservationStateIgnoredMacro.self,
   ]
 }

@@ -106,9 +106,18 @@ public final class Store<State, Action: Sendable, Environment>:
   /// caught by a precondition: read the state the reducer is given instead.
   @inlinable
   public var state: State {
+    if let observedRoot {
+      let state = core.ownerState
+      observedRoot.handOut(state)
+      return state
+    }
     registrar.access(self, keyPath: SharedKeyPath.of { \Store.state })
     return core.ownerState
   }
+
+  /// The observation of a state marked `@ObservableState`, field by field; nil for a state observed
+  /// whole.
+  @usableFromInline let observedRoot: ObservedRoot<State>?
 
   /// Creates a store from an in-place reducer and an environment.
   ///
@@ -147,6 +156,7 @@ public final class Store<State, Action: Sendable, Environment>:
     initialState: State, reduce: @escaping (inout State, Action) -> Effect<Action>, callSite: CallSite
   ) {
     self.reduce = reduce
+    self.observedRoot = ObservedRoot.make()
     super.init(
       state: initialState, type: Store.self, callSite: callSite, effectsOnMainActor: true,
       stepsRunOnMainActor: true)
@@ -192,6 +202,9 @@ public final class Store<State, Action: Sendable, Environment>:
   /// Whether Observation's registrar exists: whether anything has read `state`. For tests.
   package var hasObservationRegistrar: Bool { registrar.isCreated }
 
+  /// Whether sends collect the changed fields of a state marked `@ObservableState` (once read).
+  package var observesFields: Bool { observedRoot?.isArmed == true }
+
   /// Cancels the effects running under `id` in this store.
   public func cancel(_ id: some Hashable & Sendable) {
     core.effects.cancel(id: EffectID(id))
@@ -218,6 +231,33 @@ public final class Store<State, Action: Sendable, Environment>:
   /// Nonisolated, so that its closures are (see `reduce`); it runs only on the main actor.
   @inlinable @inline(__always)
   nonisolated func send(
+    _ action: Action, group: EffectGroup?, origin: EffectHandle?, callSite: CallSite
+  ) -> StoreTask {
+    if _slowPath(observedRoot?.isArmed == true) {
+      return sendObservingFields(action, group: group, origin: origin, callSite: callSite)
+    }
+    return process(action, group: group, origin: origin, callSite: callSite)
+  }
+
+  /// A top-level send to a store whose state's fields a view may observe: the fields its reducers
+  /// change are told to their observers once the state is back in the store.
+  @inlinable @inline(never)
+  nonisolated func sendObservingFields(
+    _ action: Action, group: EffectGroup?, origin: EffectHandle?, callSite: CallSite
+  ) -> StoreTask {
+    // A send from inside the processing is queued, and told with the send that processes it.
+    guard !core.isProcessingSynchronously, let observedRoot else {
+      return process(action, group: group, origin: origin, callSite: callSite)
+    }
+    let task = ObservationTransaction.run {
+      process(action, group: group, origin: origin, callSite: callSite)
+    }
+    if let state = core.withLock({ $0.current }) { observedRoot.sent(leaving: state) }
+    return task
+  }
+
+  @inlinable @inline(__always)
+  nonisolated func process(
     _ action: Action, group: EffectGroup?, origin: EffectHandle?, callSite: CallSite
   ) -> StoreTask {
     #if DEBUG

@@ -1,4 +1,5 @@
-// What Swift cannot read itself: the processor's tick counter, and the running task's address.
+// What Swift cannot do itself: read the processor's tick counter and the running task's address,
+// and keep a value per thread without a lookup.
 #ifndef C_STATECRAFT_RUNTIME_H
 #define C_STATECRAFT_RUNTIME_H
 
@@ -54,5 +55,17 @@ int statecraft_ticks_are_steady(void);
 /// client does not know) and the hashing that comparing through it costs. Compare it only while
 /// that task runs: once a task ends, another may take its address.
 const void *statecraft_current_task(void);
+
+/// The observation transaction open on this thread, or NULL: where a store's send collects the
+/// fields its reducers change, so that their observers are told once, after the state is back in
+/// the store. A thread-local slot, because the values that log into it are shared across threads,
+/// and only the thread that opened a transaction may log into it.
+///
+/// Swift cannot import a thread-local variable, and an inline function reading a static one would
+/// give each module that inlines it a slot of its own.
+const void *statecraft_observation_transaction(void);
+
+/// Makes `transaction` the one open on this thread (NULL closes it).
+void statecraft_set_observation_transaction(const void *transaction);
 
 #endif

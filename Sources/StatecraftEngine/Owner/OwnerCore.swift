@@ -88,7 +88,8 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   // Safe without isolation: owners that process synchronously (a store) live on one actor and call
   // that method only from it, so only that actor reads or writes this flag, in single accesses
   // that need no runtime exclusivity check.
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) final var isProcessingSynchronously = false
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) package final var isProcessingSynchronously =
+    false
   #if DEBUG
     /// How many critical sections ran, so that tests can pin how many a path takes.
     // Safe without isolation: only touched inside `withLock`.

@@ -1,0 +1,104 @@
+internal import CStatecraftRuntime
+public import Observation
+public import Synchronization
+
+/// What makes one value of an `@ObservableState` state observable: the reference its copies share,
+/// which holds the value's registrar once a store has handed the value out.
+///
+/// A value is *armed* when it has a registrar. A store arms the state its `state` getter returns,
+/// and an armed value's getters arm the marked values they return, so that only values a view can
+/// reach pay for observation. Until then reducers touch the value for one atomic load per access,
+/// and nothing is allocated.
+@usableFromInline
+final class FieldBox: Observable, Sendable {
+  @usableFromInline let observers = Atomic<Unmanaged<FieldObservers>?>(nil)
+
+  // Safe without isolation: read and written only by the thread whose transaction is open
+  // (`ObservationTransaction.log`), and stores open transactions on the main actor alone.
+  nonisolated(unsafe) var loggedIn: UInt64 = 0
+  // Safe without isolation: as `loggedIn`.
+  nonisolated(unsafe) var loggedFields: UInt64 = 0
+
+  @usableFromInline init() {}
+
+  deinit {
+    observers.load(ordering: .acquiring)?.release()
+  }
+
+  /// The key of field number `field`: one per field up to 63, then one shared by the rest, which
+  /// tells their observers more often than needed, never less.
+  subscript(field field: Int) -> Int { field }
+
+  @inlinable var isArmed: Bool { observers.load(ordering: .acquiring) != nil }
+
+  /// Gives the value a registrar, if it has none.
+  @inlinable func arm() {
+    if observers.load(ordering: .acquiring) == nil { makeObservers() }
+  }
+
+  @usableFromInline func makeObservers() {
+    let made = Unmanaged.passRetained(FieldObservers())
+    let (exchanged, _) = observers.compareExchange(
+      expected: nil, desired: made, ordering: .acquiringAndReleasing)
+    if !exchanged { made.release() }
+  }
+
+  /// Registers a read of field number `field` with the observation tracking that runs, if the value
+  /// is armed; returns whether it is.
+  @inlinable @discardableResult
+  func access(_ field: Int) -> Bool {
+    guard let observers = observers.load(ordering: .acquiring) else { return false }
+    observers._withUnsafeGuaranteedRef { $0.registrar.access(self, keyPath: FieldKeys.key(field)) }
+    return true
+  }
+
+  /// Tells the observers of field number `field` that it changed: at the end of the send whose
+  /// transaction is open on this thread, or at once outside any.
+  @inlinable func changed(_ field: Int) {
+    if isArmed { logChange(field) }
+  }
+
+  @usableFromInline func logChange(_ field: Int) {
+    if let transaction = ObservationTransaction.current {
+      transaction.log(self, field: field)
+    } else {
+      willSet(field)
+      didSet(field)
+    }
+  }
+
+  func willSet(_ field: Int) {
+    observers.load(ordering: .acquiring)?._withUnsafeGuaranteedRef {
+      $0.registrar.willSet(self, keyPath: FieldKeys.key(field))
+    }
+  }
+
+  func didSet(_ field: Int) {
+    observers.load(ordering: .acquiring)?._withUnsafeGuaranteedRef {
+      $0.registrar.didSet(self, keyPath: FieldKeys.key(field))
+    }
+  }
+}
+
+/// The registrar of an armed value, made once, when a store first hands the value out.
+@usableFromInline
+final class FieldObservers: Sendable {
+  @usableFromInline let registrar = ObservationRegistrar()
+}
+
+/// The key paths that name a value's fields to its registrar, made once for every value.
+@usableFromInline
+enum FieldKeys {
+  static let count = 64
+
+  // Unchecked, and safe: a key path is an immutable object, which any isolation domain may read.
+  private struct Table: @unchecked Sendable {
+    let keys: [KeyPath<FieldBox, Int>]
+  }
+
+  private static let table = Table(keys: (0..<count).map { \FieldBox[field: $0] })
+
+  @usableFromInline static func key(_ field: Int) -> KeyPath<FieldBox, Int> {
+    table.keys[min(field, count - 1)]
+  }
+}

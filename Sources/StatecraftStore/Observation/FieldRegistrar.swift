@@ -1,0 +1,138 @@
+/// The observation of a value marked `@ObservableState`, which the macro stores in it as
+/// `_$fields`, and which its generated accessors call.
+///
+/// It is not part of the state: every two are equal, it hashes and encodes nothing, and copies of a
+/// value share it, so that a change to any copy is told to the observers of all of them (more
+/// often than needed, never less).
+@_documentation(visibility: internal)
+public struct FieldRegistrar: Sendable, Hashable, Codable {
+  @usableFromInline let box: FieldBox
+
+  public init() {
+    box = FieldBox()
+  }
+
+  public init(from decoder: any Decoder) throws {
+    self.init()
+  }
+
+  public func encode(to encoder: any Encoder) throws {}
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { true }
+
+  public func hash(into hasher: inout Hasher) {}
+
+  // MARK: Reading a field
+
+  /// A read of field number `field`.
+  @inlinable
+  public func access<Member>(_ field: Int, _ member: Member) {
+    box.access(field)
+  }
+
+  /// A read of field number `field`, whose marked value is armed when this one is, so that a view
+  /// that reads its fields observes them.
+  @inlinable
+  public func access<Member: ObservableState>(_ field: Int, _ member: Member) {
+    if box.access(field) { member._$fields.box.arm() }
+  }
+
+  /// A read of field number `field`, whose marked value, if present, is armed when this one is.
+  @inlinable
+  public func access<Member: ObservableState>(_ field: Int, _ member: Member?) {
+    if box.access(field), let member { member._$fields.box.arm() }
+  }
+
+  // MARK: Setting a field
+
+  /// Sets field number `field`, which is told changed.
+  @inlinable
+  public func set<Member>(_ field: Int, _ storage: inout Member, _ newValue: Member) {
+    storage = newValue
+    box.changed(field)
+  }
+
+  /// Sets field number `field`, which is told changed if the new value is not equal to the old.
+  @inlinable
+  public func set<Member: Equatable>(_ field: Int, _ storage: inout Member, _ newValue: Member) {
+    guard box.isArmed, storage != newValue else {
+      storage = newValue
+      return
+    }
+    storage = newValue
+    box.logChange(field)
+  }
+
+  // MARK: Modifying a field in place
+
+  /// Before field number `field` is modified in place: whether this value is armed.
+  @inlinable
+  public func willModify<Member>(_ field: Int, _ member: Member) -> Bool {
+    box.isArmed
+  }
+
+  /// After field number `field` was modified in place: it is told changed.
+  @inlinable
+  public func didModify<Member>(_ field: Int, _ member: Member, _ armed: Bool) {
+    if armed { box.logChange(field) }
+  }
+
+  /// Before a plain field is modified in place: its value, if this value is armed.
+  @inlinable
+  public func willModify<Member: Equatable & BitwiseCopyable>(_ field: Int, _ member: Member) -> Member? {
+    box.isArmed ? member : nil
+  }
+
+  /// After a plain field was modified in place: it is told changed if it is not equal to before.
+  @inlinable
+  public func didModify<Member: Equatable & BitwiseCopyable>(_ field: Int, _ member: Member, _ before: Member?) {
+    if let before, before != member { box.logChange(field) }
+  }
+
+  /// Before a marked field is modified in place: which value it is, if this value is armed.
+  @inlinable
+  public func willModify<Member: ObservableState>(_ field: Int, _ member: Member) -> FieldIdentity {
+    box.isArmed ? FieldIdentity(member) : .unobserved
+  }
+
+  /// Before an optional marked field is modified in place: which value it holds, if any, if this
+  /// value is armed.
+  @inlinable
+  public func willModify<Member: ObservableState>(_ field: Int, _ member: Member?) -> FieldIdentity {
+    box.isArmed ? FieldIdentity(member) : .unobserved
+  }
+
+  /// After a marked field was modified in place: it is told changed only if it holds another value
+  /// (or, optional, became absent or present). A change inside the value is told by the value.
+  @inlinable
+  public func didModify<Member: ObservableState>(_ field: Int, _ member: Member, _ before: FieldIdentity) {
+    if before != .unobserved, before != FieldIdentity(member) { box.logChange(field) }
+  }
+
+  /// After an optional marked field was modified in place: as for a marked field.
+  @inlinable
+  public func didModify<Member: ObservableState>(_ field: Int, _ member: Member?, _ before: FieldIdentity) {
+    if before != .unobserved, before != FieldIdentity(member) { box.logChange(field) }
+  }
+}
+
+/// Which marked value a field holds, compared before and after the field is modified in place.
+@_documentation(visibility: internal)
+public enum FieldIdentity: Equatable, Sendable {
+  case unobserved
+  case absent
+  case value(ObjectIdentifier)
+
+  @inlinable
+  init<Value: ObservableState>(_ value: Value) {
+    self = .value(ObjectIdentifier(value._$fields.box))
+  }
+
+  @inlinable
+  init<Value: ObservableState>(_ value: Value?) {
+    switch value {
+    case .some(let value): self = .value(ObjectIdentifier(value._$fields.box))
+    case .none: self = .absent
+    }
+  }
+}

@@ -1,0 +1,64 @@
+public import Observation
+import StatecraftEngine
+
+/// What a store whose state is marked `@ObservableState` keeps to observe that state field by
+/// field: which value it handed out, and the observers of its replacement (`state = State()`).
+///
+/// The fields themselves are observed through the value's own registrar; the store only opens the
+/// transaction its sends log into, once a view has read its state.
+// Unchecked, and safe: touched only on the main actor, by the store's `state` getter and its
+// processing (see `Store.reduce`).
+@usableFromInline
+final class ObservedRoot<State>: Observable, @unchecked Sendable {
+  private let fieldsOf: (borrowing State) -> FieldBox
+  private var handedOut: FieldBox?
+  private let registrar = ObservationRegistrar()
+  /// Whether a view may observe a field, so that a send opens a transaction.
+  @usableFromInline private(set) var isArmed = false
+
+  /// The key of the state's replacement.
+  var replacement: Int { 0 }
+
+  private init(fieldsOf: @escaping (borrowing State) -> FieldBox) {
+    self.fieldsOf = fieldsOf
+  }
+
+  /// The observation of a store's state, or nil when its type is not marked.
+  @usableFromInline
+  static func make() -> ObservedRoot? {
+    guard let marked = State.self as? any ObservableState.Type else { return nil }
+    return make(marked)
+  }
+
+  private static func make<Marked: ObservableState>(_: Marked.Type) -> ObservedRoot {
+    // `State` is `Marked`, which the compiler cannot know: read the one as the other.
+    ObservedRoot { state in
+      withUnsafePointer(to: state) { pointer in
+        UnsafeRawPointer(pointer).assumingMemoryBound(to: Marked.self).pointee._$fields.box
+      }
+    }
+  }
+
+  /// Arms `state`, the value the store hands out, and registers a read of its replacement.
+  @usableFromInline
+  func handOut(_ state: State) {
+    let box = fieldsOf(state)
+    box.arm()
+    handedOut = box
+    isArmed = true
+    registrar.access(self, keyPath: SharedKeyPath.of { \ObservedRoot.replacement })
+  }
+
+  /// After a send: tells the observers of the state's replacement if the store's state is no longer
+  /// the value it handed out.
+  @usableFromInline
+  func sent(leaving state: State) {
+    let box = fieldsOf(state)
+    guard box !== handedOut else { return }
+    handedOut = box
+    box.arm()
+    let key = SharedKeyPath.of { \ObservedRoot.replacement }
+    registrar.willSet(self, keyPath: key)
+    registrar.didSet(self, keyPath: key)
+  }
+}

@@ -1,0 +1,203 @@
+import MacroTesting
+import StatecraftMacros
+import Testing
+
+@Suite(
+  .macros(
+    [
+      "ObservableState": ObservableStateMacro.self, "_ObservedField": ObservedFieldMacro.self,
+      "ObservationStateIgnored": ObservationStateIgnoredMacro.self,
+    ],
+    record: .missing))
+struct ObservableStateMacroTests {
+  /// Each stored `var` gets accessors over private storage, numbered in order; `let`s, ignored,
+  /// computed and static properties stay as they are; `Codable` keeps the fields' names as keys, and
+  /// the mirror shows the fields.
+  @Test func eachStoredVarBecomesAnObservedField() {
+    assertMacro {
+      """
+      @ObservableState
+      public struct Profile: Equatable, Codable {
+        let id: Int
+        public var name = ""
+        var visits: Int
+        @ObservationStateIgnored var scratch = 0
+        var isEmpty: Bool { name.isEmpty }
+        static var shared = 0
+      }
+      """
+    } expansion: {
+      """
+      public struct Profile: Equatable, Codable {
+        let id: Int
+        public var name {
+          @storageRestrictions(initializes: _name)
+          init(initialValue) {
+            _name = initialValue
+          }
+          get {
+            _$fields.access(0, _name)
+            return _name
+          }
+          set {
+            _$fields.set(0, &_name, newValue)
+          }
+          _modify {
+            let before = _$fields.willModify(0, _name)
+            yield &_name
+            _$fields.didModify(0, _name, before)
+          }
+        }
+
+        private var _name = ""
+        var visits: Int {
+          @storageRestrictions(initializes: _visits)
+          init(initialValue) {
+            _visits = initialValue
+          }
+          get {
+            _$fields.access(1, _visits)
+            return _visits
+          }
+          set {
+            _$fields.set(1, &_visits, newValue)
+          }
+          _modify {
+            let before = _$fields.willModify(1, _visits)
+            yield &_visits
+            _$fields.didModify(1, _visits, before)
+          }
+        }
+
+        private var _visits: Int
+        var scratch = 0
+        var isEmpty: Bool { name.isEmpty }
+        static var shared = 0
+
+        public let _$fields = Statecraft.FieldRegistrar()
+
+        enum CodingKeys: String, CodingKey {
+          case id
+          case _name = "name"
+          case _visits = "visits"
+          case scratch
+        }
+
+        public var customMirror: Mirror {
+          Mirror(self, children: ["id": self.id as Any, "name": self.name as Any, "visits": self.visits as Any, "scratch": self.scratch as Any], displayStyle: .struct)
+        }
+      }
+      """
+    }
+  }
+
+  /// What the struct declares itself (its coding keys, its mirror) is left alone; a generic struct
+  /// and a `lazy` or wrapped property are handled.
+  @Test func declaredCodingKeysAndMirrorAreKept() {
+    assertMacro {
+      """
+      @ObservableState
+      struct Box<Value: Codable>: Codable {
+        var value: Value
+        lazy var cache = 0
+        @Wrapped var wrapped = 1
+        enum CodingKeys: String, CodingKey {
+          case _value = "v"
+        }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
+      }
+      """
+    } expansion: {
+      """
+      struct Box<Value: Codable>: Codable {
+        var value: Value {
+          @storageRestrictions(initializes: _value)
+          init(initialValue) {
+            _value = initialValue
+          }
+          get {
+            _$fields.access(0, _value)
+            return _value
+          }
+          set {
+            _$fields.set(0, &_value, newValue)
+          }
+          _modify {
+            let before = _$fields.willModify(0, _value)
+            yield &_value
+            _$fields.didModify(0, _value, before)
+          }
+        }
+
+        private var _value: Value
+        lazy var cache = 0
+        @Wrapped var wrapped = 1
+        enum CodingKeys: String, CodingKey {
+          case _value = "v"
+        }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
+
+        let _$fields = Statecraft.FieldRegistrar()
+      }
+      """
+    }
+  }
+
+  /// A declared coding key that names a field rather than its storage is an error, which says what
+  /// to write instead.
+  @Test func aCodingKeyNamingAFieldIsAnError() {
+    assertMacro {
+      """
+      @ObservableState
+      struct Box<Value: Codable>: Codable {
+        var value: Value
+        var count = 0
+        lazy var cache = 0
+        @Wrapped var wrapped = 1
+        enum CodingKeys: String, CodingKey {
+          case _value = "v"
+          case count
+        }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
+      }
+      """
+    } diagnostics: {
+      """
+      @ObservableState
+      struct Box<Value: Codable>: Codable {
+        var value: Value
+        var count = 0
+        lazy var cache = 0
+        @Wrapped var wrapped = 1
+        enum CodingKeys: String, CodingKey {
+          case _value = "v"
+          case count
+               ┬────
+               ╰─ 🛑 'count' is stored as '_count' under @ObservableState, and Codable encodes the storage: write 'case _count = "count"'
+        }
+        var customMirror: Mirror { Mirror(self, children: [:]) }
+      }
+      """
+    }
+  }
+
+  @Test func anEnumOrAClassIsRejected() {
+    assertMacro {
+      """
+      @ObservableState
+      final class Model {
+        var count = 0
+      }
+      """
+    } diagnostics: {
+      """
+      @ObservableState
+      ┬───────────────
+      ╰─ 🛑 @ObservableState applies to structs: an enum or a class is observed as a whole, as a field of the struct that holds it
+      final class Model {
+        var count = 0
+      }
+      """
+    }
+  }
+}
