@@ -252,7 +252,9 @@ public final class Store<State, Action: Sendable, Environment>:
     let task = ObservationTransaction.run {
       process(action, group: group, origin: origin, callSite: callSite)
     }
-    if let state = core.withLock({ $0.current }) { observedRoot.sent(leaving: state) }
+    if observedRoot.mayTellReplacement, let box = core.withLock({ $0.readCurrent(observedRoot.fieldsOf) }) {
+      observedRoot.sent(leaving: box)
+    }
     return task
   }
 

@@ -20,6 +20,8 @@ func storeBenchmarks() {
 
   onMainActor("Store.send with .none", Fixtures.sendNone)
   onMainActor("Store.send with .none, an inspector attached", Fixtures.sendNoneInspected)
+  onMainActor("Store.send with .none, @ObservableState state never read", Fixtures.sendNoneMarked)
+  onMainActor("Store.send with .none, @ObservableState state read", Fixtures.sendNoneMarkedRead)
   liveInspectorBenchmark()
   onMainActor("Store.send appending to a 100,000-element array", Fixtures.appendToLarge)
   asyncRoundTrip("Effect round trip: action → .task → action", Fixtures.roundTrip)
@@ -49,6 +51,17 @@ func counterReducer(_ state: inout Counter, _ action: CounterAction) -> Effect<C
   }
 }
 
+/// `Counter`, observed field by field.
+@ObservableState
+struct MarkedCounter {
+  var count = 0
+}
+
+func markedCounterReducer(_ state: inout MarkedCounter, _ action: CounterAction) -> Effect<CounterAction> {
+  state.count &+= 1
+  return .none
+}
+
 /// A model with one observed property, as `@Observable` writes it.
 @Observable
 final class ObservableCounter {
@@ -62,6 +75,14 @@ enum Fixtures {
   static let guardedState = Mutex(Counter())
   static let observable = ObservableCounter()
   static let counterStore = Store(initialState: Counter(), reducer: counterReducer)
+  /// Never read: its sends collect no changes.
+  static let markedStore = Store(initialState: MarkedCounter(), reducer: markedCounterReducer)
+  /// Read once, as a view would: its sends collect the fields they change and tell them.
+  static let markedReadStore: Store<MarkedCounter, CounterAction, Void> = {
+    let store = Store(initialState: MarkedCounter(), reducer: markedCounterReducer)
+    blackHole(store.state.count)
+    return store
+  }()
   static let inspectedStore: Store<Counter, CounterAction, Void> = {
     let store = Store(initialState: Counter(), reducer: counterReducer)
     store.attach(CountingInspector())
@@ -102,6 +123,17 @@ enum Fixtures {
 
   static func sendNone(_ iterations: Range<Int>) {
     let store = counterStore
+    for _ in iterations { store.send(.increment) }
+    blackHole(store.state.count)
+  }
+
+  static func sendNoneMarked(_ iterations: Range<Int>) {
+    let store = markedStore
+    for _ in iterations { store.send(.increment) }
+  }
+
+  static func sendNoneMarkedRead(_ iterations: Range<Int>) {
+    let store = markedReadStore
     for _ in iterations { store.send(.increment) }
     blackHole(store.state.count)
   }

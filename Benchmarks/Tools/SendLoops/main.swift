@@ -4,7 +4,7 @@
 //     swift run -c release SendLoops store 3000000
 //     perf record -g .build/release/SendLoops machine 1000000
 //
-// Modes: store, observable (the floor of store), machine, roundtrip, mainroundtrip, taskfloor, sideeffect, contextual,
+// Modes: store, markedstore (an @ObservableState state), observable (the floor of store), machine, roundtrip, mainroundtrip, taskfloor, sideeffect, contextual,
 // contextualmain, contextualnonsending, bare and baremain (their floor, bpisano's blog post's bare machine), chart,
 // chartstep, slowinspector (4 senders to a chart with a slow inspector: records delivered and dropped,
 // peak resident size), idlestore, idlestorefunction, idlecontextual (heap bytes an idle instance keeps; trace them with
@@ -54,6 +54,19 @@ func machineLoop(_ n: Int) async {
   let seq = AsyncStateMachineSequence(stateMachine: tally, runtime: Runtime())
   for _ in 0..<n { await seq.send(.add) }
   if seq.currentState == .count(42) { print("") }
+}
+
+/// `C`, observed field by field.
+@ObservableState struct MarkedC { var count = 0 }
+
+/// Reads the state first, as a view does: its sends collect the fields they change.
+@MainActor func markedStoreLoop(_ n: Int) {
+  let store = Store(initialState: MarkedC()) { (s: inout MarkedC, _: A) in
+    s.count &+= 1; return .none
+  }
+  if store.state.count == 42 { print("") }
+  for _ in 0..<n { store.send(.inc) }
+  if store.state.count == 42 { print("") }
 }
 
 /// The floor of `Store.send`: one property mutation of an `@Observable` model.
@@ -278,6 +291,9 @@ if mode == "slowinspector" {
     return machine
   }
   print("idle started contextual machine", bytes, "B")
+} else if mode == "markedstore" {
+  let d = await clock.measure { await MainActor.run { markedStoreLoop(n) } }
+  print("Store.send, an @ObservableState state read", d / n)
 } else if mode == "observable" {
   let d = await clock.measure { await MainActor.run { observableLoop(n) } }
   print("@Observable mutation (floor)", d / n)

@@ -70,6 +70,16 @@ package struct OwnerStateMachine<State, Message: Sendable> {
   @inlinable
   package var current: State? { state }
 
+  /// What `read` finds in the current state, without copying it, or `nil` while its processor has
+  /// it out.
+  @inlinable
+  package func readCurrent<Result>(_ read: (State) -> Result) -> Result? {
+    switch state {
+    case .some(let state): read(state)
+    case .none: nil
+    }
+  }
+
   /// Takes the state out, for its processor to mutate in place. It must be put back with
   /// ``restore(_:)`` before the processing right is given up.
   @inlinable

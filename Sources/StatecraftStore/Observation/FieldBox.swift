@@ -12,12 +12,17 @@ public import Synchronization
 @usableFromInline
 final class FieldBox: Observable, Sendable {
   @usableFromInline let observers = Atomic<Unmanaged<FieldObservers>?>(nil)
+  /// The fields read since their observers were last told, one bit each: a field that nothing read
+  /// since has no observer to tell (observation tracking registers anew with each read), so a
+  /// change to it costs no call into the registrar.
+  @usableFromInline let readFields = Atomic<UInt64>(0)
 
   // Safe without isolation: read and written only by the thread whose transaction is open
-  // (`ObservationTransaction.log`), and stores open transactions on the main actor alone.
-  nonisolated(unsafe) var loggedIn: UInt64 = 0
+  // (`ObservationTransaction.log`), and stores open transactions on the main actor alone; in single
+  // accesses, so without runtime exclusivity checks.
+  @exclusivity(unchecked) nonisolated(unsafe) var loggedIn: UInt64 = 0
   // Safe without isolation: as `loggedIn`.
-  nonisolated(unsafe) var loggedFields: UInt64 = 0
+  @exclusivity(unchecked) nonisolated(unsafe) var loggedFields: UInt64 = 0
 
   @usableFromInline init() {}
 
@@ -48,6 +53,10 @@ final class FieldBox: Observable, Sendable {
   @inlinable @discardableResult
   func access(_ field: Int) -> Bool {
     guard let observers = observers.load(ordering: .acquiring) else { return false }
+    let bit = FieldKeys.bit(field)
+    if readFields.load(ordering: .relaxed) & bit == 0 {
+      readFields.bitwiseOr(bit, ordering: .relaxed)
+    }
     observers._withUnsafeGuaranteedRef { $0.registrar.access(self, keyPath: FieldKeys.key(field)) }
     return true
   }
@@ -61,10 +70,17 @@ final class FieldBox: Observable, Sendable {
   @usableFromInline func logChange(_ field: Int) {
     if let transaction = ObservationTransaction.current {
       transaction.log(self, field: field)
-    } else {
+    } else if takeRead(field) {
       willSet(field)
       didSet(field)
     }
+  }
+
+  /// Whether `field` was read since its observers were last told; they are about to be.
+  func takeRead(_ field: Int) -> Bool {
+    let bit = FieldKeys.bit(field)
+    guard readFields.load(ordering: .relaxed) & bit != 0 else { return false }
+    return readFields.bitwiseAnd(~bit, ordering: .relaxed).oldValue & bit != 0
   }
 
   func willSet(_ field: Int) {
@@ -89,7 +105,7 @@ final class FieldObservers: Sendable {
 /// The key paths that name a value's fields to its registrar, made once for every value.
 @usableFromInline
 enum FieldKeys {
-  static let count = 64
+  @usableFromInline static let count = 64
 
   // Unchecked, and safe: a key path is an immutable object, which any isolation domain may read.
   private struct Table: @unchecked Sendable {
@@ -100,5 +116,9 @@ enum FieldKeys {
 
   @usableFromInline static func key(_ field: Int) -> KeyPath<FieldBox, Int> {
     table.keys[min(field, count - 1)]
+  }
+
+  @inlinable static func bit(_ field: Int) -> UInt64 {
+    1 << UInt64(truncatingIfNeeded: min(field, 63))
   }
 }

@@ -9,11 +9,18 @@ internal import CStatecraftRuntime
 @usableFromInline
 final class ObservationTransaction {
   // Safe without isolation: only a store's processing opens transactions, on the main actor alone
-  // (`run` asserts it in debug builds).
-  nonisolated(unsafe) private static var lastSerial: UInt64 = 0
+  // (`run` asserts it in debug builds). No runtime exclusivity checks, here and below: each field is
+  // read or written in single accesses, never across a call that could reach it again.
+  @exclusivity(unchecked) nonisolated(unsafe) private static var lastSerial: UInt64 = 0
+  // Safe without isolation: as `lastSerial`. Closed transactions, kept so that a send allocates
+  // neither a transaction nor its log.
+  @exclusivity(unchecked) nonisolated(unsafe) private static var closed: [ObservationTransaction] = []
 
-  private let serial: UInt64
-  private var changes: [(box: FieldBox, field: Int)] = []
+  @exclusivity(unchecked) private var serial: UInt64 = 0
+  /// The first change, apart: most sends change one field, and an array's bookkeeping would cost
+  /// that send more than the rest of its observation.
+  @exclusivity(unchecked) private var first: (box: FieldBox, field: Int)?
+  @exclusivity(unchecked) private var more: [(box: FieldBox, field: Int)] = []
 
   /// The transaction open on this thread, if any.
   @usableFromInline static var current: ObservationTransaction? {
@@ -22,12 +29,11 @@ final class ObservationTransaction {
     }
   }
 
-  private init(serial: UInt64) {
-    self.serial = serial
-  }
+  private init() {}
 
   /// Runs `body` with a transaction open on this thread, then tells the observers of every field it
-  /// changed: every `willSet`, then every `didSet`, each field once.
+  /// changed that was read since they were last told: every `willSet`, then every `didSet`, each
+  /// field once.
   ///
   /// Transactions nest: one opened inside another (a reducer that sends to another store) is told
   /// when it closes, and the outer one goes on.
@@ -36,32 +42,47 @@ final class ObservationTransaction {
     #if DEBUG
       MainActor.assertIsolated("an observation transaction is opened on the main actor only")
     #endif
+    let transaction = closed.popLast() ?? ObservationTransaction()
     lastSerial &+= 1
-    let transaction = ObservationTransaction(serial: lastSerial)
+    transaction.serial = lastSerial
     let outer = statecraft_observation_transaction()
-    let result = withExtendedLifetime(transaction) {
-      statecraft_set_observation_transaction(Unmanaged.passUnretained(transaction).toOpaque())
-      defer { statecraft_set_observation_transaction(outer) }
-      return body()
-    }
+    statecraft_set_observation_transaction(Unmanaged.passUnretained(transaction).toOpaque())
+    let result = body()
+    statecraft_set_observation_transaction(outer)
     transaction.tell()
+    closed.append(transaction)
     return result
   }
 
   /// Records that `field` of `box` changed, once per transaction.
   func log(_ box: FieldBox, field: Int) {
-    let bit: UInt64 = 1 << UInt64(min(field, FieldKeys.count - 1))
+    let bit = FieldKeys.bit(field)
     if box.loggedIn != serial {
       box.loggedIn = serial
       box.loggedFields = 0
     }
     guard box.loggedFields & bit == 0 else { return }
     box.loggedFields |= bit
-    changes.append((box, field))
+    if first == nil {
+      first = (box, field)
+    } else {
+      more.append((box, field))
+    }
   }
 
   private func tell() {
-    guard !changes.isEmpty else { return }
+    guard let first else { return }
+    self.first = nil
+    guard !more.isEmpty else {
+      if first.box.takeRead(first.field) {
+        first.box.willSet(first.field)
+        first.box.didSet(first.field)
+      }
+      return
+    }
+    var changes = [first] + more
+    more.removeAll(keepingCapacity: true)
+    changes.removeAll { !$0.box.takeRead($0.field) }
     for change in changes { change.box.willSet(change.field) }
     for change in changes { change.box.didSet(change.field) }
   }

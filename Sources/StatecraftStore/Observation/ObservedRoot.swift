@@ -7,19 +7,21 @@ import StatecraftEngine
 /// The fields themselves are observed through the value's own registrar; the store only opens the
 /// transaction its sends log into, once a view has read its state.
 // Unchecked, and safe: touched only on the main actor, by the store's `state` getter and its
-// processing (see `Store.reduce`).
+// processing (see `Store.reduce`), in single accesses, which need no runtime exclusivity checks.
 @usableFromInline
 final class ObservedRoot<State>: Observable, @unchecked Sendable {
-  private let fieldsOf: (borrowing State) -> FieldBox
-  private var handedOut: FieldBox?
+  @usableFromInline let fieldsOf: (State) -> FieldBox
+  @exclusivity(unchecked) private var handedOut: FieldBox?
   private let registrar = ObservationRegistrar()
   /// Whether a view may observe a field, so that a send opens a transaction.
-  @usableFromInline private(set) var isArmed = false
+  @exclusivity(unchecked) @usableFromInline private(set) var isArmed = false
+  /// Whether the state was read since the observers of its replacement were last told.
+  @exclusivity(unchecked) private var isRead = false
 
   /// The key of the state's replacement.
   var replacement: Int { 0 }
 
-  private init(fieldsOf: @escaping (borrowing State) -> FieldBox) {
+  private init(fieldsOf: @escaping (State) -> FieldBox) {
     self.fieldsOf = fieldsOf
   }
 
@@ -46,17 +48,21 @@ final class ObservedRoot<State>: Observable, @unchecked Sendable {
     box.arm()
     handedOut = box
     isArmed = true
+    isRead = true
     registrar.access(self, keyPath: SharedKeyPath.of { \ObservedRoot.replacement })
   }
 
-  /// After a send: tells the observers of the state's replacement if the store's state is no longer
-  /// the value it handed out.
+  /// Whether a send must look for a replaced state: only if it was read since the last one.
+  @usableFromInline var mayTellReplacement: Bool { isRead }
+
+  /// After a send: tells the observers of the state's replacement if `box`, the store's state's, is
+  /// not the one it handed out.
   @usableFromInline
-  func sent(leaving state: State) {
-    let box = fieldsOf(state)
+  func sent(leaving box: FieldBox) {
     guard box !== handedOut else { return }
     handedOut = box
     box.arm()
+    isRead = false
     let key = SharedKeyPath.of { \ObservedRoot.replacement }
     registrar.willSet(self, keyPath: key)
     registrar.didSet(self, keyPath: key)
