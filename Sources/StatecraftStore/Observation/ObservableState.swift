@@ -43,7 +43,7 @@ public protocol ObservableState {
 /// properties marked ``ObservationStateIgnored()`` are left as they are.
 ///
 /// A state that is not marked is observed whole: a view that reads any of it is invalidated by
-/// every action. See <doc:Composition#Observation-per-field>.
+/// every action. The Composing Features article has the details, under "Observation per field".
 ///
 /// Declare `Codable` on the struct itself, not in an extension, so that the macro keeps the JSON
 /// keys the fields' names.

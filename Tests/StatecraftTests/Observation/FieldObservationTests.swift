@@ -115,6 +115,22 @@ struct FieldObservationTests {
     #expect(seen == [1])
   }
 
+  /// An observer that sends finds the state back in the store: its action runs after the one that
+  /// told it, and its own changes are told too.
+  @Test func anObserverThatSendsRunsAfterTheActionThatToldIt() {
+    let store = makePageStore()
+    withObservationTracking {
+      _ = store.state.title
+    } onChange: {
+      MainActor.assumeIsolated { _ = store.send(.increment) }
+    }
+    let count = ObservationCounter()
+    count.track { _ = store.state.count }
+    store.send(.setTitle("Home"))
+    #expect(store.state.count == 1)
+    #expect(count.changes == 1)
+  }
+
   @Test func aChildsFieldsAreObservedOneByOne() {
     let store = makePageStore()
     let name = ObservationCounter()
