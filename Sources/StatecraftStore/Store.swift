@@ -311,8 +311,9 @@ public final class Store<State, Action: Sendable, Environment>:
 
   /// The scoped stores that follow this store, told after each run of actions.
   // Safe without isolation: read by the processing and written by scoped stores, on the main actor
-  // alone (see `reduce`).
-  @usableFromInline nonisolated(unsafe) var dependents = ScopeDependents()
+  // alone (see `reduce`). No runtime exclusivity check, as for a scoped store's node: it is read and
+  // changed in single accesses, and its followers are told outside them.
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var dependents = ScopeDependents()
 
   /// Starts the reducer's effects, and delivers their actions back through
   /// ``send(_:group:origin:callSite:)``. Made by the first effect, in inlinable code, so that the
