@@ -6,9 +6,9 @@ import StatecraftEngine
 ///
 /// The fields themselves are observed through the value's own registrar; the store only opens the
 /// transaction its sends log into, once a view has read its state.
+@usableFromInline
 // Unchecked, and safe: touched only on the main actor, by the store's `state` getter and its
 // processing (see `Store.reduce`), in single accesses, which need no runtime exclusivity checks.
-@usableFromInline
 final class ObservedRoot<State>: Observable, @unchecked Sendable {
   @usableFromInline let fieldsOf: (State) -> FieldBox
   @exclusivity(unchecked) private var handedOut: FieldBox?
