@@ -53,6 +53,11 @@ protocol ScopeSource<State>: AnyObject {
   associatedtype State
   /// The state, without registering an Observation access: a scoped store observes its own part.
   var untrackedState: State { get }
+  /// The state, observed: what a marked part of a marked state is read through, so that its
+  /// readers observe the fields that lead to it.
+  var observedState: State { get }
+  /// Tells `follower` of this state's changes.
+  func addFollower(_ follower: ScopeFollower)
   /// The followers of this state.
   var dependents: ScopeDependents { get set }
 }

@@ -4,11 +4,22 @@ public import Observation
 /// change, the registrar its observers use, and the stores scoped from it. The store above holds
 /// it strongly (see ``ScopeFollower``); the scoped store holds it too, and marks it released when
 /// it goes.
+///
+/// A part marked `@ObservableState` of a marked parent is not followed: it is read from the parent
+/// at each read, through the parent's observed fields, so that a view that reads it observes the
+/// part's own fields and the parent's fields that lead to it, and an action costs nothing for the
+/// scoped stores whose part it did not change. Such a node follows its parent only when a store
+/// scoped from it follows it (an unmarked part), or to see its optional child go.
 @MainActor @usableFromInline
 final class ScopeNode<State>: ScopeFollower, ScopeSource, Observable {
   /// The part of the parent's state this node is for, read without observing the parent; `nil`
   /// when the child is gone.
   @usableFromInline let readState: @MainActor () -> State?
+  /// The part, read through the parent's observed state, for a marked part of a marked parent.
+  @usableFromInline let readObservedState: (@MainActor () -> State?)?
+  /// The observation of the part, for a marked part of a marked parent: such a node reads its part
+  /// afresh at each read, and arms it when it hands it out.
+  @usableFromInline let fieldsOf: ((State) -> FieldBox)?
   /// Asks the parent to tell this node after each of its changes.
   private let follow: @MainActor (ScopeFollower) -> Void
   /// Takes the parent's change: made where the store is scoped, in inlinable code, so that the
@@ -41,10 +52,13 @@ final class ScopeNode<State>: ScopeFollower, ScopeSource, Observable {
   init(
     initial: State,
     readState: @escaping @MainActor () -> State?,
+    readObservedState: (@MainActor () -> State?)? = nil,
     follow: @escaping @MainActor (ScopeFollower) -> Void,
     followChange: @escaping @MainActor (ScopeNode) -> Void
   ) {
     self.readState = readState
+    self.fieldsOf = readObservedState == nil ? nil : FieldBox.reader(for: State.self)
+    self.readObservedState = fieldsOf == nil ? nil : readObservedState
     self.follow = follow
     self.followChange = followChange
     self.isDuplicate = duplicateCheck(for: State.self)
@@ -56,6 +70,7 @@ final class ScopeNode<State>: ScopeFollower, ScopeSource, Observable {
   /// The state, observed: what the scoped store's `state` returns.
   @inlinable
   var state: State {
+    if fieldsOf != nil { return markedState(observed: true) }
     isObserved = true
     registrar.access(self, keyPath: stateKeyPath)
     return untrackedState
@@ -64,9 +79,36 @@ final class ScopeNode<State>: ScopeFollower, ScopeSource, Observable {
   /// The state, without observing it: what stores scoped from this one read.
   @inlinable
   var untrackedState: State {
+    if fieldsOf != nil { return markedState(observed: false) }
     if !isFollowing { startFollowing() }
     return current!
   }
+
+  /// The state of a marked part, read afresh from the parent; its last state once it is gone.
+  /// Read observed, the part is armed, so that a view that reads its fields observes them.
+  @usableFromInline
+  func markedState(observed: Bool) -> State {
+    guard !isChildGone, let fresh = observed ? readObservedState!() : readState() else {
+      return current!
+    }
+    current = fresh
+    if observed { fieldsOf!(fresh).arm() }
+    return fresh
+  }
+
+  /// Adds a store scoped from this one to those told of this one's changes. A node that reads its
+  /// part afresh starts following its own parent then, to tell them.
+  @usableFromInline
+  func addFollower(_ follower: ScopeFollower) {
+    dependents.add(follower)
+    if fieldsOf != nil, !isFollowing {
+      isFollowing = true
+      follow(self)
+    }
+  }
+
+  @inlinable
+  var observedState: State { state }
 
   /// Follows the parent from the first read on: a store no one reads costs its parent nothing.
   @usableFromInline
@@ -86,6 +128,7 @@ final class ScopeNode<State>: ScopeFollower, ScopeSource, Observable {
   @inlinable
   func takeParentChange(_ new: State?) {
     guard let new else { return }  // the child is gone: keep its last state
+    if fieldsOf != nil { return relay(new) }
     if let isDuplicate, let current, isDuplicate(current, new) { return }
     take(new)
   }
@@ -104,12 +147,21 @@ final class ScopeNode<State>: ScopeFollower, ScopeSource, Observable {
     }
     tellDependents()
   }
+
+  /// Keeps a marked part's new state and tells the stores scoped from this one, which compare it
+  /// with their own: the node's observers observe the part's fields instead.
+  @usableFromInline
+  func relay(_ new: State) {
+    current = new
+    tellDependents()
+  }
 }
 
 extension ScopeNode where State: Equatable {
   /// ``takeParentChange(_:)``, comparing with `State`'s own `==`.
   @inlinable
   func takeEquatableParentChange(_ new: State) {
+    if fieldsOf != nil { return relay(new) }
     if let current, current == new { return }
     take(new)
   }

@@ -27,10 +27,13 @@ extension StoreScoping where Action: CaseRoutable {
     }
     let embed = Action.cases[keyPath: action].embed
     let source = SourceReference(scopeSource)
+    var readObservedState: (@MainActor () -> ChildState?)?
+    if isMarked(State.self) { readObservedState = { read(source.object.observedState) } }
     let node = ScopeNode(
       initial: initial,
       readState: { read(source.object.untrackedState) },
-      follow: { follower in source.object.dependents.add(follower) },
+      readObservedState: readObservedState,
+      follow: { follower in source.object.addFollower(follower) },
       followChange: { node in
         guard !node.isChildGone else { return }
         guard let child = read(source.object.untrackedState) else {

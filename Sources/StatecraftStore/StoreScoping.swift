@@ -58,10 +58,13 @@ extension StoreScoping {
     followChange: @escaping @MainActor (ScopeNode<ChildState>) -> Void
   ) -> ScopedStore<ChildState, ChildAction> {
     let source = SourceReference(scopeSource)
+    var readObservedState: (@MainActor () -> ChildState?)?
+    if isMarked(State.self) { readObservedState = { read(source.object.observedState) } }
     let node = ScopeNode(
       initial: initial,
       readState: { read(source.object.untrackedState) },
-      follow: { follower in source.object.dependents.add(follower) },
+      readObservedState: readObservedState,
+      follow: { follower in source.object.addFollower(follower) },
       followChange: followChange)
     return ScopedStore(
       id: id, node: node, root: root,
@@ -110,6 +113,14 @@ extension Store: StoreScoping, ScopeSource, ScopeRoot {
   var untrackedState: State { core.ownerState }
 
   @inlinable
+  var observedState: State { state }
+
+  @usableFromInline
+  func addFollower(_ follower: ScopeFollower) {
+    dependents.add(follower)
+  }
+
+  @inlinable
   func send(_ action: Action, at callSite: CallSite) -> StoreTask {
     send(action, group: nil, origin: nil, callSite: callSite)
   }
@@ -123,4 +134,11 @@ extension ScopedStore: StoreScoping {
   func send(_ action: Action, at callSite: CallSite) -> StoreTask {
     sendAction(action, callSite)
   }
+}
+
+/// Whether `State` is marked `@ObservableState`: the parts of a marked state that are marked too
+/// are read through it rather than followed.
+@usableFromInline
+func isMarked<State>(_: State.Type) -> Bool {
+  State.self is any ObservableState.Type
 }

@@ -70,6 +70,7 @@ extension Reduce where Action: CaseRoutable {
     let route = Action.cases[keyPath: action]
     let element = LazyReduce(element)
     let path = StatePath(toElements)
+    let elementBox = FieldBox.reader(for: ElementState.self)
     /// What an element starts when it is added, in its own scope.
     let elementStarted: (inout State, ID) -> Effect<Action> = { state, id in
       guard let started = element.reducer.started else { return .none }
@@ -88,8 +89,13 @@ extension Reduce where Action: CaseRoutable {
           guard idsBefore.contains(id) else {
             return .childNotPresent(action, "\(toElements) has no element \(id)")
           }
-          elementEffect = path.modify(&state) { element(&$0[id: id]!, elementAction.action) }
-            .map { route.embed(.element(id: id, action: $0)) }
+          let run: Effect<ElementAction> = path.modify(&state) { elements in
+            guard let elementBox else { return element(&elements[id: id]!, elementAction.action) }
+            return ObservationTransaction.runElement(&elements[id: id]!, boxOf: elementBox) {
+              element(&$0, elementAction.action)
+            }
+          }
+          elementEffect = run.map { route.embed(.element(id: id, action: $0)) }
             .inChild(ChildScopeKey(site: toElements, identity: id))
         }
         let effect = Effect.merging(elementEffect, reduce(&state, action))

@@ -96,6 +96,27 @@ final class FieldBox: Observable, Sendable {
   }
 }
 
+extension FieldBox {
+  /// How to find the box of a value of `Value`, or nil when `Value` is not marked: found once per
+  /// store or scoped store, where `Value` is not known to be marked.
+  @usableFromInline
+  static func reader<Value>(for type: Value.Type) -> ((Value) -> FieldBox)? {
+    guard let marked = type as? any ObservableState.Type else { return nil }
+    return reader(marked, as: type)
+  }
+
+  private static func reader<Marked: ObservableState, Value>(
+    _: Marked.Type, as _: Value.Type
+  ) -> (Value) -> FieldBox {
+    // `Value` is `Marked`, which the compiler cannot know: read the one as the other.
+    { value in
+      withUnsafePointer(to: value) { pointer in
+        UnsafeRawPointer(pointer).assumingMemoryBound(to: Marked.self).pointee._$fields.box
+      }
+    }
+  }
+}
+
 /// The registrar of an armed value, made once, when a store first hands the value out.
 @usableFromInline
 final class FieldObservers: Sendable {

@@ -1,3 +1,6 @@
+public import IdentifiedCollections
+public import OrderedCollections
+
 /// The observation of a value marked `@ObservableState`, which the macro stores in it as
 /// `_$fields`, and which its generated accessors call.
 ///
@@ -63,6 +66,71 @@ public struct FieldRegistrar: Sendable, Hashable, Codable {
     box.logChange(field)
   }
 
+  /// Sets a marked field, which is told changed if it now holds another value: an equal value
+  /// that is another value is told too, since its readers observe the value they read.
+  @inlinable
+  public func set<Member: ObservableState>(_ field: Int, _ storage: inout Member, _ newValue: Member) {
+    setIdentified(field, &storage, newValue)
+  }
+
+  /// The setter of a marked field, for one that is also `Equatable`.
+  @inlinable
+  public func set<Member: ObservableState & Equatable>(_ field: Int, _ storage: inout Member, _ newValue: Member) {
+    setIdentified(field, &storage, newValue)
+  }
+
+  /// Sets an optional marked field, which is told changed if it now holds another value, or none.
+  @inlinable
+  public func set<Member: ObservableState>(_ field: Int, _ storage: inout Member?, _ newValue: Member?) {
+    setIdentified(field, &storage, newValue)
+  }
+
+  /// The setter of an optional marked field, for one that is also `Equatable`.
+  @inlinable
+  public func set<Member: ObservableState & Equatable>(_ field: Int, _ storage: inout Member?, _ newValue: Member?) {
+    setIdentified(field, &storage, newValue)
+  }
+
+  /// Sets a collection of marked values, which is told changed if it now holds other ids, in
+  /// another order, or another value for an id.
+  @inlinable
+  public func set<ID, Element: ObservableState>(
+    _ field: Int, _ storage: inout IdentifiedArray<ID, Element>, _ newValue: IdentifiedArray<ID, Element>
+  ) {
+    setIdentified(field, &storage, newValue)
+  }
+
+  /// The setter of a collection of marked values, for elements that are also `Equatable`.
+  @inlinable
+  public func set<ID, Element: ObservableState & Equatable>(
+    _ field: Int, _ storage: inout IdentifiedArray<ID, Element>, _ newValue: IdentifiedArray<ID, Element>
+  ) {
+    setIdentified(field, &storage, newValue)
+  }
+
+  @inlinable
+  func setIdentified<Member: ObservableState>(_ field: Int, _ storage: inout Member, _ newValue: Member) {
+    let changed = box.isArmed && storage._$fields.box !== newValue._$fields.box
+    storage = newValue
+    if changed { box.logChange(field) }
+  }
+
+  @inlinable
+  func setIdentified<Member: ObservableState>(_ field: Int, _ storage: inout Member?, _ newValue: Member?) {
+    let changed = box.isArmed && FieldIdentity(storage) != FieldIdentity(newValue)
+    storage = newValue
+    if changed { box.logChange(field) }
+  }
+
+  @inlinable
+  func setIdentified<ID, Element: ObservableState>(
+    _ field: Int, _ storage: inout IdentifiedArray<ID, Element>, _ newValue: IdentifiedArray<ID, Element>
+  ) {
+    let changed = box.isArmed && !IdentifiedArray.holdSameValues(storage, newValue)
+    storage = newValue
+    if changed { box.logChange(field) }
+  }
+
   // MARK: Modifying a field in place
 
   /// Before field number `field` is modified in place: whether this value is armed.
@@ -114,8 +182,59 @@ public struct FieldRegistrar: Sendable, Hashable, Codable {
   public func didModify<Member: ObservableState>(_ field: Int, _ member: Member?, _ before: FieldIdentity) {
     if before != .unobserved, before != FieldIdentity(member) { box.logChange(field) }
   }
+
+  /// Before a collection of marked values is modified in place: its ids, if this value is armed.
+  @inlinable
+  public func willModify<ID, Element: ObservableState>(
+    _ field: Int, _ member: IdentifiedArray<ID, Element>
+  ) -> ElementsBefore<ID>? {
+    box.isArmed ? ElementsBefore(ids: member.ids) : nil
+  }
+
+  /// After a collection of marked values was modified in place: it is told changed unless it holds
+  /// the same ids in the same order and the change was elements run in place by `forEach`, which
+  /// those elements tell their readers themselves. So one row's action tells one row's readers; a
+  /// parent's own write into the collection, which may replace an element by another value with
+  /// the same id, is told to every reader of the collection.
+  @inlinable
+  public func didModify<ID, Element: ObservableState>(
+    _ field: Int, _ member: IdentifiedArray<ID, Element>, _ before: ElementsBefore<ID>?
+  ) {
+    guard let before else { return }
+    if !before.wereRunInPlace || member.ids != before.ids { box.logChange(field) }
+  }
 }
 
+/// What a collection of marked values held before it was modified in place.
+@_documentation(visibility: internal)
+public struct ElementsBefore<ID: Hashable> {
+  /// A copy of the ids, which shares their storage: unless ids were added, removed or moved,
+  /// comparing them afterwards is a pointer comparison.
+  @usableFromInline let ids: OrderedSet<ID>
+  @usableFromInline let elementRuns: UInt64?
+
+  @inlinable
+  init(ids: OrderedSet<ID>) {
+    self.ids = ids
+    elementRuns = ObservationTransaction.current?.elementRuns
+  }
+
+  /// Whether the modification was elements run by `forEach`, the last of which stayed the same
+  /// value (an element of one of them may hold a collection run in its turn).
+  @inlinable
+  var wereRunInPlace: Bool {
+    guard let elementRuns, let transaction = ObservationTransaction.current else { return false }
+    return transaction.elementRuns != elementRuns && transaction.lastElementStayed
+  }
+}
+
+extension IdentifiedArray where Element: ObservableState {
+  /// Whether two collections hold the same ids in the same order, each with the same value.
+  @inlinable
+  static func holdSameValues(_ lhs: Self, _ rhs: Self) -> Bool {
+    lhs.ids == rhs.ids && zip(lhs, rhs).allSatisfy { $0._$fields.box === $1._$fields.box }
+  }
+}
 /// Which marked value a field holds, compared before and after the field is modified in place.
 @_documentation(visibility: internal)
 public enum FieldIdentity: Equatable, Sendable {

@@ -21,6 +21,10 @@ final class ObservationTransaction {
   /// that send more than the rest of its observation.
   @exclusivity(unchecked) private var first: (box: FieldBox, field: Int)?
   @exclusivity(unchecked) private var more: [(box: FieldBox, field: Int)] = []
+  /// How many elements `forEach` ran in place, and whether the last stayed the same value: the
+  /// accessor of the collection they ran in compares them before and after.
+  @exclusivity(unchecked) @usableFromInline private(set) var elementRuns: UInt64 = 0
+  @exclusivity(unchecked) @usableFromInline private(set) var lastElementStayed = false
 
   /// The transaction open on this thread, if any.
   @usableFromInline static var current: ObservationTransaction? {
@@ -52,6 +56,25 @@ final class ObservationTransaction {
     transaction.tell()
     closed.append(transaction)
     return result
+  }
+
+  /// Runs `body` on one element of a collection, in place, as `forEach` runs an element's
+  /// action, and records whether the element stayed the same value: if it did, its own fields tell
+  /// their readers, and the collection's readers need not be told.
+  @inlinable
+  static func runElement<Element, Result>(
+    _ element: inout Element, boxOf: (Element) -> FieldBox, _ body: (inout Element) -> Result
+  ) -> Result {
+    let before = boxOf(element)
+    let result = body(&element)
+    current?.ranElement(stayed: boxOf(element) === before)
+    return result
+  }
+
+  @usableFromInline
+  func ranElement(stayed: Bool) {
+    elementRuns &+= 1
+    lastElementStayed = stayed
   }
 
   /// Records that `field` of `box` changed, once per transaction.

@@ -28,17 +28,7 @@ final class ObservedRoot<State>: Observable, @unchecked Sendable {
   /// The observation of a store's state, or nil when its type is not marked.
   @usableFromInline
   static func make() -> ObservedRoot? {
-    guard let marked = State.self as? any ObservableState.Type else { return nil }
-    return make(marked)
-  }
-
-  private static func make<Marked: ObservableState>(_: Marked.Type) -> ObservedRoot {
-    // `State` is `Marked`, which the compiler cannot know: read the one as the other.
-    ObservedRoot { state in
-      withUnsafePointer(to: state) { pointer in
-        UnsafeRawPointer(pointer).assumingMemoryBound(to: Marked.self).pointee._$fields.box
-      }
-    }
+    FieldBox.reader(for: State.self).map(ObservedRoot.init(fieldsOf:))
   }
 
   /// Arms `state`, the value the store hands out, and registers a read of its replacement.

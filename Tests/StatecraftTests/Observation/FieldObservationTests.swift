@@ -87,7 +87,6 @@ struct FieldObservationTests {
     }
     store.send(.nothing)
     store.send(.setTitle("Page"))
-    store.send(.replaceProfile(Profile(id: 1)))
     #expect(every.changes == 0)
   }
 
