@@ -39,6 +39,12 @@ public import Observation
 /// it is first read, and after each action of the parent compares it with the new one, when the
 /// part is `Equatable` (a part that is not is taken to change with every action of its parent).
 /// Reading it costs the same at any depth of scoping.
+///
+/// A part marked `@ObservableState` of a state marked too is observed field by field, and its store
+/// does not follow its parent: it reads its part when it is read, so that an action costs nothing
+/// for the stores whose part it did not change. A view that reads `row.state.title` is told when
+/// the title changes, or the path that leads to the row does (the row replaced or removed, rows
+/// added, removed or moved).
 @MainActor
 public final class ScopedStore<State, Action: Sendable>: Observable, Identifiable {
   /// Its part of the parent's state, its observers and the stores scoped from it: held by the
