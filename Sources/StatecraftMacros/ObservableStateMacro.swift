@@ -7,7 +7,8 @@ public import SwiftSyntaxMacros
 /// It stores a `FieldRegistrar` in the struct as `_$fields`, attaches `@_ObservedField(n)` to each
 /// stored `var` it observes (numbered in declaration order, which keys the field's observers), and
 /// writes what the private storage would otherwise change: `CodingKeys` that keep the JSON keys the
-/// fields' names, and a mirror that shows the fields, not their storage.
+/// fields' names, a mirror that shows the fields, not their storage, and `_$storage(of:)` and
+/// `_$identity(of:at:)` and `_$fields(at:)`, with which the composition tools write a field in place.
 public struct ObservableStateMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
   public static func expansion(
     of node: AttributeSyntax,
@@ -38,6 +39,33 @@ public struct ObservableStateMacro: MemberMacro, MemberAttributeMacro, Extension
         }
         """)
     }
+    let observed = stored.filter(\.isObserved)
+    let storage = observed.enumerated().map { index, property in
+      "if field == \\Self.\(property.name) { return (\\Self._\(property.name), \(index)) }"
+    }
+    members.append(
+      """
+      \(raw: access)static func _$storage(of field: AnyKeyPath) -> (storage: AnyKeyPath, index: Int)? {
+        \(raw: (storage + ["return nil"]).joined(separator: "\n"))
+      }
+      """)
+    let identities = observed.enumerated().map { index, property in
+      "case \(index): Statecraft.FieldIdentity.of(value.assumingMemoryBound(to: Self.self).pointee._\(property.name))"
+    }
+    members.append(
+      """
+      \(raw: access)static func _$identity(of field: Int, at value: UnsafeRawPointer) -> Statecraft.FieldIdentity {
+        switch field {
+        \(raw: (identities + ["default: .unobserved"]).joined(separator: "\n"))
+        }
+      }
+      """)
+    members.append(
+      """
+      \(raw: access)static func _$fields(at value: UnsafeRawPointer) -> Statecraft.FieldRegistrar {
+        value.assumingMemoryBound(to: Self.self).pointee._$fields
+      }
+      """)
     if !declaration.declaresMember(named: "customMirror") {
       let children =
         stored.isEmpty

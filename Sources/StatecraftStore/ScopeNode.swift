@@ -19,7 +19,7 @@ final class ScopeNode<State>: ScopeFollower, ScopeSource, Observable {
   @usableFromInline let readObservedState: (@MainActor () -> State?)?
   /// The observation of the part, for a marked part of a marked parent: such a node reads its part
   /// afresh at each read, and arms it when it hands it out.
-  @usableFromInline let fieldsOf: ((State) -> FieldBox)?
+  @usableFromInline let fieldsOf: FieldBox.Reader<State>?
   /// Asks the parent to tell this node after each of its changes.
   private let follow: @MainActor (ScopeFollower) -> Void
   /// Takes the parent's change: made where the store is scoped, in inlinable code, so that the

@@ -83,6 +83,31 @@ struct ObservableStateMacroTests {
           case scratch
         }
 
+        public static func _$storage(of field: AnyKeyPath) -> (storage: AnyKeyPath, index: Int)? {
+          if field == \\Self.name {
+            return (\\Self._name, 0)
+          }
+          if field == \\Self.visits {
+            return (\\Self._visits, 1)
+          }
+          return nil
+        }
+
+        public static func _$identity(of field: Int, at value: UnsafeRawPointer) -> Statecraft.FieldIdentity {
+          switch field {
+          case 0:
+            Statecraft.FieldIdentity.of(value.assumingMemoryBound(to: Self.self).pointee._name)
+          case 1:
+            Statecraft.FieldIdentity.of(value.assumingMemoryBound(to: Self.self).pointee._visits)
+          default:
+            .unobserved
+          }
+        }
+
+        public static func _$fields(at value: UnsafeRawPointer) -> Statecraft.FieldRegistrar {
+          value.assumingMemoryBound(to: Self.self).pointee._$fields
+        }
+
         public var customMirror: Mirror {
           Mirror(self, children: ["id": self.id as Any, "name": self.name as Any, "visits": self.visits as Any, "scratch": self.scratch as Any], displayStyle: .struct)
         }
@@ -138,6 +163,26 @@ struct ObservableStateMacroTests {
         var customMirror: Mirror { Mirror(self, children: [:]) }
 
         let _$fields = Statecraft.FieldRegistrar()
+
+        static func _$storage(of field: AnyKeyPath) -> (storage: AnyKeyPath, index: Int)? {
+          if field == \\Self.value {
+            return (\\Self._value, 0)
+          }
+          return nil
+        }
+
+        static func _$identity(of field: Int, at value: UnsafeRawPointer) -> Statecraft.FieldIdentity {
+          switch field {
+          case 0:
+            Statecraft.FieldIdentity.of(value.assumingMemoryBound(to: Self.self).pointee._value)
+          default:
+            .unobserved
+          }
+        }
+
+        static func _$fields(at value: UnsafeRawPointer) -> Statecraft.FieldRegistrar {
+          value.assumingMemoryBound(to: Self.self).pointee._$fields
+        }
       }
       """
     }

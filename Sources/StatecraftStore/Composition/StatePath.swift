@@ -4,23 +4,34 @@
 /// A composed reducer reads and writes its child's state at every level of the tree, on every
 /// action. Through a key path, each access goes through the runtime's generic key-path machinery;
 /// through the offset that `MemoryLayout.offset(of:)` gives a stored property, it is a pointer.
-/// A computed property (no offset) goes through the key path.
+/// A computed property (no offset) goes through the key path. A field of a state marked
+/// `@ObservableState` goes through its storage's offset, and its observers are told as its accessors
+/// would tell them (see ``FieldWrite``).
 @usableFromInline
 struct StatePath<Root, Value> {
   @usableFromInline let keyPath: WritableKeyPath<Root, Value>
-  /// The stored property's offset in `Root`, or `nil` when the key path is not one.
+  /// The stored property's offset in `Root`, or its storage's for a marked field, or `nil`.
   @usableFromInline let offset: Int?
+  /// The write of a marked field.
+  @usableFromInline let fieldWrite: FieldWrite<Root, Value>?
 
   @inlinable
   init(_ keyPath: WritableKeyPath<Root, Value>) {
     self.keyPath = keyPath
-    self.offset = MemoryLayout<Root>.offset(of: keyPath)
+    if let offset = MemoryLayout<Root>.offset(of: keyPath) {
+      self.offset = offset
+      self.fieldWrite = nil
+    } else {
+      self.fieldWrite = FieldWrite(keyPath)
+      self.offset = fieldWrite?.offset
+    }
   }
 
   /// Runs `body` on the part of `root`, in place.
   @inlinable
   func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result {
     guard let offset else { return body(&root[keyPath: keyPath]) }
+    if let fieldWrite { return fieldWrite.modify(&root, body) }
     // The offset of a stored property: the documented equivalent of the key path.
     return withUnsafeMutableBytes(of: &root) { bytes in
       body(&bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Value.self).pointee)

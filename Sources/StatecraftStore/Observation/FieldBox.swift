@@ -100,19 +100,26 @@ extension FieldBox {
   /// How to find the box of a value of `Value`, or nil when `Value` is not marked: found once per
   /// store or scoped store, where `Value` is not known to be marked.
   @usableFromInline
-  static func reader<Value>(for type: Value.Type) -> ((Value) -> FieldBox)? {
+  static func reader<Value>(for type: Value.Type) -> Reader<Value>? {
     guard let marked = type as? any ObservableState.Type else { return nil }
     return reader(marked, as: type)
   }
 
-  private static func reader<Marked: ObservableState, Value>(
-    _: Marked.Type, as _: Value.Type
-  ) -> (Value) -> FieldBox {
-    // `Value` is `Marked`, which the compiler cannot know: read the one as the other.
-    { value in
-      withUnsafePointer(to: value) { pointer in
-        UnsafeRawPointer(pointer).assumingMemoryBound(to: Marked.self).pointee._$fields.box
-      }
+  private static func reader<Marked: ObservableState, Value>(_: Marked.Type, as _: Value.Type) -> Reader<Value> {
+    // `Value` is `Marked`, which the compiler cannot know: read the one as the other, in place.
+    Reader { pointer in Marked._$fields(at: pointer).box }
+  }
+
+  /// Finds the box of a value of `Value`, which is marked, in place: copying a value to find its
+  /// box would copy every child it holds inline.
+  @usableFromInline
+  struct Reader<Value> {
+    /// The box of the value at a pointer.
+    @usableFromInline let at: (UnsafeRawPointer) -> FieldBox
+
+    @inlinable
+    func callAsFunction(_ value: Value) -> FieldBox {
+      withUnsafePointer(to: value) { at(UnsafeRawPointer($0)) }
     }
   }
 }

@@ -235,23 +235,57 @@ extension IdentifiedArray where Element: ObservableState {
     lhs.ids == rhs.ids && zip(lhs, rhs).allSatisfy { $0._$fields.box === $1._$fields.box }
   }
 }
-/// Which marked value a field holds, compared before and after the field is modified in place.
+/// Which marked value a field holds, compared before and after the field is modified in place. It
+/// holds the value's observation, so that a value replaced during the modification is not taken
+/// for another that reuses its address.
 @_documentation(visibility: internal)
 public enum FieldIdentity: Equatable, Sendable {
   case unobserved
   case absent
-  case value(ObjectIdentifier)
+  case value(FieldRegistrar)
 
   @inlinable
   init<Value: ObservableState>(_ value: Value) {
-    self = .value(ObjectIdentifier(value._$fields.box))
+    self = .value(value._$fields)
   }
 
   @inlinable
   init<Value: ObservableState>(_ value: Value?) {
+    if let fields = value?._$fields {
+      self = .value(fields)
+    } else {
+      self = .absent
+    }
+  }
+
+  /// The identity of a field of a marked value, as the macro's `_$identity(of:in:)` finds it: a
+  /// marked value, or an optional one, by its observation; anything else is not compared.
+  @inlinable
+  public static func of<Value: ObservableState>(_ value: Value) -> Self {
+    .value(value._$fields)
+  }
+
+  /// The identity of an optional marked field.
+  @inlinable
+  public static func of<Value: ObservableState>(_ value: Value?) -> Self {
     switch value {
-    case .some(let value): self = .value(ObjectIdentifier(value._$fields.box))
-    case .none: self = .absent
+    case .some(let value): .value(value._$fields)
+    case .none: .absent
+    }
+  }
+
+  /// A field that is not marked: not compared.
+  @inlinable
+  public static func of<Value>(_ value: Value) -> Self {
+    .unobserved
+  }
+
+  @inlinable
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.unobserved, .unobserved), (.absent, .absent): true
+    case (.value(let lhs), .value(let rhs)): lhs.box === rhs.box
+    default: false
     }
   }
 }

@@ -18,6 +18,28 @@
 public protocol ObservableState {
   /// The value's observation, written by the macro.
   var _$fields: FieldRegistrar { get }
+  /// The storage of the field at `field`, and the field's number, written by the macro: composition
+  /// tools write a field in place through its storage, and tell its observers themselves.
+  static func _$storage(of field: AnyKeyPath) -> (storage: AnyKeyPath, index: Int)?
+  /// Which marked value field number `field` of `value` holds, written by the macro, where the
+  /// field's type is known: composition tools compare it before and after they write the field.
+  static func _$identity(of field: Int, at value: UnsafeRawPointer) -> FieldIdentity
+  /// The observation of the value at `value`, written by the macro: read in place, without copying
+  /// the value.
+  static func _$fields(at value: UnsafeRawPointer) -> FieldRegistrar
+}
+
+extension ObservableState {
+  /// No field's storage: composition tools go through the fields' key paths.
+  public static func _$storage(of field: AnyKeyPath) -> (storage: AnyKeyPath, index: Int)? { nil }
+
+  /// No field compared.
+  public static func _$identity(of field: Int, at value: UnsafeRawPointer) -> FieldIdentity { .unobserved }
+
+  /// The observation of the value at `value`.
+  public static func _$fields(at value: UnsafeRawPointer) -> FieldRegistrar {
+    value.assumingMemoryBound(to: Self.self).pointee._$fields
+  }
 }
 
 /// Makes a state struct observable field by field.
@@ -47,7 +69,7 @@ public protocol ObservableState {
 ///
 /// Declare `Codable` on the struct itself, not in an extension, so that the macro keeps the JSON
 /// keys the fields' names.
-@attached(member, names: named(_$fields), named(CodingKeys), named(customMirror))
+@attached(member, names: named(_$fields), named(_$storage), named(_$identity), named(CodingKeys), named(customMirror))
 @attached(memberAttribute)
 @attached(extension, conformances: ObservableState, CustomReflectable)
 public macro ObservableState() = #externalMacro(module: "StatecraftMacros", type: "ObservableStateMacro")

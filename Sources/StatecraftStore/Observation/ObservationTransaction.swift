@@ -63,7 +63,7 @@ final class ObservationTransaction {
   /// their readers, and the collection's readers need not be told.
   @inlinable
   static func runElement<Element, Result>(
-    _ element: inout Element, boxOf: (Element) -> FieldBox, _ body: (inout Element) -> Result
+    _ element: inout Element, boxOf: FieldBox.Reader<Element>, _ body: (inout Element) -> Result
   ) -> Result {
     let before = boxOf(element)
     let result = body(&element)

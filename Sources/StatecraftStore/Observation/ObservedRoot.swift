@@ -10,7 +10,7 @@ import StatecraftEngine
 // Unchecked, and safe: touched only on the main actor, by the store's `state` getter and its
 // processing (see `Store.reduce`), in single accesses, which need no runtime exclusivity checks.
 final class ObservedRoot<State>: Observable, @unchecked Sendable {
-  @usableFromInline let fieldsOf: (State) -> FieldBox
+  @usableFromInline let fieldsOf: FieldBox.Reader<State>
   @exclusivity(unchecked) private var handedOut: FieldBox?
   private let registrar = ObservationRegistrar()
   /// Whether a view may observe a field, so that a send opens a transaction.
@@ -21,7 +21,7 @@ final class ObservedRoot<State>: Observable, @unchecked Sendable {
   /// The key of the state's replacement.
   var replacement: Int { 0 }
 
-  private init(fieldsOf: @escaping (State) -> FieldBox) {
+  private init(fieldsOf: FieldBox.Reader<State>) {
     self.fieldsOf = fieldsOf
   }
 

@@ -13,6 +13,8 @@ struct Score: Equatable, Identifiable {
 enum ScoreAction: Sendable, Equatable {
   case increment
   case relabel(String)
+  /// Replaces the whole score with a new one, from the score's own reducer.
+  case reset
 }
 
 /// Plain state inside a marked one: a store scoped to it follows its parent, as before.
@@ -57,6 +59,7 @@ func makeBoardStore(_ initial: Board = Board()) -> Store<Board, BoardAction, Voi
     switch action {
     case .increment: state.count += 1
     case .relabel(let label): state.label = label
+    case .reset: state = Score(id: state.id)
     }
     return .none
   }
@@ -66,7 +69,11 @@ func makeBoardStore(_ initial: Board = Board()) -> Store<Board, BoardAction, Voi
       switch action {
       case .rows, .detail: break
       case .section(let action):
-        if case .increment = action { state.section?.tally.count += 1 }
+        switch action {
+        case .increment: state.section?.tally.count += 1
+        case .reset: state.section?.tally = Score(id: 0)
+        case .relabel: break
+        }
       case .append(let id): state.rows.append(Score(id: id))
       case .remove(let id): state.rows.remove(id: id)
       case .replace(let row): state.rows[id: row.id] = row
@@ -119,6 +126,35 @@ struct ScopedFieldObservationTests {
     rows[4_321].send(.increment)  // the same row again: its readers read it since
     #expect(counters[4_321].changes == 2)
     #expect(counters.map(\.changes).reduce(0, +) == 2)
+  }
+
+  /// `forEach` and `ifLet` write a marked parent's fields in place: a row's or a child's action
+  /// that changes its fields tells no reader of the list or of the child's presence, and one that
+  /// replaces the row or the child with a new value tells them.
+  @Test func compositionToolsTellTheParentOnlyWhenAChildIsReplaced() throws {
+    let store = board(rows: 3)
+    let list = ObservationCounter()
+    list.track { _ = store.state.rows }
+    store.send(.present(Score(id: 9)))
+    let presence = ObservationCounter()
+    presence.track { _ = store.state.detail }
+    let row = store.scope(state: \.rows, action: \.rows)[0]
+    let count = ObservationCounter()
+    count.track { _ = row.state.count }
+
+    row.send(.increment)
+    store.send(.detail(.increment))
+    #expect(list.changes == 0)
+    #expect(presence.changes == 0)
+    #expect(count.changes == 1)
+
+    row.send(.reset)
+    #expect(list.changes == 1)
+    #expect(count.changes == 2)
+    #expect(row.state.count == 0)
+    store.send(.detail(.reset))
+    #expect(presence.changes == 1)
+    #expect(store.state.detail == Score(id: 9))
   }
 
   /// A row replaced by another value with the same id, even an equal one, is told to its readers,
