@@ -252,7 +252,7 @@ public final class Store<State, Action: Sendable, Environment>:
     let task = ObservationTransaction.run {
       process(action, group: group, origin: origin, callSite: callSite)
     }
-    if observedRoot.mayTellReplacement, let box = core.withLock({ $0.readCurrent { observedRoot.fieldsOf($0) } }) {
+    if observedRoot.mayTellReplacement, let box = core.withLock({ $0.readCurrent(observedRoot.fieldsOf.at) }) {
       observedRoot.sent(leaving: box)
     }
     return task

@@ -70,14 +70,14 @@ package struct OwnerStateMachine<State, Message: Sendable> {
   @inlinable
   package var current: State? { state }
 
-  /// What `read` finds in the current state, without copying it, or `nil` while its processor has
-  /// it out.
+  /// What `read` finds in the current state, at a pointer to it, or `nil` while its processor has
+  /// it out. Read in place: binding the state to pass it would copy it, and every child it holds
+  /// inline.
   @inlinable
-  package func readCurrent<Result>(_ read: (State) -> Result) -> Result? {
-    switch state {
-    case .some(let state): read(state)
-    case .none: nil
-    }
+  package mutating func readCurrent<Result>(_ read: (UnsafeRawPointer) -> Result) -> Result? {
+    guard state != nil else { return nil }
+    // An optional's payload is at its start.
+    return withUnsafePointer(to: &state) { read(UnsafeRawPointer($0)) }
   }
 
   /// Takes the state out, for its processor to mutate in place. It must be put back with

@@ -106,13 +106,18 @@ extension Reduce where Action: CaseRoutable {
     let toChild = path.keyPath
     let key = { (identity: Identity) in ChildScopeKey(site: toChild, identity: identity) }
     /// The children ended between `before` and `after`: this one, if it went away, or those under
-    /// it, if it stayed.
-    let childEnded: (ChildState?, ChildState?) -> [[ChildScopeKey]] = { before, after in
-      guard let before else { return [] }
-      let id = identify.identity(of: before)
-      guard let after, identify.identity(of: after) == id else { return [[key(id)]] }
+    /// it, if it stayed. Read through pointers: unwrapping the children would copy them, and their
+    /// children, at every level below.
+    let childEnded: (UnsafePointer<ChildState?>, UnsafePointer<ChildState?>) -> [[ChildScopeKey]] = {
+      before, after in
+      guard before.pointee != nil else { return [] }
+      // An optional's payload is at its start.
+      let beforeChild = UnsafeRawPointer(before).assumingMemoryBound(to: ChildState.self)
+      let afterChild = UnsafeRawPointer(after).assumingMemoryBound(to: ChildState.self)
+      let id = identify.identity(of: beforeChild.pointee)
+      guard after.pointee != nil, identify.identity(of: afterChild.pointee) == id else { return [[key(id)]] }
       guard let ended = child.reducer.ended else { return [] }
-      return ended(before, after).map { [key(id)] + $0 }
+      return ended(beforeChild.pointee, afterChild.pointee).map { [key(id)] + $0 }
     }
     /// What the child starts when it appears, in its own scope.
     let childStarted: (inout ChildState) -> Effect<Action> = { childState in
@@ -138,18 +143,25 @@ extension Reduce where Action: CaseRoutable {
           guard after != nil else { return effect }
           return .merging(effect, path.modify(&state) { childStarted(&$0!) })
         }
-        // Kept whole while this reducer runs: something under the child could end.
+        // Kept whole while this reducer runs: something under the child could end. The child after
+        // is read in place.
         let beforeChild = path.get(in: &state)
         let effect = reduce(&state, action)
-        let afterChild = path.get(in: &state)
-        let ending = Effect.merging(effect, .endChildren(paths: childEnded(beforeChild, afterChild)))
+        let (ended, beforeID) = withUnsafePointer(to: beforeChild) { before in
+          let ended = path.withPart(in: &state) { childEnded(before, $0) }
+          guard before.pointee != nil else { return (ended, Identity?.none) }
+          // An optional's payload is at its start.
+          let child = UnsafeRawPointer(before).assumingMemoryBound(to: ChildState.self)
+          return (ended, identify.identity(of: child.pointee))
+        }
+        let ending = Effect.merging(effect, .endChildren(paths: ended))
         // A child that appeared, or was replaced, starts what it starts.
-        guard let afterChild,
-          beforeChild.map({ identify.identity(of: $0) }) != identify.identity(of: afterChild)
-        else { return ending }
+        guard let afterID = identify.current(&state), beforeID != afterID else { return ending }
         return .merging(ending, path.modify(&state) { childStarted(&$0!) })
       },
-      ended: Self.ended(ended) { childEnded(path.get($0), path.get($1)) },
+      ended: Self.ended(ended) { before, after in
+        path.withPart(of: before) { before in path.withPart(of: after) { childEnded(before, $0) } }
+      },
       started: Self.started(started) { state in
         path.isPresent(in: &state) ? path.modify(&state) { childStarted(&$0!) } : .none
       })
@@ -188,7 +200,7 @@ struct ChildByID<State, Child: Identifiable>: ChildIdentity where Child.ID: Send
 
   @inlinable init(path: StatePath<State, Child?>) { self.path = path }
 
-  @inlinable func current(_ state: inout State) -> Child.ID? { path.get(in: &state)?.id }
+  @inlinable func current(_ state: inout State) -> Child.ID? { path.withPart(in: &state) { $0.pointee?.id } }
 
   @inlinable func identity(of child: Child) -> Child.ID { child.id }
 }

@@ -47,6 +47,32 @@ struct StatePath<Root, Value> {
     }
   }
 
+  /// Runs `body` on a pointer to the part of `root`: neither is copied to find it. What ends under
+  /// a tree's children is found this way at every level below the one an action changed, where
+  /// copies would copy each level's whole subtree.
+  @inlinable
+  func withPart<Result>(of root: Root, _ body: (UnsafePointer<Value>) -> Result) -> Result {
+    guard let offset else {
+      let part = root[keyPath: keyPath]
+      return withUnsafePointer(to: part, body)
+    }
+    return withUnsafePointer(to: root) { pointer in
+      body(UnsafeRawPointer(pointer).advanced(by: offset).assumingMemoryBound(to: Value.self))
+    }
+  }
+
+  /// Runs `body` on a pointer to the part of `root`, in place.
+  @inlinable
+  func withPart<Result>(in root: inout Root, _ body: (UnsafePointer<Value>) -> Result) -> Result {
+    guard let offset else {
+      let part = root[keyPath: keyPath]
+      return withUnsafePointer(to: part, body)
+    }
+    return withUnsafeBytes(of: &root) { bytes in
+      body(bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Value.self))
+    }
+  }
+
   /// The part of `root`. A copy of `root` is made to find it: a state in place should be read
   /// with ``get(in:)``.
   @inlinable
