@@ -57,6 +57,24 @@ func compositionBenchmarks() {
       for index in iterations { store.send(.rows(.element(id: index % rows, action: .increment))) }
     }
   }
+  // The same features marked `@ObservableState`: no scoped store is visited by a send, and the
+  // composition tools write the marked fields in place (issue 44; RESULTS.md).
+  onMainActor("Composition: send through 1 level of scoping, @ObservableState") { iterations in
+    let store = CompositionFixtures.markedNested.level1
+    for _ in iterations { store.send(.increment) }
+  }
+  onMainActor("Composition: send through 10 levels of scoping, @ObservableState") { iterations in
+    let store = CompositionFixtures.markedNested.level10
+    for _ in iterations { store.send(.increment) }
+  }
+  for rows in [10, 10_000] {
+    onMainActor(
+      "Composition: forEach over \(rows) rows, every row store read, one row's action, @ObservableState"
+    ) { iterations in
+      let store = CompositionFixtures.markedListWithEveryRowRead(rows)
+      for index in iterations { store.send(.rows(.element(id: index % rows, action: .increment))) }
+    }
+  }
   Benchmark(
     "Memory: heap bytes per row of a 10,000-row forEach",
     configuration: .init(
@@ -79,6 +97,18 @@ enum CompositionFixtures {
   static let nested = NestedFeatures.make(everyLevelObserved: false)
   /// Ten nested features, every level observed.
   static let everyLevelObserved = NestedFeatures.make(everyLevelObserved: true)
+  /// The ten nested features marked `@ObservableState`; only level 1 and level 10 observed.
+  static let markedNested = MarkedNestedFeatures.make(everyLevelObserved: false)
+
+  private static var markedListsWithEveryRowRead:
+    [Int: (list: Store<MarkedRowList, RowListAction, Void>, rowStores: [ScopedStore<MarkedRow, RowAction>])] = [:]
+
+  static func markedListWithEveryRowRead(_ rows: Int) -> Store<MarkedRowList, RowListAction, Void> {
+    if let made = markedListsWithEveryRowRead[rows] { return made.list }
+    let made = MarkedRowFeatures.makeListWithEveryRowRead(rows)
+    markedListsWithEveryRowRead[rows] = made
+    return made.list
+  }
 
   private static var lists: [Int: Store<RowList, RowListAction, Void>] = [:]
   private static var listsWithEveryRowRead:
