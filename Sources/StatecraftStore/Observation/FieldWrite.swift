@@ -63,9 +63,10 @@ struct FieldWrite<Root, Value> {
       let (result, changed): (Result, Bool)
       switch change {
       case .identity(let identify):
+        // A field whose type the macro saw only as a generic parameter is not compared: told.
         let before = identify(root)
         result = body(&value.pointee)
-        changed = identify(root) != before
+        changed = before == .unobserved || identify(root) != before
       case .elements(let observe):
         var run: Result?
         changed = observe(&value.pointee) { run = body(&$0) }

@@ -37,6 +37,17 @@ struct Section: Equatable {
   var tally = Score(id: 0)
 }
 
+/// A marked state generic over its child: the macro sees the child's type only as a parameter.
+@ObservableState
+struct Wrapper<Child: Equatable & Sendable>: Equatable {
+  var child: Child?
+}
+
+@CaseRoutable
+enum WrapperAction: Sendable {
+  case child(ScoreAction)
+}
+
 @CaseRoutable
 enum BoardAction: Sendable {
   case rows(IdentifiedAction<Int, ScoreAction>)
@@ -283,6 +294,21 @@ struct ScopedFieldObservationTests {
     #expect(reads == afterRead)
     #expect(section.state.name == "New")
     #expect(reads == afterRead + 1)
+  }
+
+  /// A child whose type the macro saw only as a generic parameter is told when `ifLet` replaces it.
+  @Test func aGenericFieldReplacedInPlaceIsTold() {
+    let score = Reduce<Score, ScoreAction> { state, action in
+      if case .reset = action { state = Score(id: state.id) }
+      return .none
+    }
+    let store = Store(
+      initialState: Wrapper(child: Score(id: 1)),
+      reducer: Reduce<Wrapper<Score>, WrapperAction>.empty.ifLet(\.child, action: \.child) { score })
+    let child = ObservationCounter()
+    child.track { _ = store.state.child }
+    store.send(.child(.reset))
+    #expect(child.changes == 1)
   }
 
   /// A child replaced by an equal value is told to its readers, who then observe the new value.
