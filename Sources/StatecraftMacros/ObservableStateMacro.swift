@@ -2,7 +2,7 @@ import SwiftDiagnostics
 public import SwiftSyntax
 public import SwiftSyntaxMacros
 
-/// `@ObservableState`: observation per field for a state struct.
+/// `@ObservableState`: observation per field for a state struct, and per case for an enum.
 ///
 /// It stores a `FieldRegistrar` in the struct as `_$fields`, attaches `@_ObservedField(n)` to each
 /// stored `var` it observes (numbered in declaration order, which keys the field's observers), and
@@ -16,8 +16,11 @@ public struct ObservableStateMacro: MemberMacro, MemberAttributeMacro, Extension
     conformingTo protocols: [TypeSyntax],
     in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
+    if let enumDecl = declaration.as(EnumDeclSyntax.self) {
+      return enumMembers(of: enumDecl, access: declaration.generatedAccessModifier)
+    }
     guard declaration.is(StructDeclSyntax.self) else {
-      context.diagnose(Diagnostic(node: node, message: ObservableStateMessage.notStruct))
+      context.diagnose(Diagnostic(node: node, message: ObservableStateMessage.notStructOrEnum))
       return []
     }
     let access = declaration.generatedAccessModifier
@@ -80,6 +83,47 @@ public struct ObservableStateMacro: MemberMacro, MemberAttributeMacro, Extension
     return members
   }
 
+  /// An enum's `_$fields` and `_$case`: a case with one value has the value's observation, if the
+  /// value is marked (which overloads decide where its type is known), and its own number; a case
+  /// without a value shares one observation, told apart by its number; a case with several values
+  /// is not compared (a negative number), and counts as changed whenever it is written.
+  private static func enumMembers(of declaration: EnumDeclSyntax, access: String) -> [DeclSyntax] {
+    let elements = declaration.memberBlock.members.compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }
+      .flatMap(\.elements)
+    var fields: [String] = []
+    var cases: [String] = []
+    for (index, element) in elements.enumerated() {
+      let name = element.name.text
+      switch element.parameterClause?.parameters.count ?? 0 {
+      case 0:
+        fields.append("case .\(name): Statecraft.FieldRegistrar.withoutFields")
+        cases.append("case .\(name): \(index)")
+      case 1:
+        fields.append("case .\(name)(let value): Statecraft.FieldRegistrar.of(value)")
+        cases.append("case .\(name)(let value): Statecraft.FieldIdentity.case(\(index), of: value)")
+      default:
+        fields.append("case .\(name): Statecraft.FieldRegistrar.withoutFields")
+        cases.append("case .\(name): -1")
+      }
+    }
+    return [
+      """
+      \(raw: access)var _$fields: Statecraft.FieldRegistrar {
+        switch self {
+        \(raw: fields.joined(separator: "\n"))
+        }
+      }
+      """,
+      """
+      \(raw: access)var _$case: Int {
+        switch self {
+        \(raw: cases.joined(separator: "\n"))
+        }
+      }
+      """,
+    ]
+  }
+
   /// Declared coding keys must name an observed field's storage, which Codable encodes.
   private static func diagnoseCodingKeys(
     of declaration: some DeclGroupSyntax, observing observed: Set<String>, in context: some MacroExpansionContext
@@ -119,10 +163,13 @@ public struct ObservableStateMacro: MemberMacro, MemberAttributeMacro, Extension
     conformingTo protocols: [TypeSyntax],
     in context: some MacroExpansionContext
   ) throws -> [ExtensionDeclSyntax] {
-    guard declaration.is(StructDeclSyntax.self) else { return [] }
+    let isEnum = declaration.is(EnumDeclSyntax.self)
+    guard declaration.is(StructDeclSyntax.self) || isEnum else { return [] }
     let wanted = protocols.filter { proto in
       let name = proto.trimmedDescription
-      if name.hasSuffix("CustomReflectable") { return !declaration.declaresMember(named: "customMirror") }
+      if name.hasSuffix("CustomReflectable") {
+        return !isEnum && !declaration.declaresMember(named: "customMirror")
+      }
       return true
     }
     guard !wanted.isEmpty else { return [] }
@@ -258,13 +305,13 @@ extension DeclGroupSyntax {
 }
 
 enum ObservableStateMessage: DiagnosticMessage {
-  case notStruct
+  case notStructOrEnum
   case codingKeyNamesField(name: String, key: String)
 
   var message: String {
     switch self {
-    case .notStruct:
-      "@ObservableState applies to structs: an enum or a class is observed as a whole, as a field of "
+    case .notStructOrEnum:
+      "@ObservableState applies to structs and enums: a class is observed as a whole, as a field of "
         + "the struct that holds it"
     case .codingKeyNamesField(let name, let key):
       "'\(name)' is stored as '_\(name)' under @ObservableState, and Codable encodes the storage: "
@@ -274,7 +321,7 @@ enum ObservableStateMessage: DiagnosticMessage {
 
   var diagnosticID: MessageID {
     switch self {
-    case .notStruct: MessageID(domain: "StatecraftMacros", id: "notStruct")
+    case .notStructOrEnum: MessageID(domain: "StatecraftMacros", id: "notStructOrEnum")
     case .codingKeyNamesField: MessageID(domain: "StatecraftMacros", id: "codingKeyNamesField")
     }
   }

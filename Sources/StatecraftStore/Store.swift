@@ -252,8 +252,10 @@ public final class Store<State, Action: Sendable, Environment>:
     let task = ObservationTransaction.run {
       process(action, group: group, origin: origin, callSite: callSite)
     }
-    if observedRoot.mayTellReplacement, let box = core.withLock({ $0.readCurrent(observedRoot.fieldsOf.at) }) {
-      observedRoot.sent(leaving: box)
+    if observedRoot.mayTellReplacement,
+      let identity = core.withLock({ $0.readCurrent(observedRoot.fieldsOf.identityAt) })
+    {
+      observedRoot.sent(leaving: identity)
     }
     return task
   }

@@ -226,7 +226,53 @@ struct ObservableStateMacroTests {
     }
   }
 
-  @Test func anEnumOrAClassIsRejected() {
+  /// A case with one value has the value's observation and its own number, which overloads pick
+  /// where the value's type is known; a case without a value shares one observation; a case with
+  /// several values is not compared.
+  @Test func anEnumIsObservedByCaseAndPayload() {
+    assertMacro {
+      """
+      @ObservableState
+      public enum Destination: Equatable {
+        case idle
+        case edit(Editor)
+        case pair(Int, Int)
+      }
+      """
+    } expansion: {
+      """
+      public enum Destination: Equatable {
+        case idle
+        case edit(Editor)
+        case pair(Int, Int)
+
+        public var _$fields: Statecraft.FieldRegistrar {
+          switch self {
+          case .idle:
+            Statecraft.FieldRegistrar.withoutFields
+          case .edit(let value):
+            Statecraft.FieldRegistrar.of(value)
+          case .pair:
+            Statecraft.FieldRegistrar.withoutFields
+          }
+        }
+
+        public var _$case: Int {
+          switch self {
+          case .idle:
+            0
+          case .edit(let value):
+            Statecraft.FieldIdentity.case(1, of: value)
+          case .pair:
+            -1
+          }
+        }
+      }
+      """
+    }
+  }
+
+  @Test func aClassIsRejected() {
     assertMacro {
       """
       @ObservableState
@@ -238,7 +284,7 @@ struct ObservableStateMacroTests {
       """
       @ObservableState
       ┬───────────────
-      ╰─ 🛑 @ObservableState applies to structs: an enum or a class is observed as a whole, as a field of the struct that holds it
+      ╰─ 🛑 @ObservableState applies to structs and enums: a class is observed as a whole, as a field of the struct that holds it
       final class Model {
         var count = 0
       }

@@ -107,7 +107,9 @@ extension FieldBox {
 
   private static func reader<Marked: ObservableState, Value>(_: Marked.Type, as _: Value.Type) -> Reader<Value> {
     // `Value` is `Marked`, which the compiler cannot know: read the one as the other, in place.
-    Reader { pointer in Marked._$fields(at: pointer).box }
+    Reader(
+      at: { pointer in Marked._$fields(at: pointer).box },
+      identityAt: { pointer in FieldIdentity(pointer.assumingMemoryBound(to: Marked.self).pointee) })
   }
 
   /// Finds the box of a value of `Value`, which is marked, in place: copying a value to find its
@@ -116,10 +118,18 @@ extension FieldBox {
   struct Reader<Value> {
     /// The box of the value at a pointer.
     @usableFromInline let at: (UnsafeRawPointer) -> FieldBox
+    /// Which value the value at a pointer is: its box, and its case if it is an enum.
+    @usableFromInline let identityAt: (UnsafeRawPointer) -> FieldIdentity
 
     @inlinable
     func callAsFunction(_ value: Value) -> FieldBox {
       withUnsafePointer(to: value) { at(UnsafeRawPointer($0)) }
+    }
+
+    /// Which value `value` is.
+    @inlinable
+    func identity(of value: Value) -> FieldIdentity {
+      withUnsafePointer(to: value) { identityAt(UnsafeRawPointer($0)) }
     }
   }
 }

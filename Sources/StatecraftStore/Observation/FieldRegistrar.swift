@@ -110,7 +110,7 @@ public struct FieldRegistrar: Sendable, Hashable, Codable {
 
   @inlinable
   func setIdentified<Member: ObservableState>(_ field: Int, _ storage: inout Member, _ newValue: Member) {
-    let changed = box.isArmed && storage._$fields.box !== newValue._$fields.box
+    let changed = box.isArmed && FieldIdentity(storage) != FieldIdentity(newValue)
     storage = newValue
     if changed { box.logChange(field) }
   }
@@ -232,27 +232,27 @@ extension IdentifiedArray where Element: ObservableState {
   /// Whether two collections hold the same ids in the same order, each with the same value.
   @inlinable
   static func holdSameValues(_ lhs: Self, _ rhs: Self) -> Bool {
-    lhs.ids == rhs.ids && zip(lhs, rhs).allSatisfy { $0._$fields.box === $1._$fields.box }
+    lhs.ids == rhs.ids && zip(lhs, rhs).allSatisfy { FieldIdentity($0) == FieldIdentity($1) }
   }
 }
 /// Which marked value a field holds, compared before and after the field is modified in place. It
 /// holds the value's observation, so that a value replaced during the modification is not taken
-/// for another that reuses its address.
+/// for another that reuses its address, and, for an enum, its case.
 @_documentation(visibility: internal)
 public enum FieldIdentity: Equatable, Sendable {
   case unobserved
   case absent
-  case value(FieldRegistrar)
+  case value(FieldRegistrar, case: Int)
 
   @inlinable
   init<Value: ObservableState>(_ value: Value) {
-    self = .value(value._$fields)
+    self = .value(value._$fields, case: value._$case)
   }
 
   @inlinable
   init<Value: ObservableState>(_ value: Value?) {
-    if let fields = value?._$fields {
-      self = .value(fields)
+    if let value {
+      self = .value(value._$fields, case: value._$case)
     } else {
       self = .absent
     }
@@ -262,16 +262,13 @@ public enum FieldIdentity: Equatable, Sendable {
   /// marked value, or an optional one, by its observation; anything else is not compared.
   @inlinable
   public static func of<Value: ObservableState>(_ value: Value) -> Self {
-    .value(value._$fields)
+    Self(value)
   }
 
   /// The identity of an optional marked field.
   @inlinable
   public static func of<Value: ObservableState>(_ value: Value?) -> Self {
-    switch value {
-    case .some(let value): .value(value._$fields)
-    case .none: .absent
-    }
+    Self(value)
   }
 
   /// A field that is not marked: not compared.
@@ -280,12 +277,46 @@ public enum FieldIdentity: Equatable, Sendable {
     .unobserved
   }
 
+  /// The case number of a marked enum's case `index`, whose value is marked: `index`.
+  @inlinable
+  public static func `case`<Value: ObservableState>(_ index: Int, of value: Value) -> Int { index }
+
+  /// The case number of a case whose value is an optional marked value: `index`.
+  @inlinable
+  public static func `case`<Value: ObservableState>(_ index: Int, of value: Value?) -> Int { index }
+
+  /// The case number of a case whose value is not marked: negative, so that it counts as another
+  /// value whenever it is written.
+  @inlinable
+  public static func `case`<Value>(_ index: Int, of value: Value) -> Int { -1 }
+
   @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
     switch (lhs, rhs) {
     case (.unobserved, .unobserved), (.absent, .absent): true
-    case (.value(let lhs), .value(let rhs)): lhs.box === rhs.box
+    case (.value(let lhs, let lhsCase), .value(let rhs, let rhsCase)):
+      lhsCase >= 0 && lhsCase == rhsCase && lhs.box === rhs.box
     default: false
     }
   }
+}
+
+extension FieldRegistrar {
+  /// The observation of a marked enum in a case without a marked value: one for all such cases,
+  /// told apart by their case numbers. It has no fields, so arming it costs nothing afterwards.
+  public static let withoutFields = FieldRegistrar()
+
+  /// The observation of a marked enum's case whose value is marked: the value's.
+  @inlinable
+  public static func of<Value: ObservableState>(_ value: Value) -> FieldRegistrar { value._$fields }
+
+  /// The observation of a marked enum's case whose value is an optional marked value.
+  @inlinable
+  public static func of<Value: ObservableState>(_ value: Value?) -> FieldRegistrar {
+    value?._$fields ?? withoutFields
+  }
+
+  /// The observation of a marked enum's case whose value is not marked: ``withoutFields``.
+  @inlinable
+  public static func of<Value>(_ value: Value) -> FieldRegistrar { withoutFields }
 }

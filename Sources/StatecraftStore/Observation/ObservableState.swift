@@ -27,6 +27,11 @@ public protocol ObservableState {
   /// The observation of the value at `value`, written by the macro: read in place, without copying
   /// the value.
   static func _$fields(at value: UnsafeRawPointer) -> FieldRegistrar
+  /// The case an enum value is in, written by the macro for an enum: with `_$fields`, its
+  /// payload's observation, it tells one value from another. A struct is in case 0; a case whose
+  /// payload the macro cannot observe is negative, and counts as another value whenever it is
+  /// written.
+  var _$case: Int { get }
 }
 
 extension ObservableState {
@@ -40,9 +45,12 @@ extension ObservableState {
   public static func _$fields(at value: UnsafeRawPointer) -> FieldRegistrar {
     value.assumingMemoryBound(to: Self.self).pointee._$fields
   }
+
+  /// A struct's: always 0.
+  public var _$case: Int { 0 }
 }
 
-/// Makes a state struct observable field by field.
+/// Makes a state struct observable field by field, or an enum state observable case by case.
 ///
 /// ```swift
 /// @ObservableState
@@ -69,7 +77,23 @@ extension ObservableState {
 ///
 /// Declare `Codable` on the struct itself, not in an extension, so that the macro keeps the JSON
 /// keys the fields' names.
-@attached(member, names: named(_$fields), named(_$storage), named(_$identity), named(CodingKeys), named(customMirror))
+///
+/// On an enum, whose cases hold marked states, a view that reads the enum is told when it changes
+/// case or its case holds another value; the fields of the case's value are observed one by one:
+///
+/// ```swift
+/// @ObservableState
+/// enum Destination: Equatable {
+///   case idle
+///   case edit(Counter)
+/// }
+/// ```
+///
+/// A case whose value is not marked (`case alert(String)`), or that holds several values, counts
+/// as changed whenever the enum is written while in it.
+@attached(
+  member, names: named(_$fields), named(_$storage), named(_$identity), named(_$case), named(CodingKeys),
+  named(customMirror))
 @attached(memberAttribute)
 @attached(extension, conformances: ObservableState, CustomReflectable)
 public macro ObservableState() = #externalMacro(module: "StatecraftMacros", type: "ObservableStateMacro")

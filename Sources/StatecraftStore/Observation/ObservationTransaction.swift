@@ -65,9 +65,9 @@ final class ObservationTransaction {
   static func runElement<Element, Result>(
     _ element: inout Element, boxOf: FieldBox.Reader<Element>, _ body: (inout Element) -> Result
   ) -> Result {
-    let before = boxOf(element)
+    let before = boxOf.identity(of: element)
     let result = body(&element)
-    current?.ranElement(stayed: boxOf(element) === before)
+    current?.ranElement(stayed: boxOf.identity(of: element) == before)
     return result
   }
 

@@ -11,7 +11,7 @@ import StatecraftEngine
 // processing (see `Store.reduce`), in single accesses, which need no runtime exclusivity checks.
 final class ObservedRoot<State>: Observable, @unchecked Sendable {
   @usableFromInline let fieldsOf: FieldBox.Reader<State>
-  @exclusivity(unchecked) private var handedOut: FieldBox?
+  @exclusivity(unchecked) private var handedOut = FieldIdentity.absent
   private let registrar = ObservationRegistrar()
   /// Whether a view may observe a field, so that a send opens a transaction.
   @exclusivity(unchecked) @usableFromInline private(set) var isArmed = false
@@ -34,9 +34,8 @@ final class ObservedRoot<State>: Observable, @unchecked Sendable {
   /// Arms `state`, the value the store hands out, and registers a read of its replacement.
   @usableFromInline
   func handOut(_ state: State) {
-    let box = fieldsOf(state)
-    box.arm()
-    handedOut = box
+    fieldsOf(state).arm()
+    handedOut = fieldsOf.identity(of: state)
     isArmed = true
     isRead = true
     registrar.access(self, keyPath: SharedKeyPath.of { \ObservedRoot.replacement })
@@ -45,13 +44,13 @@ final class ObservedRoot<State>: Observable, @unchecked Sendable {
   /// Whether a send must look for a replaced state: only if it was read since the last one.
   @usableFromInline var mayTellReplacement: Bool { isRead }
 
-  /// After a send: tells the observers of the state's replacement if `box`, the store's state's, is
-  /// not the one it handed out.
+  /// After a send: tells the observers of the state's replacement if `identity`, the store's
+  /// state's, is not the one it handed out.
   @usableFromInline
-  func sent(leaving box: FieldBox) {
-    guard box !== handedOut else { return }
-    handedOut = box
-    box.arm()
+  func sent(leaving identity: FieldIdentity) {
+    guard identity != handedOut else { return }
+    handedOut = identity
+    if case .value(let fields, _) = identity { fields.box.arm() }
     isRead = false
     let key = SharedKeyPath.of { \ObservedRoot.replacement }
     registrar.willSet(self, keyPath: key)
