@@ -18,7 +18,8 @@ extension StoreScoping where Action: CaseRoutable {
     action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>,
     id: (ChildState) -> AnyHashableSendable? = { _ in nil }
   ) -> ScopedStore<ChildState, ChildAction>? {
-    guard let initial = untrackedState[keyPath: toChild] else { return nil }
+    // Observed: the view that asks for the store is told when the child comes or goes.
+    guard let initial = scopeSource.observedState[keyPath: toChild] else { return nil }
     let isSameChild = sameChildCheck(initial)
     /// The store's child in `state`: `nil` once it is not there, or another child is.
     let read = { (state: State) -> ChildState? in
@@ -66,7 +67,8 @@ extension StoreScoping where Action: CaseRoutable {
     action: KeyPath<Action.Cases, EnumCase<Action, IdentifiedAction<ID, ElementAction>>>
   ) -> [ScopedStore<ElementState, ElementAction>] {
     let route = Action.cases[keyPath: action]
-    let elements = untrackedState[keyPath: toElements]
+    // Observed: the view that asks for the stores is told when elements come, go or move.
+    let elements = scopeSource.observedState[keyPath: toElements]
     return zip(elements.ids, elements.elements).map { id, element in
       scoped(
         id: AnyHashableSendable(id), initial: element,

@@ -47,6 +47,8 @@ extension Reduce where Action: CaseRoutable {
   ) -> Self {
     let route = Action.cases[keyPath: action]
     let element = LazyReduce(element)
+    let path = StatePath(toStack)
+    let elementBox = FieldBox.reader(for: ElementState.self)
     /// What an element starts when it is added, in its own scope.
     let elementStarted: (inout State, StackElementID) -> Effect<Action> = { state, id in
       guard let started = element.reducer.started else { return .none }
@@ -56,7 +58,7 @@ extension Reduce where Action: CaseRoutable {
     }
     return Self(
       { state, action in
-        let idsBefore = state[keyPath: toStack].ids
+        let idsBefore = path.get(in: &state).ids
         var elementEffect = Effect<Action>.none
         let stackAction = route.extract(action)
         switch stackAction {
@@ -64,7 +66,13 @@ extension Reduce where Action: CaseRoutable {
           guard idsBefore.contains(id) else {
             return .childNotPresent(action, "\(toStack) has no screen \(id)")
           }
-          elementEffect = element(&state[keyPath: toStack].elements[id]!, elementAction)
+          let run: Effect<ElementAction> = path.modify(&state) { stack in
+            guard let elementBox else { return element(&stack.elements[id]!, elementAction) }
+            return ObservationTransaction.runElement(&stack.elements[id]!, boxOf: elementBox) {
+              element(&$0, elementAction)
+            }
+          }
+          elementEffect = run
             .map { route.embed(.element(id: id, action: $0)) }
             .inChild(ChildScopeKey(site: toStack, identity: id))
         case .popFrom(let id):
@@ -80,7 +88,7 @@ extension Reduce where Action: CaseRoutable {
         case .popFrom(let id): state[keyPath: toStack].pop(from: id)
         case .element, nil: break
         }
-        let idsAfter = state[keyPath: toStack].ids
+        let idsAfter = path.get(in: &state).ids
         guard idsAfter != idsBefore else { return effect }
         let removed = idsBefore.subtracting(idsAfter)
         effect = .merging(

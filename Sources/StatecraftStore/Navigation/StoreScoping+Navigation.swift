@@ -21,7 +21,8 @@ extension StoreScoping where Action: CaseRoutable {
   ) -> StackNavigation<ElementState, ElementAction> {
     let route = Action.cases[keyPath: action]
     return StackNavigation(
-      ids: Array(untrackedState[keyPath: toStack].ids),
+      // Observed: the view that builds its stack from these ids is told of pushes and pops.
+      ids: Array(scopeSource.observedState[keyPath: toStack].ids),
       store: { [self] id in
         untrackedState[keyPath: toStack][id: id].map { screen in
           scoped(

@@ -1,4 +1,3 @@
-public import IdentifiedCollections
 public import OrderedCollections
 
 /// The observation of a value marked `@ObservableState`, which the macro stores in it as
@@ -94,18 +93,14 @@ public struct FieldRegistrar: Sendable, Hashable, Codable {
   /// Sets a collection of marked values, which is told changed if it now holds other ids, in
   /// another order, or another value for an id.
   @inlinable
-  public func set<ID, Element: ObservableState>(
-    _ field: Int, _ storage: inout IdentifiedArray<ID, Element>, _ newValue: IdentifiedArray<ID, Element>
-  ) {
-    setIdentified(field, &storage, newValue)
+  public func set<Member: MarkedCollection>(_ field: Int, _ storage: inout Member, _ newValue: Member) {
+    setElements(field, &storage, newValue)
   }
 
-  /// The setter of a collection of marked values, for elements that are also `Equatable`.
+  /// The setter of a collection of marked values, for one that is also `Equatable`.
   @inlinable
-  public func set<ID, Element: ObservableState & Equatable>(
-    _ field: Int, _ storage: inout IdentifiedArray<ID, Element>, _ newValue: IdentifiedArray<ID, Element>
-  ) {
-    setIdentified(field, &storage, newValue)
+  public func set<Member: MarkedCollection & Equatable>(_ field: Int, _ storage: inout Member, _ newValue: Member) {
+    setElements(field, &storage, newValue)
   }
 
   @inlinable
@@ -123,10 +118,8 @@ public struct FieldRegistrar: Sendable, Hashable, Codable {
   }
 
   @inlinable
-  func setIdentified<ID, Element: ObservableState>(
-    _ field: Int, _ storage: inout IdentifiedArray<ID, Element>, _ newValue: IdentifiedArray<ID, Element>
-  ) {
-    let changed = box.isArmed && !IdentifiedArray.holdSameValues(storage, newValue)
+  func setElements<Member: MarkedCollection>(_ field: Int, _ storage: inout Member, _ newValue: Member) {
+    let changed = box.isArmed && !storage.holdsSameValues(as: newValue)
     storage = newValue
     if changed { box.logChange(field) }
   }
@@ -185,10 +178,8 @@ public struct FieldRegistrar: Sendable, Hashable, Codable {
 
   /// Before a collection of marked values is modified in place: its ids, if this value is armed.
   @inlinable
-  public func willModify<ID, Element: ObservableState>(
-    _ field: Int, _ member: IdentifiedArray<ID, Element>
-  ) -> ElementsBefore<ID>? {
-    box.isArmed ? ElementsBefore(ids: member.ids) : nil
+  public func willModify<Member: MarkedCollection>(_ field: Int, _ member: Member) -> ElementsBefore<Member.ElementID>? {
+    box.isArmed ? ElementsBefore(ids: member._$ids) : nil
   }
 
   /// After a collection of marked values was modified in place: it is told changed unless it holds
@@ -197,11 +188,11 @@ public struct FieldRegistrar: Sendable, Hashable, Codable {
   /// parent's own write into the collection, which may replace an element by another value with
   /// the same id, is told to every reader of the collection.
   @inlinable
-  public func didModify<ID, Element: ObservableState>(
-    _ field: Int, _ member: IdentifiedArray<ID, Element>, _ before: ElementsBefore<ID>?
+  public func didModify<Member: MarkedCollection>(
+    _ field: Int, _ member: Member, _ before: ElementsBefore<Member.ElementID>?
   ) {
     guard let before else { return }
-    if !before.wereRunInPlace || member.ids != before.ids { box.logChange(field) }
+    if !before.wereRunInPlace || member._$ids != before.ids { box.logChange(field) }
   }
 }
 
@@ -228,13 +219,6 @@ public struct ElementsBefore<ID: Hashable> {
   }
 }
 
-extension IdentifiedArray where Element: ObservableState {
-  /// Whether two collections hold the same ids in the same order, each with the same value.
-  @inlinable
-  static func holdSameValues(_ lhs: Self, _ rhs: Self) -> Bool {
-    lhs.ids == rhs.ids && zip(lhs, rhs).allSatisfy { FieldIdentity($0) == FieldIdentity($1) }
-  }
-}
 /// Which marked value a field holds, compared before and after the field is modified in place. It
 /// holds the value's observation, so that a value replaced during the modification is not taken
 /// for another that reuses its address, and, for an enum, its case.
@@ -289,6 +273,13 @@ public enum FieldIdentity: Equatable, Sendable {
   /// value whenever it is written.
   @inlinable
   public static func `case`<Value>(_ index: Int, of value: Value) -> Int { -1 }
+
+  /// Whether the value is armed: handed out by a store, so that its readers observe its fields.
+  @inlinable
+  var isArmed: Bool {
+    guard case .value(let fields, _) = self else { return false }
+    return fields.box.isArmed
+  }
 
   @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {

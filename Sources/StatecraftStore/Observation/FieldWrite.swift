@@ -1,5 +1,3 @@
-import IdentifiedCollections
-
 /// How a composition tool writes a field of a marked state in place: through the field's storage,
 /// telling the field's observers what its accessor would have told them.
 ///
@@ -41,7 +39,7 @@ struct FieldWrite<Root, Value> {
     self.boxOf = boxOf
     if FieldBox.reader(for: Value.self) != nil || Value.self is any OptionalOfMarked.Type {
       change = .identity(marked.identityReader(of: field))
-    } else if let elements = Value.self as? any MarkedElements.Type {
+    } else if let elements = Value.self as? any MarkedCollection.Type {
       change = .elements(elements.writeObserver(as: Value.self))
     } else {
       change = .always
@@ -93,20 +91,16 @@ private protocol OptionalOfMarked {}
 
 extension Optional: OptionalOfMarked where Wrapped: ObservableState {}
 
-/// A collection of marked values, found at run time.
-private protocol MarkedElements {
-  static func writeObserver<Value>(as: Value.Type) -> (inout Value, (inout Value) -> Void) -> Bool
-}
-
-extension IdentifiedArray: MarkedElements where Element: ObservableState {
+extension MarkedCollection {
+  /// Runs a write of a field of this type, in place, and says whether the field changed.
   fileprivate static func writeObserver<Value>(as: Value.Type) -> (inout Value, (inout Value) -> Void) -> Bool {
     { value, body in
       let before = withUnsafeMutablePointer(to: &value) {
-        ElementsBefore(ids: UnsafeMutableRawPointer($0).assumingMemoryBound(to: Self.self).pointee.ids)
+        ElementsBefore(ids: UnsafeMutableRawPointer($0).assumingMemoryBound(to: Self.self).pointee._$ids)
       }
       body(&value)
       let ids = withUnsafeMutablePointer(to: &value) {
-        UnsafeMutableRawPointer($0).assumingMemoryBound(to: Self.self).pointee.ids
+        UnsafeMutableRawPointer($0).assumingMemoryBound(to: Self.self).pointee._$ids
       }
       return !before.wereRunInPlace || ids != before.ids
     }

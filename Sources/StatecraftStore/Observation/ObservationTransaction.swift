@@ -59,15 +59,16 @@ final class ObservationTransaction {
   }
 
   /// Runs `body` on one element of a collection, in place, as `forEach` runs an element's
-  /// action, and records whether the element stayed the same value: if it did, its own fields tell
-  /// their readers, and the collection's readers need not be told.
+  /// action, and records whether the element stayed the same value, one handed out to observe on
+  /// its own: if it did, its own fields tell their readers, and the collection's readers need not
+  /// be told. An element never handed out may have been read through the collection alone.
   @inlinable
   static func runElement<Element, Result>(
     _ element: inout Element, boxOf: FieldBox.Reader<Element>, _ body: (inout Element) -> Result
   ) -> Result {
     let before = boxOf.identity(of: element)
     let result = body(&element)
-    current?.ranElement(stayed: boxOf.identity(of: element) == before)
+    current?.ranElement(stayed: before.isArmed && boxOf.identity(of: element) == before)
     return result
   }
 

@@ -186,6 +186,18 @@ struct ScopedFieldObservationTests {
     #expect(row.state.count == 7)
   }
 
+  /// A view that reads the rows through the list, without row stores, is told when `forEach` runs
+  /// a row's action that changes the row: the row was never handed out to observe on its own.
+  @Test func aRowReadThroughTheListIsToldOfItsChange() {
+    let store = board(rows: 3)
+    let counts = ObservationCounter()
+    counts.track { _ = store.state.rows.map(\.count) }
+
+    store.send(.rows(.element(id: 1, action: .increment)))
+    #expect(counts.changes == 1)
+    #expect(store.state.rows.map(\.count) == [0, 1, 0])
+  }
+
   /// Rows added and removed: the list's readers are told; a removed row's store keeps the state it
   /// read last (it does not follow the list), and its `send` is reported and changes nothing.
   @Test func addingAndRemovingRowsTellsTheListsReaders() {
