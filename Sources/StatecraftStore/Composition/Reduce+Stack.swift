@@ -72,8 +72,7 @@ extension Reduce where Action: CaseRoutable {
               element(&$0, elementAction)
             }
           }
-          elementEffect = run
-            .map { route.embed(.element(id: id, action: $0)) }
+          elementEffect = run.map { route.embed(.element(id: id, action: $0)) }
             .inChild(ChildScopeKey(site: toStack, identity: id))
         case .popFrom(let id):
           guard idsBefore.contains(id) else {

@@ -178,7 +178,8 @@ public struct FieldRegistrar: Sendable, Hashable, Codable {
 
   /// Before a collection of marked values is modified in place: its ids, if this value is armed.
   @inlinable
-  public func willModify<Member: MarkedCollection>(_ field: Int, _ member: Member) -> ElementsBefore<Member.ElementID>? {
+  public func willModify<Member: MarkedCollection>(_ field: Int, _ member: Member) -> ElementsBefore<Member.ElementID>?
+  {
     box.isArmed ? ElementsBefore(ids: member._$ids) : nil
   }
 
