@@ -43,6 +43,16 @@ final class ObservationTransaction {
   /// when it closes, and the outer one goes on.
   @usableFromInline
   static func run<Result>(_ body: () -> Result) -> Result {
+    open(telling: true, body)
+  }
+
+  /// Runs `body` with a transaction open on this thread that tells no one: the changes `body`
+  /// makes to copies of a store's state, which share its observation, are not the store's.
+  static func muted<Result>(_ body: () throws -> Result) rethrows -> Result {
+    try open(telling: false, body)
+  }
+
+  private static func open<Result>(telling: Bool, _ body: () throws -> Result) rethrows -> Result {
     #if DEBUG
       MainActor.assertIsolated("an observation transaction is opened on the main actor only")
     #endif
@@ -51,11 +61,12 @@ final class ObservationTransaction {
     transaction.serial = lastSerial
     let outer = statecraft_observation_transaction()
     statecraft_set_observation_transaction(Unmanaged.passUnretained(transaction).toOpaque())
-    let result = body()
-    statecraft_set_observation_transaction(outer)
-    transaction.tell()
-    closed.append(transaction)
-    return result
+    defer {
+      statecraft_set_observation_transaction(outer)
+      if telling { transaction.tell() } else { transaction.forget() }
+      closed.append(transaction)
+    }
+    return try body()
   }
 
   /// Runs `body` on one element of a collection, in place, as `forEach` runs an element's
@@ -94,6 +105,11 @@ final class ObservationTransaction {
     }
   }
 
+  private func forget() {
+    first = nil
+    more.removeAll(keepingCapacity: true)
+  }
+
   private func tell() {
     guard let first else { return }
     self.first = nil
@@ -110,4 +126,10 @@ final class ObservationTransaction {
     for change in changes { change.box.willSet(change.field) }
     for change in changes { change.box.didSet(change.field) }
   }
+}
+
+/// Runs `body` so that what it changes in values of `@ObservableState` states is told to no
+/// observer: a test's expected state is a copy of the store's, and copies share their observation.
+package func withFieldObservationMuted<Result>(_ body: () throws -> Result) rethrows -> Result {
+  try ObservationTransaction.muted(body)
 }
