@@ -162,3 +162,66 @@ struct ChartChildTests {
     #expect(store.state.rows[id: 1]!.sync.isIn(.idle))
   }
 }
+
+@ObservableState
+struct MarkedSyncedRow: Equatable, Identifiable {
+  let id: Int
+  var sync: ChartFeature<SyncState, SyncEvent, EmptyChartContext>
+  var syncs = 0
+}
+
+@ObservableState
+struct MarkedSyncedList: Equatable {
+  var rows: IdentifiedArrayOf<MarkedSyncedRow> = []
+}
+
+@CaseRoutable
+enum MarkedSyncedListAction: Sendable, Equatable {
+  case add(Int)
+  case rows(IdentifiedAction<Int, SyncedRowAction>)
+}
+
+@MainActor
+@Suite("Composition: a statechart as a child feature of marked states", .timeLimit(.minutes(1)))
+struct MarkedChartChildTests {
+  /// A chart in a row of an `@ObservableState` list steps, invokes and reports as in a plain one,
+  /// the test store asserts it, and a view reading the row's field is told of what the chart's
+  /// output changed.
+  @Test func aChartUnderMarkedParentsStepsAndIsObserved() async {
+    let clock = TestClock()
+    let chart = syncChart(uploadTakes: .seconds(2), clock: clock)
+    let reducer = Reduce<MarkedSyncedList, MarkedSyncedListAction> { state, action in
+      if case .add(let id) = action { state.rows.append(MarkedSyncedRow(id: id, sync: ChartFeature(chart))) }
+      return .none
+    }
+    .forEach(\.rows, action: \.rows) {
+      Reduce<MarkedSyncedRow, SyncedRowAction> { state, action in
+        if case .sync(.output("synced")) = action { state.syncs += 1 }
+        return .none
+      }
+      .chart(\.sync, action: \.sync, chart, clock: clock)
+    }
+    let store = TestStore(initialState: MarkedSyncedList(), reducer: reducer)
+    await store.send(.add(1)) { $0.rows.append(MarkedSyncedRow(id: 1, sync: ChartFeature(chart))) }
+    let syncs = ObservationCounter()
+    syncs.track { _ = store.state.rows[id: 1]?.syncs }
+
+    await store.send(.rows(.element(id: 1, action: .sync(.event(.start))))) {
+      $0.rows[id: 1]!.sync.snapshot = chart.transition(from: $0.rows[id: 1]!.sync.snapshot, on: .start).snapshot
+    }
+    await store.receive(.rows(.element(id: 1, action: .sync(.output("syncStarted")))))
+    let toldBeforeSync = syncs.changes
+    await clock.advance(by: .seconds(2))
+    await store.receive(.rows(.element(id: 1, action: .sync(.event(.uploaded))))) {
+      var synced = chart.advance($0.rows[id: 1]!.sync.snapshot, by: .seconds(2)).snapshot
+      synced = chart.transition(from: synced, on: .uploaded).snapshot
+      $0.rows[id: 1]!.sync.snapshot = synced
+    }
+    await store.receive(.rows(.element(id: 1, action: .sync(.output("synced"))))) {
+      $0.rows[id: 1]!.syncs = 1
+    }
+    #expect(syncs.changes > toldBeforeSync)
+    #expect(store.state.rows[id: 1]?.syncs == 1)
+    await store.skipInFlightEffects()  // the synced state's minute-long timer
+  }
+}
