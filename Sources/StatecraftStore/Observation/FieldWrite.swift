@@ -1,3 +1,6 @@
+import IdentifiedCollections
+import OrderedCollections
+
 /// How a composition tool writes a field of a marked state in place: through the field's storage,
 /// telling the field's observers what its accessor would have told them.
 ///
@@ -9,7 +12,8 @@ struct FieldWrite<Root, Value> {
   /// The offset of the field's storage in `Root`.
   @usableFromInline let offset: Int
   @usableFromInline let field: Int
-  @usableFromInline let boxOf: FieldBox.Reader<Root>
+  /// The box of the root at a pointer: the reader's closure alone, which a write copies.
+  @usableFromInline let boxAt: (UnsafeRawPointer) -> FieldBox
   @usableFromInline let change: Change
 
   /// How a write finds whether the field changed, as the field's accessors do.
@@ -36,10 +40,10 @@ struct FieldWrite<Root, Value> {
     else { return nil }
     self.offset = offset
     self.field = field
-    self.boxOf = boxOf
+    self.boxAt = boxOf.at
     if FieldBox.reader(for: Value.self) != nil || Value.self is any OptionalOfMarked.Type {
       change = .identity(marked.identityReader(of: field))
-    } else if let elements = Value.self as? any MarkedCollection.Type {
+    } else if let elements = Value.self as? any MarkedElements.Type {
       change = .elements(elements.writeObserver(as: Value.self))
     } else {
       change = .always
@@ -56,7 +60,7 @@ struct FieldWrite<Root, Value> {
       let root = UnsafeRawPointer(bytes.baseAddress!)
       // The offset of the field's storage: the documented equivalent of its key path.
       let value = bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Value.self)
-      let box = boxOf.at(root)
+      let box = boxAt(root)
       guard box.isArmed else { return body(&value.pointee) }
       let (result, changed): (Result, Bool)
       switch change {
@@ -91,18 +95,32 @@ private protocol OptionalOfMarked {}
 
 extension Optional: OptionalOfMarked where Wrapped: ObservableState {}
 
-extension MarkedCollection {
-  /// Runs a write of a field of this type, in place, and says whether the field changed.
+/// A collection of marked values, found at run time. Each conformance writes its own observer,
+/// so that the observer reads the ids of its own type, not through the protocol's associated type,
+/// whose metadata each write would look up.
+private protocol MarkedElements {
+  static func writeObserver<Value>(as: Value.Type) -> (inout Value, (inout Value) -> Void) -> Bool
+}
+
+extension IdentifiedArray: MarkedElements where Element: ObservableState {
   fileprivate static func writeObserver<Value>(as: Value.Type) -> (inout Value, (inout Value) -> Void) -> Bool {
-    { value, body in
-      let before = withUnsafeMutablePointer(to: &value) {
-        ElementsBefore(ids: UnsafeMutableRawPointer($0).assumingMemoryBound(to: Self.self).pointee._$ids)
-      }
-      body(&value)
-      let ids = withUnsafeMutablePointer(to: &value) {
-        UnsafeMutableRawPointer($0).assumingMemoryBound(to: Self.self).pointee._$ids
-      }
-      return !before.wereRunInPlace || ids != before.ids
-    }
+    { value, body in observeWrite(of: &value, ids: { $0.assumingMemoryBound(to: Self.self).pointee.ids }, body) }
   }
+}
+
+extension StackState: MarkedElements where Element: ObservableState {
+  fileprivate static func writeObserver<Value>(as: Value.Type) -> (inout Value, (inout Value) -> Void) -> Bool {
+    { value, body in observeWrite(of: &value, ids: { $0.assumingMemoryBound(to: Self.self).pointee.ids }, body) }
+  }
+}
+
+/// Runs `body`, a write of `value`, a collection of marked values whose ids `ids` reads in place,
+/// and says whether it changed.
+private func observeWrite<Value, ID>(
+  of value: inout Value, ids: (UnsafeMutableRawPointer) -> OrderedSet<ID>, _ body: (inout Value) -> Void
+) -> Bool {
+  let before = withUnsafeMutablePointer(to: &value) { ElementsBefore(ids: ids($0)) }
+  body(&value)
+  let after = withUnsafeMutablePointer(to: &value) { ids($0) }
+  return !before.wereRunInPlace || after != before.ids
 }

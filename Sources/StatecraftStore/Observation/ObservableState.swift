@@ -47,7 +47,7 @@ extension ObservableState {
   }
 
   /// A struct's: always 0.
-  public var _$case: Int { 0 }
+  @inlinable public var _$case: Int { 0 }
 }
 
 /// Makes a state struct observable field by field, or an enum state observable case by case.

@@ -43,16 +43,29 @@ final class ObservationTransaction {
   /// when it closes, and the outer one goes on.
   @usableFromInline
   static func run<Result>(_ body: () -> Result) -> Result {
-    open(telling: true, body)
+    let (transaction, outer) = open()
+    let result = body()
+    statecraft_set_observation_transaction(outer)
+    transaction.tell()
+    closed.append(transaction)
+    return result
   }
 
   /// Runs `body` with a transaction open on this thread that tells no one: the changes `body`
   /// makes to copies of a store's state, which share its observation, are not the store's.
   static func muted<Result>(_ body: () throws -> Result) rethrows -> Result {
-    try open(telling: false, body)
+    let (transaction, outer) = open()
+    defer {
+      statecraft_set_observation_transaction(outer)
+      transaction.forget()
+      closed.append(transaction)
+    }
+    return try body()
   }
 
-  private static func open<Result>(telling: Bool, _ body: () throws -> Result) rethrows -> Result {
+  /// Opens a transaction on this thread, and returns it with the one it hides.
+  @inline(__always)
+  private static func open() -> (ObservationTransaction, UnsafeRawPointer?) {
     #if DEBUG
       MainActor.assertIsolated("an observation transaction is opened on the main actor only")
     #endif
@@ -61,12 +74,7 @@ final class ObservationTransaction {
     transaction.serial = lastSerial
     let outer = statecraft_observation_transaction()
     statecraft_set_observation_transaction(Unmanaged.passUnretained(transaction).toOpaque())
-    defer {
-      statecraft_set_observation_transaction(outer)
-      if telling { transaction.tell() } else { transaction.forget() }
-      closed.append(transaction)
-    }
-    return try body()
+    return (transaction, outer)
   }
 
   /// Runs `body` on one element of a collection, in place, as `forEach` runs an element's
