@@ -7,8 +7,9 @@ public import SwiftSyntaxMacros
 /// It stores a `FieldRegistrar` in the struct as `_$fields`, attaches `@_ObservedField(n)` to each
 /// stored `var` it observes (numbered in declaration order, which keys the field's observers), and
 /// writes what the private storage would otherwise change: `CodingKeys` that keep the JSON keys the
-/// fields' names, a mirror that shows the fields, not their storage, and `_$storage(of:)` and
-/// `_$identity(of:at:)` and `_$fields(at:)`, with which the composition tools write a field in place.
+/// fields' names, a mirror that shows the fields, not their storage, `_$storage(of:)` and
+/// `_$identity(of:at:)` and `_$fields(at:)`, with which the composition tools write a field in place,
+/// and `_$fieldNames`, which names the fields a send changed.
 public struct ObservableStateMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
   public static func expansion(
     of node: AttributeSyntax,
@@ -69,6 +70,8 @@ public struct ObservableStateMacro: MemberMacro, MemberAttributeMacro, Extension
         value.assumingMemoryBound(to: Self.self).pointee._$fields
       }
       """)
+    let names = observed.map { "\"\($0.name)\"" }.joined(separator: ", ")
+    members.append("\(raw: access)static var _$fieldNames: [String] { [\(raw: names)] }")
     if !declaration.declaresMember(named: "customMirror") {
       let children =
         stored.isEmpty

@@ -66,3 +66,51 @@ extension StoreProtocol where Action: CaseRoutable {
     scopeParent.store.scopedElements(state: toElements, action: action)
   }
 }
+
+extension StoreProtocol where State: CaseRoutable, Action: CaseRoutable {
+  /// A store for one case of an enum state, which exists only while the state is in that case: a
+  /// destination's store.
+  ///
+  /// ```swift
+  /// struct EditState: Equatable { var title = "" }
+  /// enum EditAction: Sendable { case rename(String) }
+  ///
+  /// @CaseRoutable enum Destination: Equatable { case idle, edit(EditState) }
+  /// @CaseRoutable enum DestinationAction: Sendable { case edit(EditAction) }
+  ///
+  /// func destinationReducer() -> Reduce<Destination, DestinationAction> {
+  ///   Reduce<Destination, DestinationAction>.empty
+  ///     .ifCaseLet(\.edit, action: \.edit) {
+  ///       Reduce { edit, action in
+  ///         if case .rename(let title) = action { edit.title = title }
+  ///         return .none
+  ///       }
+  ///     }
+  /// }
+  /// ```
+  ///
+  /// ```swift
+  /// let store = Store(initialState: Destination.edit(EditState()), reducer: destinationReducer())
+  /// if let edit = store.scope(state: \.edit, action: \.edit) {
+  ///   edit.send(.rename("Groceries"))   // in SwiftUI: EditView(store: edit)
+  /// }
+  /// ```
+  ///
+  /// An enum held by a parent's state is reached first with the parent's closure scope:
+  /// `appStore.scope(state: \.destination, action: AppAction.destination)`.
+  ///
+  /// Kept after the state left the case, the store reads the case's last value, and its `send` is
+  /// reported at its line (``StatecraftEngine/Diagnostic/Kind/childNotPresent``) and changes
+  /// nothing, even once the state is in the case again: a kept store never drives the next value.
+  /// An `Identifiable` value is told from the next by its `id`; another, by the state leaving the
+  /// case in between.
+  public func scope<ChildState, ChildAction>(
+    state toCase: KeyPath<State.Cases, EnumCase<State, ChildState>>,
+    action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>
+  ) -> ScopedStore<ChildState, ChildAction>? {
+    let stateCase = State.cases[keyPath: toCase]
+    return scopeParent.store.scopedOptional(
+      child: stateCase.extract, gone: { "the state is not in the case \(toCase), or holds another value" },
+      action: action)
+  }
+}

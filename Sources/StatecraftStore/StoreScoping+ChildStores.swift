@@ -18,12 +18,28 @@ extension StoreScoping where Action: CaseRoutable {
     action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>,
     id: (ChildState) -> AnyHashableSendable? = { _ in nil }
   ) -> ScopedStore<ChildState, ChildAction>? {
+    scopedOptional(
+      child: { $0[keyPath: toChild] }, gone: { "\(toChild) is nil or holds another child" }, action: action,
+      id: id)
+  }
+
+  /// The store of the child that `child` reads (`nil` when there is none), for as long as that
+  /// child is there; see ``scopedOptional(state:action:id:)``.
+  ///
+  /// - Parameter gone: Says why a send through the store changed nothing, once its child is gone:
+  ///   described only then.
+  func scopedOptional<ChildState, ChildAction>(
+    child: @escaping (State) -> ChildState?,
+    gone: @escaping () -> String,
+    action: KeyPath<Action.Cases, EnumCase<Action, ChildAction>>,
+    id: (ChildState) -> AnyHashableSendable? = { _ in nil }
+  ) -> ScopedStore<ChildState, ChildAction>? {
     // Observed: the view that asks for the store is told when the child comes or goes.
-    guard let initial = scopeSource.observedState[keyPath: toChild] else { return nil }
+    guard let initial = child(scopeSource.observedState) else { return nil }
     let isSameChild = sameChildCheck(initial)
     /// The store's child in `state`: `nil` once it is not there, or another child is.
     let read = { (state: State) -> ChildState? in
-      guard let child = state[keyPath: toChild], isSameChild(child) else { return nil }
+      guard let child = child(state), isSameChild(child) else { return nil }
       return child
     }
     let embed = Action.cases[keyPath: action].embed
@@ -53,8 +69,8 @@ extension StoreScoping where Action: CaseRoutable {
         guard !node.isChildGone else {
           root.report(
             .childNotPresent,
-            "\(action) was sent through the store of a child feature that is gone: \(toChild) is nil"
-              + " or holds another child. Nothing changed.",
+            "\(action) was sent through the store of a child feature that is gone: \(gone()). Nothing"
+              + " changed.",
             at: callSite)
           return StoreTask(nil)
         }

@@ -108,6 +108,10 @@ struct ObservableStateMacroTests {
           value.assumingMemoryBound(to: Self.self).pointee._$fields
         }
 
+        public static var _$fieldNames: [String] {
+          ["name", "visits"]
+        }
+
         public var customMirror: Mirror {
           Mirror(self, children: ["id": self.id as Any, "name": self.name as Any, "visits": self.visits as Any, "scratch": self.scratch as Any], displayStyle: .struct)
         }
@@ -182,6 +186,10 @@ struct ObservableStateMacroTests {
 
         static func _$fields(at value: UnsafeRawPointer) -> Statecraft.FieldRegistrar {
           value.assumingMemoryBound(to: Self.self).pointee._$fields
+        }
+
+        static var _$fieldNames: [String] {
+          ["value"]
         }
       }
       """

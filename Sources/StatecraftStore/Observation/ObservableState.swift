@@ -32,6 +32,9 @@ public protocol ObservableState {
   /// payload the macro cannot observe is negative, and counts as another value whenever it is
   /// written.
   var _$case: Int { get }
+  /// The names of the observed fields, by number, written by the macro: `fieldChanges(sending:)`
+  /// names the fields a send changed with them.
+  static var _$fieldNames: [String] { get }
 }
 
 extension ObservableState {
@@ -48,6 +51,9 @@ extension ObservableState {
 
   /// A struct's: always 0.
   @inlinable public var _$case: Int { 0 }
+
+  /// An enum's: none.
+  public static var _$fieldNames: [String] { [] }
 }
 
 /// Makes a state struct observable field by field, or an enum state observable case by case.
@@ -92,8 +98,8 @@ extension ObservableState {
 /// A case whose value is not marked (`case alert(String)`), or that holds several values, counts
 /// as changed whenever the enum is written while in it.
 @attached(
-  member, names: named(_$fields), named(_$storage), named(_$identity), named(_$case), named(CodingKeys),
-  named(customMirror))
+  member, names: named(_$fields), named(_$storage), named(_$identity), named(_$case), named(_$fieldNames),
+  named(CodingKeys), named(customMirror))
 @attached(memberAttribute)
 @attached(extension, conformances: ObservableState, CustomReflectable)
 public macro ObservableState() = #externalMacro(module: "StatecraftMacros", type: "ObservableStateMacro")

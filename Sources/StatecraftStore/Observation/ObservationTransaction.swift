@@ -15,6 +15,9 @@ final class ObservationTransaction {
   // Safe without isolation: as `lastSerial`. Closed transactions, kept so that a send allocates
   // neither a transaction nor its log.
   @exclusivity(unchecked) nonisolated(unsafe) private static var closed: [ObservationTransaction] = []
+  // Safe without isolation: as `lastSerial`. Every change logged while `Store.fieldChanges(sending:)`
+  // runs, in whichever transaction; nil otherwise.
+  @exclusivity(unchecked) nonisolated(unsafe) private static var recorded: [(box: FieldBox, field: Int)]?
 
   @exclusivity(unchecked) private var serial: UInt64 = 0
   /// The first change, apart: most sends change one field, and an array's bookkeeping would cost
@@ -63,6 +66,15 @@ final class ObservationTransaction {
     return try body()
   }
 
+  /// Runs `body`, and returns every change logged in a transaction while it ran.
+  static func recordingChanges(_ body: () -> Void) -> [(box: FieldBox, field: Int)] {
+    let outer = recorded
+    recorded = []
+    body()
+    defer { recorded = outer }
+    return recorded ?? []
+  }
+
   /// Opens a transaction on this thread, and returns it with the one it hides.
   @inline(__always)
   private static func open() -> (ObservationTransaction, UnsafeRawPointer?) {
@@ -106,6 +118,7 @@ final class ObservationTransaction {
     }
     guard box.loggedFields & bit == 0 else { return }
     box.loggedFields |= bit
+    if Self.recorded != nil { Self.recorded!.append((box, field)) }
     if first == nil {
       first = (box, field)
     } else {

@@ -63,6 +63,8 @@ func screenReducer() -> Reduce<Screen, ScreenAction> {
 @MainActor
 @Suite("Observation per case, for enum states", .timeLimit(.minutes(1)))
 struct EnumObservationTests {
+  let recorder = DiagnosticRecorder()
+
   /// The count of the score the screen edits, if it edits one.
   func editedCount(_ store: Store<Screen, ScreenAction, Void>) -> Int? {
     guard case .edit(let score) = store.state else { return nil }
@@ -114,16 +116,22 @@ struct EnumObservationTests {
     #expect(reader.changes == 2)
   }
 
+  func makeDeskStore(_ screen: Screen) -> Store<Desk, DeskAction, Void> {
+    DiagnosticHandler.$current.withValue(recorder.handler) {
+      Store(
+        initialState: Desk(screen: screen),
+        reducer: Reduce<Desk, DeskAction> { state, action in
+          if case .retitle(let title) = action { state.title = title }
+          return .none
+        }
+        .scope(state: \.screen, action: \.screen) { screenReducer() })
+    }
+  }
+
   /// A marked enum field of a marked state: the case's own changes are told by the case's value,
   /// not to the readers of the field, and the field's readers are told when it changes case.
   @Test func anEnumFieldIsToldWhenItChangesCaseNotWhenItsValueChanges() {
-    let store = Store(
-      initialState: Desk(screen: .edit(Score(id: 1))),
-      reducer: Reduce<Desk, DeskAction> { state, action in
-        if case .retitle(let title) = action { state.title = title }
-        return .none
-      }
-      .scope(state: \.screen, action: \.screen) { screenReducer() })
+    let store = makeDeskStore(.edit(Score(id: 1)))
     let screen = ObservationCounter()
     screen.track {
       if case .edit = store.state.screen {}
@@ -144,6 +152,47 @@ struct EnumObservationTests {
     #expect(screen.changes == 1)
     #expect(count.changes == 2)
     #expect(store.state.screen == .preview(Score(id: 1, count: 1)))
+  }
+
+  /// A store of one case of an enum, reached through the parent's store of the enum: its readers
+  /// are told of the case value's own changes alone; once the enum leaves the case, the store
+  /// keeps the value's last state, and its `send` is reported and changes nothing.
+  @Test func aCaseStoreDrivesItsCaseUntilTheEnumLeavesIt() throws {
+    let store = makeDeskStore(.edit(Score(id: 1)))
+    let screen = store.scope(state: \.screen, action: DeskAction.screen)
+    let edit = try #require(screen.scope(state: \.edit, action: \.edit))
+    #expect(screen.scope(state: \.preview, action: \.preview) == nil)
+    let count = ObservationCounter()
+    count.track { _ = edit.state.count }
+
+    edit.send(.increment)
+    #expect(count.changes == 1)
+    #expect(edit.state.count == 1)
+    #expect(store.state.screen == .edit(Score(id: 1, count: 1)))
+    edit.send(.relabel("one"))
+    store.send(.retitle("Desk"))
+    #expect(count.changes == 1)
+
+    screen.send(.moveToPreview)
+    #expect(recorder.kinds.isEmpty)
+    edit.send(.increment)
+    #expect(recorder.kinds == [.childNotPresent])
+    #expect(store.state.screen == .preview(Score(id: 1, count: 1, label: "one")))
+    #expect(edit.state == Score(id: 1, count: 1, label: "one"))
+  }
+
+  /// A view that asks for a case's store is told when the enum enters the case.
+  @Test func aViewAskingForACaseStoreIsToldWhenTheCaseComes() {
+    let store = makeDeskStore(.idle)
+    let screen = store.scope(state: \.screen, action: DeskAction.screen)
+    let asking = ObservationCounter()
+    asking.track { _ = screen.scope(state: \.edit, action: \.edit) }
+
+    store.send(.retitle("Desk"))
+    #expect(asking.changes == 0)
+    screen.send(.open(Score(id: 2)))
+    #expect(asking.changes == 1)
+    #expect(screen.scope(state: \.edit, action: \.edit)?.state == Score(id: 2))
   }
 
   /// The test store asserts marked enum states exhaustively, as any other.
