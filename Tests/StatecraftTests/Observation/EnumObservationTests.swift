@@ -37,14 +37,7 @@ enum DeskAction: Sendable, Equatable {
 }
 
 func screenReducer() -> Reduce<Screen, ScreenAction> {
-  let score = Reduce<Score, ScoreAction> { state, action in
-    switch action {
-    case .increment: state.count += 1
-    case .relabel(let label): state.label = label
-    case .reset: state = Score(id: state.id)
-    }
-    return .none
-  }
+  let score = scoreReducer()
   return Reduce<Screen, ScreenAction> { state, action in
     switch action {
     case .open(let score): state = .edit(score)

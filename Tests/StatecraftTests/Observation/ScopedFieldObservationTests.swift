@@ -64,9 +64,8 @@ enum BoardAction: Sendable {
   case nothing
 }
 
-@MainActor
-func makeBoardStore(_ initial: Board = Board()) -> Store<Board, BoardAction, Void> {
-  let score = Reduce<Score, ScoreAction> { state, action in
+func scoreReducer() -> Reduce<Score, ScoreAction> {
+  Reduce { state, action in
     switch action {
     case .increment: state.count += 1
     case .relabel(let label): state.label = label
@@ -74,6 +73,11 @@ func makeBoardStore(_ initial: Board = Board()) -> Store<Board, BoardAction, Voi
     }
     return .none
   }
+}
+
+@MainActor
+func makeBoardStore(_ initial: Board = Board()) -> Store<Board, BoardAction, Void> {
+  let score = scoreReducer()
   return Store(
     initialState: initial,
     reducer: Reduce<Board, BoardAction> { state, action in
