@@ -25,20 +25,27 @@ import Testing
     #expect(EffectGroup.waitingExecutor(isolation: MainActor.shared) === MainQueueTaskExecutor.shared)
   }
 
-  /// The effect ends on the main actor after the waiter suspended there (both need the main actor,
-  /// which the test holds until `finish()` suspends): its resumption goes through the preferred
-  /// executor rather than the global pool.
+  /// The effect ends only after the waiter suspended: what lets it end is sent from a main-actor
+  /// task, which runs once `finish()` gives up the main actor. Its resumption then goes through the
+  /// preferred executor rather than the global pool. (An effect free to end at once could end
+  /// before `finish()` looks, and `finish()` would return without waiting.)
   @Test @MainActor func aMainActorFinishIsResumedThroughThePreferredExecutor() async {
     let counting = CountingTaskExecutor()
+    let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
     let resumed = await EffectGroup.$mainActorWaitExecutor.withValue(counting) {
       let store = Store(initialState: 0) { (count: inout Int, action: Bool) -> Effect<Bool> in
         guard action else {
           count += 1
           return .none
         }
-        return .task { false }
+        return .task {
+          for await _ in stream { break }
+          return false
+        }
       }
-      await store.send(true).finish()
+      let task = store.send(true)
+      Task { @MainActor in continuation.yield() }
+      await task.finish()
       return store.state
     }
     #expect(resumed == 1)
