@@ -29,9 +29,10 @@
     /// }
     /// ```
     ///
-    /// The view that reads the binding observes this store's state, as a view reading
-    /// `store.state` does; the child's view observes only the child, through its store. A
-    /// diagnostic the dismissal causes is reported at the line that made the binding.
+    /// The view that reads the binding observes the child's field (the whole state, for a state
+    /// that is not `@ObservableState`): it is told when the child comes or goes, not by the child's
+    /// actions, which the child's view observes through its store. A diagnostic the dismissal
+    /// causes is reported at the line that made the binding.
     ///
     /// - Parameters:
     ///   - toChild: The optional child's state.
@@ -52,8 +53,9 @@
       return Binding(
         get: {
           MainActor.assumeIsolated {
-            _ = self.state  // observed: the binding changes when the child comes or goes
-            return self.presentation(paths.state, action: paths.action, dismiss: dismiss).store
+            // Observed: `presentation` reads the child's field, so the binding changes when the
+            // child comes or goes.
+            self.presentation(paths.state, action: paths.action, dismiss: dismiss).store
           }
         },
         set: { newValue in
@@ -115,8 +117,8 @@
       return Binding(
         get: {
           MainActor.assumeIsolated {
-            _ = self.state  // observed: the path changes with the stack
-            return self.navigation(paths.state, action: paths.action).ids
+            // Observed: `navigation` reads the stack's field, so the path changes with the stack.
+            self.navigation(paths.state, action: paths.action).ids
           }
         },
         set: { ids in

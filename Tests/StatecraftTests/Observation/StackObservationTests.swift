@@ -106,4 +106,47 @@ struct StackObservationTests {
     #expect(rows.changes == 1)
     #expect(detail.changes == 1)
   }
+
+  /// What SwiftUI's `binding(_:action:dismiss:)` reads and writes, on a marked state: a view that
+  /// reads the presentation is told when the child comes and when SwiftUI's dismissal ends it, and
+  /// not by a sibling's change or by the child's own actions.
+  @Test func aPresentationsReadersAreToldWhenTheChildComesAndGoesAlone() throws {
+    let board = makeBoardStore()
+    let presented = ObservationCounter()
+    presented.track { _ = board.presentation(\.detail, action: \.detail, dismiss: .present(nil)).store }
+
+    board.send(.retitle("Board"))
+    board.send(.append(1))
+    #expect(presented.changes == 0)
+    board.send(.present(Score(id: 7)))
+    #expect(presented.changes == 1)
+    let presentation = board.presentation(\.detail, action: \.detail, dismiss: .present(nil))
+    let detail = try #require(presentation.store)
+    detail.send(.increment)
+    #expect(presented.changes == 1)
+    #expect(detail.state.count == 1)
+
+    presentation.dismiss()
+    #expect(presented.changes == 2)
+    #expect(board.state.detail == nil)
+    #expect(board.presentation(\.detail, action: \.detail, dismiss: .present(nil)).store == nil)
+  }
+
+  /// What SwiftUI's `pathBinding(_:action:)` writes when the user goes back, on marked screens:
+  /// the pop tells the path's readers, and the action of a screen that its view read does not.
+  @Test func goingBackTellsThePathsReadersAndAScreensActionDoesNot() throws {
+    let store = makeNavigatorStore([.edit(Score(id: 1)), .edit(Score(id: 2)), .idle])
+    let path = ObservationCounter()
+    path.track { _ = store.navigation(\.path, action: \.path).ids }
+    let navigation = store.navigation(\.path, action: \.path)
+    let first = try #require(navigation.store(for: 0))
+    #expect(editedCount(first) == 0)
+
+    first.send(.edit(.increment))
+    #expect(path.changes == 0)
+    navigation.setIDs([0])
+    #expect(path.changes == 1)
+    #expect(store.navigation(\.path, action: \.path).ids == [0])
+    #expect(editedCount(first) == 1)
+  }
 }
