@@ -86,7 +86,7 @@ public struct ObservableStateMacro: MemberMacro, MemberAttributeMacro, Extension
     return members
   }
 
-  /// An enum's `_$fields` and `_$case`: a case with one value has the value's observation, if the
+  /// An enum's `_$fields` and `_$case`, and their readers in place: a case with one value has the value's observation, if the
   /// value is marked (which overloads decide where its type is known), and its own number; a case
   /// without a value shares one observation, told apart by its number; a case with several values
   /// is not compared (a negative number), and counts as changed whenever it is written.
@@ -122,6 +122,16 @@ public struct ObservableStateMacro: MemberMacro, MemberAttributeMacro, Extension
         switch self {
         \(raw: cases.joined(separator: "\n"))
         }
+      }
+      """,
+      """
+      \(raw: access)static func _$fields(at value: UnsafeRawPointer) -> Statecraft.FieldRegistrar {
+        value.assumingMemoryBound(to: Self.self).pointee._$fields
+      }
+      """,
+      """
+      \(raw: access)static func _$case(at value: UnsafeRawPointer) -> Int {
+        value.assumingMemoryBound(to: Self.self).pointee._$case
       }
       """,
     ]

@@ -275,6 +275,14 @@ struct ObservableStateMacroTests {
             -1
           }
         }
+
+        public static func _$fields(at value: UnsafeRawPointer) -> Statecraft.FieldRegistrar {
+          value.assumingMemoryBound(to: Self.self).pointee._$fields
+        }
+
+        public static func _$case(at value: UnsafeRawPointer) -> Int {
+          value.assumingMemoryBound(to: Self.self).pointee._$case
+        }
       }
       """
     }

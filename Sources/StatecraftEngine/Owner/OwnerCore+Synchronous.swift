@@ -39,12 +39,12 @@ extension OwnerCore {
   ) -> Bool {
     // A message sent while another is processed (by the reducer, an observer's willSet, an
     // inspector: only re-entrant code can) is queued behind it, inside its Observation change.
-    guard !isProcessingSynchronously else {
+    guard !processesSynchronously else {
       withLock { $0.append(Envelope(queued(), origin: origin, callSite: callSite)) }
       return false
     }
-    isProcessingSynchronously = true
-    defer { isProcessingSynchronously = false }
+    processesSynchronously = true
+    defer { processesSynchronously = false }
     var processed = false
     // Observation's willSet runs before the state is taken out, so that an observer that reads
     // the state in it finds it. `willSet` and `didSet` rather than `withMutation`, which is a

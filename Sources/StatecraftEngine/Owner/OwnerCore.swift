@@ -88,8 +88,12 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   // Safe without isolation: owners that process synchronously (a store) live on one actor and call
   // that method only from it, so only that actor reads or writes this flag, in single accesses
   // that need no runtime exclusivity check.
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) package final var isProcessingSynchronously =
-    false
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) final var processesSynchronously = false
+  /// Whether ``processSynchronously(_:queued:origin:callSite:observing:registrar:step:then:)`` runs.
+  // A getter rather than the stored flag for the other modules: a read that another module's
+  // inlined code makes of the flag itself carries a runtime exclusivity check, which the
+  // attribute above does not remove there.
+  @inlinable package final var isProcessingSynchronously: Bool { processesSynchronously }
   #if DEBUG
     /// How many critical sections ran, so that tests can pin how many a path takes.
     // Safe without isolation: only touched inside `withLock`.

@@ -109,7 +109,7 @@ extension FieldBox {
     // `Value` is `Marked`, which the compiler cannot know: read the one as the other, in place.
     Reader(
       at: { pointer in Marked._$fields(at: pointer).box },
-      identityAt: { pointer in FieldIdentity(pointer.assumingMemoryBound(to: Marked.self).pointee) })
+      identityAt: { pointer in .value(Marked._$fields(at: pointer), case: Marked._$case(at: pointer)) })
   }
 
   /// Finds the box of a value of `Value`, which is marked, in place: copying a value to find its

@@ -32,6 +32,9 @@ public protocol ObservableState {
   /// payload the macro cannot observe is negative, and counts as another value whenever it is
   /// written.
   var _$case: Int { get }
+  /// The case of the value at `value`, written by the macro for an enum: read in place, without
+  /// copying the value.
+  static func _$case(at value: UnsafeRawPointer) -> Int
   /// The names of the observed fields, by number, written by the macro: `fieldChanges(sending:)`
   /// names the fields a send changed with them.
   static var _$fieldNames: [String] { get }
@@ -51,6 +54,9 @@ extension ObservableState {
 
   /// A struct's: always 0.
   @inlinable public var _$case: Int { 0 }
+
+  /// A struct's: always 0.
+  @inlinable public static func _$case(at value: UnsafeRawPointer) -> Int { 0 }
 
   /// An enum's: none.
   public static var _$fieldNames: [String] { [] }
