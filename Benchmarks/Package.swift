@@ -91,6 +91,16 @@ let package = Package(
       ],
       path: "Tools/PostgresLoad"
     ),
+    // What a journal costs an app: steps a second, bytes a step, one row's change in a large
+    // state, and the state at any step of a million-step journal (issue 45).
+    .executableTarget(
+      name: "JournalLoad",
+      dependencies: [
+        "HeapUsage", .product(name: "Statecraft", package: "Statecraft"),
+        .product(name: "StatecraftJournal", package: "Statecraft"),
+      ],
+      path: "Tools/JournalLoad"
+    ),
     // A page that opens the inspector's WebSocket and never reads it: the slowest page there is.
     .target(name: "StalledPage", path: "Tools/StalledPage"),
     // Ten distinct features nested as an app nests them, for the composition benchmarks.

@@ -84,7 +84,11 @@ RATIOS = [
     ("Journal: send with a journal in memory, last 1,000 steps",
      "Journal: send with no journal (floor)", None),
     ("Journal: send with a journal in rolling files",
-     "Journal: send with no journal (floor)", None),
+     "Journal: send with no journal (floor)", "at most 2x (issue 45)"),
+    ("Journal: send changing one row of 10, a journal in rolling files",
+     "Journal: send changing one row of 10, no journal", None),
+    ("Journal: send changing one row of 100000, a journal in rolling files",
+     "Journal: send changing one row of 10, a journal in rolling files", "at most 2x (issue 45)"),
     ("Composition: forEach over 10000 rows, one row's action",
      "Composition: forEach over 10 rows, one row's action", "at most 2x"),
     ("Composition: forEach over 10000 rows, every row store read, one row's action",
@@ -141,6 +145,10 @@ MAIN_ACTOR_BENCHMARKS = {
     "Journal: send with no journal (floor)",
     "Journal: send with a journal in memory, last 1,000 steps",
     "Journal: send with a journal in rolling files",
+    "Journal: send changing one row of 10, no journal",
+    "Journal: send changing one row of 100000, no journal",
+    "Journal: send changing one row of 10, a journal in rolling files",
+    "Journal: send changing one row of 100000, a journal in rolling files",
 }
 ROUND_TRIP_BENCHMARKS = {
     "Baseline: Task off the main actor and a hop back", "Effect round trip: action → .task → action",
