@@ -49,6 +49,15 @@ func fileSize(_ path: String) -> Int {
   ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
 }
 
+/// The records a journal's `dropped` lines count.
+func droppedSteps(_ path: String) -> Int {
+  guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return 0 }
+  return text.split(separator: "\n").filter { $0.hasPrefix(#"{"type":"dropped""#) }.reduce(0) { total, line in
+    guard let range = line.range(of: #""records":"#) else { return total }
+    return total + (Int(line[range.upperBound...].prefix { $0.isNumber }) ?? 0)
+  }
+}
+
 func nanoseconds(_ duration: Duration) -> Double {
   let (seconds, attoseconds) = duration.components
   return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
@@ -68,15 +77,20 @@ func nanoseconds(_ duration: Duration) -> Double {
   let journaled = Store(initialState: Counter(), reducer: counterReducer)
   journaled.attach(journal)
   let heapBefore = heap_bytes_in_use()
-  let recorded = clock.measure { for _ in 0..<steps { journaled.send(.increment) } }
+  var sent = Duration.zero
+  let recorded = clock.measure {
+    sent = clock.measure { for _ in 0..<steps { journaled.send(.increment) } }
+    journal.flush()
+  }
   let heapAfter = heap_bytes_in_use()
   let bytes = fileSize(path)
   print(
     """
     steps: \(steps)
     no journal: \(Int(Double(steps) / (nanoseconds(bare) / 1e9))) steps/s, \(String(format: "%.0f", nanoseconds(bare) / Double(steps))) ns a step
-    journal in a file: \(Int(Double(steps) / (nanoseconds(recorded) / 1e9))) steps/s, \(String(format: "%.0f", nanoseconds(recorded) / Double(steps))) ns a step
-    ratio: \(String(format: "%.1f", nanoseconds(recorded) / nanoseconds(bare)))x
+    journal in a file, written: \(Int(Double(steps) / (nanoseconds(recorded) / 1e9))) steps/s, \(String(format: "%.0f", nanoseconds(recorded) / Double(steps))) ns a step
+    the sends alone: \(String(format: "%.0f", nanoseconds(sent) / Double(steps))) ns a step, \(String(format: "%.1f", nanoseconds(sent) / nanoseconds(bare)))x no journal
+    steps dropped: \(droppedSteps(path))
     bytes a step: \(String(format: "%.1f", Double(bytes) / Double(steps)))
     heap in use: \(heapBefore) B before the steps, \(heapAfter) B after
     """)
@@ -108,14 +122,19 @@ let rowsReducer = Reduce<Rows, RowsAction> { state, action in
   let journaled = Store(initialState: Rows(count: rows), reducer: rowsReducer)
   journaled.attach(journal)
   let before = fileSize(path)
-  let recorded = clock.measure { for step in 0..<steps { journaled.send(.increment(row: step % rows)) } }
+  var sent = Duration.zero
+  let recorded = clock.measure {
+    sent = clock.measure { for step in 0..<steps { journaled.send(.increment(row: step % rows)) } }
+    journal.flush()
+  }
   let bytes = fileSize(path) - before
   print(
     """
     \(rows) rows, \(steps) steps
     no journal: \(String(format: "%.0f", nanoseconds(bare) / Double(steps))) ns a step
-    journal in a file: \(String(format: "%.0f", nanoseconds(recorded) / Double(steps))) ns a step
-    bytes a step: \(String(format: "%.0f", Double(bytes) / Double(steps)))
+    journal in a file, written: \(String(format: "%.0f", nanoseconds(recorded) / Double(steps))) ns a step
+    the sends alone: \(String(format: "%.0f", nanoseconds(sent) / Double(steps))) ns a step
+    bytes a step: \(String(format: "%.0f", Double(bytes) / Double(steps))), steps dropped: \(droppedSteps(path))
     """)
   withExtendedLifetime(journal) {}
 }
@@ -129,7 +148,10 @@ let rowsReducer = Reduce<Rows, RowsAction> { state, action in
     schema: counterSchema, action: CounterAction.self, to: .rollingFiles(path, maxBytes: 1 << 40, keep: 1))
   let store = Store(initialState: Counter(), reducer: counterReducer)
   store.attach(journal)
-  let recording = clock.measure { for _ in 0..<steps { store.send(.increment) } }
+  let recording = clock.measure {
+    for _ in 0..<steps { store.send(.increment) }
+    journal.flush()
+  }
   var opened: JournalRecording<Counter, CounterAction>?
   let opening = try clock.measure {
     opened = try JournalRecording(contentsOf: path, schema: counterSchema, action: CounterAction.self)

@@ -1,5 +1,7 @@
 import DequeModule
+import Dispatch
 import StatecraftEngine
+import Synchronization
 
 /// An inspector that records what one owner received, in order, with timestamps, the state after
 /// each step, and the effects each step started and ended, as JSON Lines (``JournalFormat``).
@@ -30,19 +32,40 @@ import StatecraftEngine
 /// The state must be `Codable` (through its ``SnapshotSchema``) and the actions `Encodable`: the
 /// initialiser requires both, so that a journal of a type that cannot be written does not compile.
 ///
-/// A journal is an ``/StatecraftEngine/Inspector``: the owner never waits for it, and under load the records past its
-/// ``bufferLimit`` are dropped and written as a `dropped` line. Its lines also go to the streams of
-/// ``makeLineStream(bufferingNewest:)``, for
-/// any `AsyncSequence` consumer (a socket, a log shipper). Failures to write go to the
+/// A journal is an ``/StatecraftEngine/Inspector``: receiving a record only queues it, and the
+/// journal encodes and writes its records elsewhere, in batches, on a queue that all journals
+/// share. A sender faster than the writes for longer than ``bufferLimit`` records last writes the
+/// waiting records itself, so that nothing is lost; with ``JournalOverflow/dropOldest``, the oldest
+/// are dropped instead, and counted in a `dropped` line. ``flush()`` returns once every record
+/// received before it is written; ``contents()`` flushes first, and so does releasing the journal.
+/// Its lines also go to the streams of ``makeLineStream(bufferingNewest:)``, for any
+/// `AsyncSequence` consumer (a socket, a log shipper). Failures to write go to the
 /// ``/StatecraftEngine/DiagnosticHandler`` that was current when the journal was made.
 public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendable {
-  /// How many records may wait for the journal while it writes before the oldest are dropped:
-  /// 100,000 unless the initialiser was given another.
+  /// How many records may wait for the journal's writes before ``overflow`` applies: 100,000
+  /// unless the initialiser was given another. Fewer wait once the state encodes large: about
+  /// 64 MB of encoded states, and at least 16 records.
   public let bufferLimit: Int
+  /// What happens when more records wait than the journal keeps: the sender writes them
+  /// (``JournalOverflow/write``, unless the initialiser was given another), or the oldest are
+  /// dropped.
+  public let overflow: JournalOverflow
 
   private let schema: SnapshotSchema<State>
   private let streams = JournalLineStreams()
   private let diagnostics: DiagnosticHandler
+  /// The records received and not yet taken by a write: the one thing a sender touches.
+  private let waiting = CriticalState(WaitingRecords())
+  /// How many records may wait: ``bufferLimit``, or fewer once a state encodes large, so that the
+  /// states that wait hold about ``waitingStateBytes`` (each waiting record keeps its own copy of
+  /// a state its owner has changed since).
+  private let waitingLimit: Atomic<Int>
+  /// About how many bytes of states may wait for the journal's writes.
+  static var waitingStateBytes: Int { 64 << 20 }
+  /// The fewest records that may wait, however large the state.
+  static var fewestWaiting: Int { 16 }
+  /// What is written, and where. A write takes the waiting records while it holds this lock, so
+  /// that two writes (the queue's and a flush) write their batches in the order they took them.
   private let storage: CriticalState<JournalWriter>
   /// One encoder, made once: making one per record cost more than encoding. Used under the lock.
   private let encoder: JSONEncoder = {
@@ -57,14 +80,19 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   ///   - schema: The state's schema: its definition, version and coders.
   ///   - action: The type of the owner's actions (or events), which the journal encodes.
   ///   - destination: Where the lines go: memory, a file, or a custom writer.
-  ///   - bufferLimit: How many records may wait for the journal while it writes before the
-  ///     oldest are dropped (``/StatecraftEngine/Inspector/bufferLimit``).
+  ///   - bufferLimit: How many records may wait for the journal's writes before `overflow`
+  ///     applies (``/StatecraftEngine/Inspector/bufferLimit``).
+  ///   - overflow: What happens when more records wait: the sender writes them, or the oldest
+  ///     are dropped.
   public init(
     schema: SnapshotSchema<State>, action: Action.Type = Action.self,
-    to destination: JournalDestination = .memory(), bufferLimit: Int = 100_000
+    to destination: JournalDestination = .memory(), bufferLimit: Int = 100_000,
+    overflow: JournalOverflow = .write
   ) throws(JournalError) {
     self.schema = schema
     self.bufferLimit = bufferLimit
+    self.overflow = overflow
+    self.waitingLimit = Atomic(bufferLimit)
     self.diagnostics = DiagnosticHandler.current
     let header = JournalHeader(
       definition: schema.definition, version: schema.version,
@@ -73,12 +101,14 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   }
 
   deinit {
+    write()
     storage.withLock { $0.close() }
     streams.finishAll()
   }
 
   /// A stream of every line the journal writes from now on, for any `AsyncSequence` consumer: a
-  /// socket, a log shipper, a live view. The newest `limit` lines wait for a slow reader; older
+  /// socket, a log shipper, a live view. Records received before and not written yet are written
+  /// from now on too: ``flush()`` first leaves them out. The newest `limit` lines wait for a slow reader; older
   /// ones are dropped from the stream (never from the journal). A journal no one streams keeps no
   /// lines for it.
   ///
@@ -94,25 +124,73 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
     streams.make(bufferingNewest: limit)
   }
 
-  /// The journal as written so far (for a memory journal, the steps it keeps), as JSON Lines.
+  /// The journal as written so far (for a memory journal, the steps it keeps), as JSON Lines,
+  /// every record received before the call included.
   public func contents() -> Data {
-    storage.withLock { Data($0.memoryContents().utf8) }
+    write()
+    return storage.withLock { Data($0.memoryContents().utf8) }
   }
 
-  /// How many steps were dropped to keep the journal bounded.
-  public var droppedSteps: Int { storage.withLock { $0.droppedSteps } }
+  /// How many steps were dropped to keep the journal bounded, every record received before the
+  /// call counted.
+  public var droppedSteps: Int {
+    write()
+    return storage.withLock { $0.droppedSteps }
+  }
 
-  /// Writes the lines `record` adds and hands them to the line streams: a `step` when the owner's
-  /// state is updated (after the `start` line, the first time), a line for each effect's start and
-  /// end and for each diagnostic, and first a `dropped` line when records were dropped before it.
-  /// A failure to encode or write is reported as a `journalFailed` diagnostic.
+  /// Writes every record received so far, and returns once they are written: to read a journal's
+  /// file while the journal is still in use.
+  ///
+  /// ```swift
+  /// let todosSchema = SnapshotSchema<Todos>("todos")
+  /// let store = Store(initialState: Todos(), reducer: todosReducer())
+  /// let journal = try Journal(schema: todosSchema, action: TodosAction.self, to: .file("/tmp/todos.jsonl"))
+  /// store.attach(journal)
+  /// store.send(.add("milk"))
+  /// journal.flush()
+  /// let recording = try JournalRecording(contentsOf: "/tmp/todos.jsonl", schema: todosSchema, action: TodosAction.self)
+  /// print(recording.steps)  // 1...1
+  /// ```
+  public func flush() {
+    write()
+  }
+
+  /// Queues `record` for the journal's next write; when ``bufferLimit`` records wait, writes them
+  /// first, or drops the oldest, as ``overflow`` says. The write adds a `step` line when the owner's state is updated (after the
+  /// `start` line, the first time), a line for each effect's start and end and for each
+  /// diagnostic, and first a `dropped` line when records were dropped before it, and hands the
+  /// lines to the line streams. A failure to encode or write is reported as a `journalFailed`
+  /// diagnostic.
   public func receive(_ record: InspectionRecord) {
-    do {
-      let written = try storage.withLock { writer in
-        try writer.take(record, encoding: encode(_:isState:))
+    let limit = waitingLimit.load(ordering: .relaxed)
+    let dropping = overflow == .dropOldest
+    switch waiting.withLock({ $0.append(record, limit: limit, dropping: dropping) }) {
+    case .queued: break
+    case .scheduleWrite: JournalQueue.schedule(self)
+    case .full: write()
+    }
+  }
+
+  /// Writes the records waiting, in the order they were received, and hands their lines to the
+  /// streams.
+  func write() {
+    var failures: [any Error] = []
+    let written = storage.withLock { writer -> [String] in
+      let (records, dropped) = waiting.withLock { $0.take() }
+      var lines: [String] = []
+      for (index, var record) in records.enumerated() {
+        if index == 0 { record.droppedBefore += dropped }
+        do {
+          lines += try writer.take(record, encoding: encode(_:isState:))
+        } catch {
+          failures.append(error)
+        }
       }
-      streams.yield(written)
-    } catch {
+      do { try writer.flush() } catch { failures.append(error) }
+      return lines
+    }
+    if !written.isEmpty { streams.yield(written) }
+    for error in failures {
       diagnostics.report(
         Diagnostic(
           kind: .journalFailed, message: "\(error)", source: "Journal of \(schema.definition)",
@@ -124,12 +202,76 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   /// `Action`; `null` for a value of another type (a chart's internal timer message).
   private func encode(_ value: InspectedValue, isState: Bool) throws -> String {
     if isState, let state = value.value(as: State.self) {
-      return String(decoding: try encoder.encode(state), as: UTF8.self)
+      let encoded = try encoder.encode(state)
+      waitingLimit.store(
+        min(bufferLimit, max(Self.fewestWaiting, Self.waitingStateBytes / max(encoded.count, 1))), ordering: .relaxed)
+      return String(decoding: encoded, as: UTF8.self)
     }
     if !isState, let action = value.value(as: Action.self) {
       return String(decoding: try encoder.encode(action), as: UTF8.self)
     }
     return "null"
+  }
+}
+
+/// The records a journal received and has not written yet, at most its buffer limit of them.
+struct WaitingRecords {
+  private var records = Deque<InspectionRecord>()
+  /// Records dropped since the last write took the waiting ones.
+  private var dropped: UInt64 = 0
+  /// Whether a write is queued that will take the records waiting.
+  private var isScheduled = false
+
+  /// What the sender does after it queued a record.
+  enum Next {
+    /// Nothing: a write is queued that will take it.
+    case queued
+    /// Queue a write.
+    case scheduleWrite
+    /// Write now: more than the limit wait.
+    case full
+  }
+
+  /// Queues `record`; past `limit` records, drops the oldest if `dropping`, or else asks the
+  /// sender to write them.
+  mutating func append(_ record: InspectionRecord, limit: Int, dropping: Bool) -> Next {
+    records.append(record)
+    if records.count > limit {
+      guard dropping else { return .full }
+      records.removeFirst()
+      dropped += 1
+    }
+    defer { isScheduled = true }
+    return isScheduled ? .queued : .scheduleWrite
+  }
+
+  /// Takes the records waiting, and how many were dropped before them.
+  mutating func take() -> (Deque<InspectionRecord>, UInt64) {
+    defer {
+      records = []
+      dropped = 0
+      isScheduled = false
+    }
+    return (records, dropped)
+  }
+}
+
+/// A journal, as the queue that writes it sees it: whatever its types.
+protocol WritingJournal: AnyObject, Sendable {
+  /// Writes the records waiting.
+  func write()
+}
+
+extension Journal: WritingJournal {}
+
+/// Where journals write: one serial queue for all of them, off the threads that send to their
+/// owners.
+enum JournalQueue {
+  private static let writing = DispatchQueue(label: "Statecraft.Journal", qos: .utility)
+
+  /// Queues a write of `journal`'s waiting records. The queue keeps the journal until it is done.
+  static func schedule(_ journal: any WritingJournal) {
+    writing.async { journal.write() }
   }
 }
 
@@ -223,7 +365,8 @@ struct JournalWriter: ~Copyable {
     case .file(let path, let maxBytes, let keep):
       self.lastSteps = nil
       file = try JournalFile(path: path, maxBytes: maxBytes, keep: keep)
-      try file!.write(header.line, isStep: false)
+      file!.write(header.line, isStep: false)
+      try file!.flush()
     }
   }
 
@@ -282,13 +425,13 @@ struct JournalWriter: ~Copyable {
         droppedSteps += try file!.roll()
         header.droppedSteps = droppedSteps
         header.firstStep = step
-        try file!.write(header.line, isStep: false)
-        try file!.write(
+        file!.write(header.line, isStep: false)
+        file!.write(
           #"{"type":"start","step":\#(step - 1),"time":0,"state":\#(previousState ?? "null")}"#,
           isStep: false)
       }
       for (index, line) in lines.enumerated() {
-        try file!.write(line, isStep: lastStep && index == lines.count - 1)
+        file!.write(line, isStep: lastStep && index == lines.count - 1)
       }
       return
     }
@@ -318,6 +461,11 @@ struct JournalWriter: ~Copyable {
     }
     lines += memory.lazy.map(\.line).filter { !$0.hasPrefix(#"{"type":"start""#) }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Writes the lines taken since the last flush to the file, in one write.
+  mutating func flush() throws(JournalError) {
+    try file?.flush()
   }
 
   mutating func close() {

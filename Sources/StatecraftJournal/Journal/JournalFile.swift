@@ -13,8 +13,10 @@ struct JournalFile {
   let maxBytes: Int?
   let keep: Int
   private var descriptor: Int32 = -1
-  /// Bytes written to the current file.
+  /// Bytes written to the current file, or waiting for the next flush.
   private(set) var bytes = 0
+  /// Lines appended and not yet written.
+  private var buffer: [UInt8] = []
   /// How many steps each file holds, newest first: the current file, then `path.1`, …
   private(set) var stepsPerFile: [Int] = [0]
 
@@ -31,21 +33,27 @@ struct JournalFile {
     bytes = 0
   }
 
-  /// Appends `line` and a newline.
-  mutating func write(_ line: String, isStep: Bool) throws(JournalError) {
-    var data = Array(line.utf8)
-    data.append(UInt8(ascii: "\n"))
+  /// Appends `line` and a newline to what the next ``flush()`` writes.
+  mutating func write(_ line: String, isStep: Bool) {
+    let count = buffer.count
+    buffer.append(contentsOf: line.utf8)
+    buffer.append(UInt8(ascii: "\n"))
+    bytes += buffer.count - count
+    if isStep { stepsPerFile[0] += 1 }
+  }
+
+  /// Writes the lines appended since the last flush: one system call for a batch of lines.
+  mutating func flush() throws(JournalError) {
+    defer { buffer.removeAll(keepingCapacity: buffer.count <= 1 << 20) }
     var offset = 0
-    while offset < data.count {
-      let written = data[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+    while offset < buffer.count {
+      let written = buffer[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
       guard written > 0 else {
         if written < 0 && errno == EINTR { continue }
         throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
       }
       offset += written
     }
-    bytes += data.count
-    if isStep { stepsPerFile[0] += 1 }
   }
 
   /// Whether the current file reached its size, and the next step should begin a new one.
@@ -53,6 +61,7 @@ struct JournalFile {
 
   /// Starts a new file, and returns how many steps the file it dropped held.
   mutating func roll() throws(JournalError) -> Int {
+    try flush()
     _ = systemClose(descriptor)
     var dropped = 0
     // The oldest file goes: overwritten by the one before it, or, alone, emptied below.
@@ -67,7 +76,10 @@ struct JournalFile {
 
   private func rolledPath(_ index: Int) -> String { "\(path).\(index)" }
 
+  /// Writes what is left, and closes the file. A failure to write is lost: `close` reports
+  /// nothing, and the journal's last write has reported it already.
   mutating func close() {
+    try? flush()
     if descriptor >= 0 { _ = systemClose(descriptor) }
     descriptor = -1
   }

@@ -1,5 +1,6 @@
 import Foundation
 import StatecraftJournal
+import Synchronization
 import Testing
 
 /// Journals: what they record, bounded in memory and in rolling files, replay (and the first step
@@ -71,7 +72,8 @@ struct JournalTests {
     let journal = try Journal(schema: Self.schema, action: CounterAction.self)
     let store = Store(initialState: Counter(), reducer: Self.reducer)
     store.attach(journal)
-    await store.send(.increment).finish()  // before the stream: not in it
+    await store.send(.increment).finish()  // written before the stream: not in it
+    journal.flush()
     let stream = journal.makeLineStream()
     await store.send(.note("streamed")).finish()
     var lines: [JSONValue] = []
@@ -81,6 +83,100 @@ struct JournalTests {
     }
     #expect(lines.map { $0["type"] } == [.string("step"), .string("effectStarted"), .string("effectFinished")])
     #expect(lines.first?["message"] == .object(["note": .object(["_0": .string("streamed")])]))
+  }
+
+  /// A state that notes whether each encoding of it ran on the main thread.
+  struct NotedState: Codable {
+    static let encodedOnMainThread = Mutex<[Bool]>([])
+    var count = 0
+
+    func encode(to encoder: any Encoder) throws {
+      Self.encodedOnMainThread.withLock { $0.append(Thread.isMainThread) }
+      var container = encoder.singleValueContainer()
+      try container.encode(count)
+    }
+  }
+
+  /// The sender's thread only queues a record: the states are encoded on the journal's queue.
+  @Test func aSendOnTheMainActorLeavesTheEncodingToTheJournalsQueue() async throws {
+    let journal = try Journal(schema: SnapshotSchema<NotedState>("noted"), action: CounterAction.self)
+    let store = Store(initialState: NotedState()) {
+      (state: inout NotedState, _: CounterAction) -> Effect<CounterAction> in
+      state.count += 1
+      return .none
+    }
+    store.attach(journal)
+    let stream = journal.makeLineStream()
+    store.send(.increment)
+    for await line in stream where line.hasPrefix(#"{"type":"step""#) { break }
+    #expect(NotedState.encodedOnMainThread.withLock { $0 } == [false, false])  // the start, the step
+    #expect(store.state.count == 1)
+  }
+
+  /// A state whose encoding waits until its gate opens: a journal of it holds up the queue that
+  /// every journal writes on, so that another journal's records pile up.
+  struct HeldState: Codable {
+    let gate: DispatchSemaphore
+
+    init(gate: DispatchSemaphore) {
+      self.gate = gate
+    }
+
+    init(from decoder: any Decoder) throws {
+      gate = DispatchSemaphore(value: 1)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      gate.wait()
+      gate.signal()
+      var container = encoder.singleValueContainer()
+      try container.encode(0)
+    }
+  }
+
+  /// Runs `body` while the journals' queue is held up, then lets it go.
+  func whileTheJournalQueueIsHeld(_ body: () throws -> Void) throws {
+    let gate = DispatchSemaphore(value: 0)
+    defer { gate.signal() }
+    let held = try Journal(schema: SnapshotSchema<HeldState>("held"), action: CounterAction.self)
+    let holder = Store(initialState: HeldState(gate: gate)) {
+      (_: inout HeldState, _: CounterAction) -> Effect<CounterAction> in .none
+    }
+    holder.attach(held)
+    holder.send(.increment)  // its write, queued, waits in the state's encoding
+    try body()
+  }
+
+  /// Past its buffer, a journal that drops loses the oldest records and counts them in a
+  /// `dropped` line; the steps after it are written.
+  @Test func anOverflowingJournalThatDropsCountsWhatItLost() throws {
+    let journal = try Journal(
+      schema: Self.schema, action: CounterAction.self, bufferLimit: 4, overflow: .dropOldest)
+    let store = Store(initialState: Counter(), reducer: Self.reducer)
+    store.attach(journal)
+    try whileTheJournalQueueIsHeld {
+      for _ in 1...10 { store.send(.increment) }  // 20 records: 16 are dropped
+    }
+    let lines = try Self.lines(journal.contents())
+    let dropped = lines.filter { $0["type"] == .string("dropped") }
+    #expect(dropped.map { $0["records"] } == [.integer(16)])
+    #expect(lines.filter { $0["type"] == .string("step") }.map { $0["step"] } == [.integer(1), .integer(2)])
+  }
+
+  /// Past its buffer, a journal that writes (the default) has the sender write the waiting
+  /// records: nothing is lost, even while the queue is held up.
+  @Test func anOverflowingJournalHasTheSenderWriteAndLosesNothing() throws {
+    let journal = try Journal(schema: Self.schema, action: CounterAction.self, bufferLimit: 4)
+    let store = Store(initialState: Counter(), reducer: Self.reducer)
+    store.attach(journal)
+    try whileTheJournalQueueIsHeld {
+      for _ in 1...10 { store.send(.increment) }
+    }
+    let lines = try Self.lines(journal.contents())
+    #expect(!lines.contains { $0["type"] == .string("dropped") })
+    #expect(lines.filter { $0["type"] == .string("step") }.count == 10)
+    let recording = try JournalRecording(journal.contents(), schema: Self.schema, action: CounterAction.self)
+    #expect(try recording.replay(Self.reducer) == 10)
   }
 
   @Test func aJournalReplaysOntoTheReducerAndTravelsToAnyStep() async throws {
@@ -139,6 +235,7 @@ struct JournalTests {
     let actions = (1...60).map { CounterAction.note("\($0)") }
     let (store, journal) = try await Self.journaled(
       .rollingFiles(path, maxBytes: 2_000, keep: 2), actions: actions)
+    journal.flush()
     #expect(FileManager.default.fileExists(atPath: path))
     #expect(FileManager.default.fileExists(atPath: path + ".1"))
     #expect(!FileManager.default.fileExists(atPath: path + ".2"))
