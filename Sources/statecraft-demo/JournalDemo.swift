@@ -24,6 +24,7 @@ enum JournalDemo {
         print("send \(action) → count \(store.state.count)")
       }
 
+      journal.flush()  // the journal writes on a queue of its own: write what it received
       print("\nThe journal, \(path):")
       let recording = try JournalRecording(contentsOf: path, schema: counterSchema, action: CounterAction.self)
       for number in recording.steps {
