@@ -35,8 +35,9 @@
 /// records of different owners may arrive concurrently. Keep it quick, and do not wait in it for
 /// the owner: it may be called while the owner is processing.
 ///
-/// An owner never waits for its inspectors. While one thread is delivering records to a slow
-/// inspector, the records that others emit wait in a queue of at most ``bufferLimit`` records
+/// An owner never waits for its inspectors, unless one makes the thread that delivers to it wait
+/// (a `Journal` that is behind has the sender write, by default). While one thread is delivering
+/// records to a slow inspector, the records that others emit wait in a queue of at most ``bufferLimit`` records
 /// (the largest limit of the owner's inspectors); past it, the oldest record waiting is dropped.
 /// The next record delivered counts them in ``InspectionRecord/droppedBefore``.
 public protocol Inspector: Sendable {

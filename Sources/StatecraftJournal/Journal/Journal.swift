@@ -37,7 +37,10 @@ import Synchronization
 /// share. A sender faster than the writes for longer than ``bufferLimit`` records last writes the
 /// waiting records itself, so that nothing is lost; with ``JournalOverflow/dropOldest``, the oldest
 /// are dropped instead, and counted in a `dropped` line. ``flush()`` returns once every record
-/// received before it is written; ``contents()`` flushes first, and so does releasing the journal.
+/// received before it is written, and ``contents()`` flushes first; releasing the journal writes
+/// what is left, on the journals' queue if a write is queued then, so flush before reading its
+/// file. The state is encoded once the step is over: a state that holds a reference to a mutable
+/// object is written as that object is then.
 /// Its lines also go to the streams of ``makeLineStream(bufferingNewest:)``, for any
 /// `AsyncSequence` consumer (a socket, a log shipper). Failures to write go to the
 /// ``/StatecraftEngine/DiagnosticHandler`` that was current when the journal was made.
@@ -90,6 +93,7 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
     overflow: JournalOverflow = .write
   ) throws(JournalError) {
     self.schema = schema
+    precondition(bufferLimit > 0, "A journal's buffer keeps at least one record.")
     self.bufferLimit = bufferLimit
     self.overflow = overflow
     self.waitingLimit = Atomic(bufferLimit)
@@ -138,8 +142,8 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
     return storage.withLock { $0.droppedSteps }
   }
 
-  /// Writes every record received so far, and returns once they are written: to read a journal's
-  /// file while the journal is still in use.
+  /// Writes every record received so far, and returns once they are written: before reading a
+  /// journal's file.
   ///
   /// ```swift
   /// let todosSchema = SnapshotSchema<Todos>("todos")
@@ -175,7 +179,7 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   /// streams.
   func write() {
     var failures: [any Error] = []
-    let written = storage.withLock { writer -> [String] in
+    storage.withLock { writer in
       let (records, dropped) = waiting.withLock { $0.take() }
       var lines: [String] = []
       for (index, var record) in records.enumerated() {
@@ -187,9 +191,10 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
         }
       }
       do { try writer.flush() } catch { failures.append(error) }
-      return lines
+      // Under the lock: two writes (the queue's and a sender's or a flush) hand their lines to the
+      // streams in the order they took their records.
+      if !lines.isEmpty { streams.yield(lines) }
     }
-    if !written.isEmpty { streams.yield(written) }
     for error in failures {
       diagnostics.report(
         Diagnostic(
@@ -238,8 +243,10 @@ struct WaitingRecords {
     records.append(record)
     if records.count > limit {
       guard dropping else { return .full }
-      records.removeFirst()
-      dropped += 1
+      // The limit may have shrunk since the last record: drop down to it.
+      while records.count > limit, let oldest = records.popFirst() {
+        dropped += 1 + oldest.droppedBefore
+      }
     }
     defer { isScheduled = true }
     return isScheduled ? .queued : .scheduleWrite
@@ -380,6 +387,9 @@ struct JournalWriter: ~Copyable {
     var lines: [String] = []
     if record.droppedBefore > 0 {
       lines.append(#"{"type":"dropped","step":\#(step),"time":\#(time),"records":\#(record.droppedBefore)}"#)
+      // The message of the step being recorded may be among what was dropped, or its state update
+      // may be: the next step starts afresh.
+      pending = nil
     }
     switch record.kind {
     case .received(let message):

@@ -11,9 +11,11 @@
 /// print(journal.overflow)  // dropOldest
 /// ```
 public enum JournalOverflow: Sendable, Equatable {
-  /// The sender writes the waiting records itself before it goes on: nothing is lost, and its
-  /// sends take as long as the writes while the journal is behind. The default: a journal is for
-  /// replaying what happened, which a gap stops.
+  /// The sender writes the waiting records itself before it goes on: nothing the journal receives
+  /// is lost, and its sends take as long as the writes while the journal is behind. The default: a
+  /// journal is for replaying what happened, which a gap stops. (The owner's own queue of records
+  /// still drops past its limit, as for every inspector, if other threads emit records while the
+  /// sender writes.)
   case write
   /// The oldest waiting record is dropped, and the journal writes a `dropped` line that counts the
   /// records lost: a send never waits for the journal, and replay cannot cross the gap.
