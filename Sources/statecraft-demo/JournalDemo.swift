@@ -15,8 +15,11 @@ enum JournalDemo {
   static func run() async {
     let path = "/tmp/statecraft-demo-counter.jsonl"
     do {
-      // Record: a journal attached to a store writes each step as it happens.
-      let journal = try Journal(schema: counterSchema, action: CounterAction.self, to: .file(path))
+      // Record: a journal attached to a store writes each step as it happens. A journal writes a
+      // whole state every so often, a keyframe; this one writes one at every step, so that replay
+      // checks every state.
+      let journal = try Journal(
+        schema: counterSchema, action: CounterAction.self, to: .file(path), keyframes: .everyStep)
       let store = Store(initialState: Counter(), reducer: counterReducer)
       store.attach(journal)
       for action in [CounterAction.increment, .increment, .decrement, .increment, .reset, .increment] {

@@ -34,4 +34,19 @@ public struct InspectedValue: @unchecked Sendable, CustomStringConvertible {
 
   /// The value as `String(describing:)` writes it.
   public var description: String { String(describing: value) }
+
+  /// A state its owner did not keep, because its only inspector needed no state at that step
+  /// (see ``StateSampling``).
+  @usableFromInline
+  package static let notKept = InspectedValue(NotKept())
+
+  /// Whether it holds a value, not ``notKept``.
+  @inlinable
+  package var isKept: Bool { ObjectIdentifier(type(of: value)) != ObjectIdentifier(NotKept.self) }
+
+  @usableFromInline
+  struct NotKept: Sendable, CustomStringConvertible {
+    @usableFromInline init() {}
+    @usableFromInline var description: String { "(not kept)" }
+  }
 }

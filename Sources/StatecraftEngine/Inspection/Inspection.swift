@@ -61,12 +61,23 @@ package final class Inspection: Sendable {
   /// The ring the owner writes its steps to while a ``StepReader`` is its only inspector: set
   /// once, never replaced, released in `deinit`. Closed when another inspector is attached.
   @usableFromInline let stepRingSlot = Atomic<Unmanaged<AnyStepRing>?>(nil)
+  /// The demand of the owner's only inspector, if it samples states (``StateSampling``): set when
+  /// that inspector is attached, never replaced, released in `deinit`.
+  @usableFromInline let demandSlot = Atomic<Unmanaged<StateDemand>?>(nil)
+  /// Whether the owner keeps every step's states: true until a sampling inspector is its only
+  /// one, and for good once another is attached.
+  @usableFromInline let keepsEveryState = Atomic<Bool>(true)
 
   package init(inspectors: [any Inspector]) {
     self.state = CriticalState(State(inspectors: inspectors))
+    if inspectors.count == 1, let sampling = inspectors[0] as? any StateSampling {
+      demandSlot.store(Unmanaged.passRetained(sampling.stateDemand), ordering: .releasing)
+      keepsEveryState.store(false, ordering: .releasing)
+    }
   }
 
   deinit {
+    demandSlot.load(ordering: .acquiring)?.release()
     if let ring = stepRingSlot.load(ordering: .acquiring) {
       ring.takeUnretainedValue().closeForOwner()
       ring.release()
@@ -81,6 +92,7 @@ package final class Inspection: Sendable {
         state.inspectors.isEmpty ? inspector.bufferLimit : max(state.bufferLimit, inspector.bufferLimit)
       state.inspectors.append(inspector)
     }
+    keepsEveryState.store(true, ordering: .releasing)
     stepRingSlot.load(ordering: .acquiring)?.takeUnretainedValue().closeForOwner()
   }
 
@@ -116,6 +128,16 @@ package final class Inspection: Sendable {
   package var stepRing: Unmanaged<AnyStepRing>? {
     guard let ring = stepRingSlot.load(ordering: .acquiring) else { return nil }
     return ring._withUnsafeGuaranteedRef { $0.isClosed } ? nil : ring
+  }
+
+  /// Whether the step about to run keeps its states for the inspectors: always, unless the only
+  /// inspector samples states and does not need this step's.
+  @inlinable
+  package func keepsStates() -> Bool {
+    guard !keepsEveryState.load(ordering: .acquiring),
+      let demand = demandSlot.load(ordering: .acquiring)
+    else { return true }
+    return demand._withUnsafeGuaranteedRef { $0.take() }
   }
 
   /// How many records wait to be delivered. For tests.

@@ -176,7 +176,7 @@ extension OwnerCore where State: Sendable {
   func willProcess(_ message: Message, state: State, callSite: CallSite?) {
     guard isInspected else { return }
     services.emit(.received(InspectedValue(message: message)), callSite: callSite)
-    services.keepStateBefore(InspectedValue(state))
+    services.keepStateBefore(services.keepsStates() ? InspectedValue(state) : .notKept)
   }
 
   /// Processes messages, starting with `first`, until the mailbox is idle, in a task of the owner's

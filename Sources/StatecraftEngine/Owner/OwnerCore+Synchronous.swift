@@ -69,19 +69,24 @@ extension OwnerCore {
         if envelope.origin?.isCancelled != true {
           let outcome: Outcome
           if _slowPath(isInspected) {
-            let before = state
             if let ring = stepRing {
               // A step reader is the only inspector: the step goes to its ring, typed.
+              let before = state
               let received = ring._withUnsafeGuaranteedRef { $0.beginStep() }
               outcome = step(&state, envelope.message, envelope.callSite)
               writeStep(to: ring, received: received, envelope, before: before, after: state)
             } else {
+              // A state kept for the inspectors makes the step copy it: keep it only if they
+              // need this step's.
+              let keeps = services.keepsStates()
+              let before = keeps ? InspectedValue(state) : .notKept
               let received = InspectionRecord.Kind.received(InspectedValue(message: envelope.message))
               let claim = services.beginStep(received, callSite: envelope.callSite)
               outcome = step(&state, envelope.message, envelope.callSite)
               services.endStep(
                 claim, received: received, callSite: envelope.callSite,
-                update: .stateUpdated(before: InspectedValue(before), after: InspectedValue(state)))
+                update: .stateUpdated(
+                  before: before, after: keeps ? InspectedValue(state) : .notKept))
             }
           } else {
             outcome = step(&state, envelope.message, envelope.callSite)

@@ -363,7 +363,7 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   @inlinable
   final func recordStateUpdate(after: State) {
     guard isInspected, let before = services.takeStateBefore() else { return }
-    services.emit(.stateUpdated(before: before, after: InspectedValue(after)))
+    services.emit(.stateUpdated(before: before, after: before.isKept ? InspectedValue(after) : .notKept))
   }
 
   @usableFromInline

@@ -140,6 +140,13 @@ package final class OwnerServices: Sendable {
     inspection.emit(kind(), owner: identity, callSite: callSite)
   }
 
+  /// Whether the step about to run keeps its states for the inspectors (see ``StateSampling``).
+  @inlinable
+  package func keepsStates() -> Bool {
+    guard let inspection = inspectionSlot.load(ordering: .acquiring) else { return true }
+    return inspection._withUnsafeGuaranteedRef { $0.keepsStates() }
+  }
+
   /// The ring the owner writes its steps to, while a ``StepReader`` is its only inspector.
   /// Unretained: see ``Inspection/stepRing``.
   @inlinable

@@ -1,8 +1,9 @@
 import StatecraftEngine
 import Synchronization
 
-/// An inspector that records what one owner received, in order, with timestamps, the state after
-/// each step, and the effects each step started and ended, as JSON Lines (``JournalFormat``).
+/// An inspector that records what one owner received, in order, with timestamps, its state every
+/// so often (``JournalKeyframes``), and the effects each step started and ended, as JSON Lines
+/// (``JournalFormat``).
 ///
 /// ```swift
 /// struct Todos: Codable, Equatable { var items: [String] = [] }
@@ -39,6 +40,10 @@ import Synchronization
 /// what is left, on the journals' queue if a write is queued then, so flush before reading its
 /// file. The state is encoded once the step is over: a state that holds a reference to a mutable
 /// object is written as that object is then.
+///
+/// Between keyframes, a step costs its owner no copy of the state and the journal no encoding of
+/// it, whatever the state's size: a step is its message, and reading its state replays the steps
+/// since the last keyframe (``JournalRecording/init(_:schema:action:replaying:)``).
 /// Its lines also go to the streams of ``makeLineStream(bufferingNewest:)``, for any
 /// `AsyncSequence` consumer (a socket, a log shipper). Failures to write go to the
 /// ``/StatecraftEngine/DiagnosticHandler`` that was current when the journal was made.
@@ -51,18 +56,27 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   /// (``JournalOverflow/write``, unless the initialiser was given another), or the oldest are
   /// dropped.
   public let overflow: JournalOverflow
+  /// How often the journal writes a whole state: ``JournalKeyframes/automatic`` unless the
+  /// initialiser was given another, and ``JournalKeyframes/everyStep`` for a statechart's
+  /// snapshots.
+  public let keyframes: JournalKeyframes
+  /// When the owner keeps its states for the journal: at every step, or at keyframes.
+  package let stateDemand: StateDemand
 
   private let schema: SnapshotSchema<State>
   private let streams = JournalLineStreams()
   private let diagnostics: DiagnosticHandler
   /// The records received and not yet taken by a write: the one thing a sender touches.
   private let waiting = CriticalState(WaitingRecords())
-  /// How many records may wait: ``bufferLimit``, or fewer once a state encodes large, so that the
-  /// states that wait hold about ``waitingStateBytes`` (each waiting record keeps its own copy of
-  /// a state its owner has changed since).
-  private let waitingLimit: Atomic<Int>
+  /// How many records that hold states may wait: ``bufferLimit``, or fewer once a state encodes
+  /// large, so that the states that wait hold about ``waitingStateBytes`` (each waiting record
+  /// keeps its own copy of a state its owner has changed since).
+  private let statesLimit: Atomic<Int>
   /// About how many bytes of states may wait for the journal's writes.
   static var waitingStateBytes: Int { 64 << 20 }
+  /// How many steps the owner takes between keyframes until the journal has measured its steps'
+  /// size: a keyframe's worth of 64 KB steps at about 100 bytes a step.
+  static var firstStepsBetweenKeyframes: Int { 1_000 }
   /// The fewest records that may wait, however large the state.
   static var fewestWaiting: Int { 16 }
   /// What is written, and where. A write takes the waiting records while it holds this lock, so
@@ -85,21 +99,28 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   ///     applies (``/StatecraftEngine/Inspector/bufferLimit``).
   ///   - overflow: What happens when more records wait: the sender writes them, or the oldest
   ///     are dropped.
+  ///   - keyframes: How often the journal writes a whole state. A statechart's journal writes
+  ///     one every step, whatever this says: its steps depend on its clock.
   public init(
     schema: SnapshotSchema<State>, action: Action.Type = Action.self,
     to destination: JournalDestination = .memory(), bufferLimit: Int = 100_000,
-    overflow: JournalOverflow = .write
+    overflow: JournalOverflow = .write, keyframes: JournalKeyframes = .automatic
   ) throws(JournalError) {
     self.schema = schema
     precondition(bufferLimit > 0, "A journal's buffer keeps at least one record.")
     self.bufferLimit = bufferLimit
     self.overflow = overflow
-    self.waitingLimit = Atomic(bufferLimit)
+    self.keyframes = State.self is any RecordedEveryStep.Type ? .everyStep : keyframes
+    self.stateDemand = StateDemand(
+      always: self.keyframes == .everyStep, stepsBetween: Self.firstStepsBetweenKeyframes)
+    self.statesLimit = Atomic(bufferLimit)
     self.diagnostics = DiagnosticHandler.current
     let header = JournalHeader(
       definition: schema.definition, version: schema.version,
       stateType: String(reflecting: State.self), actionType: String(reflecting: Action.self))
-    storage = CriticalState(try JournalWriter(header: header, destination: destination))
+    storage = CriticalState(
+      try JournalWriter(
+        header: header, destination: destination, keyframes: self.keyframes, demand: stateDemand))
   }
 
   deinit {
@@ -164,9 +185,11 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   /// lines to the line streams. A failure to encode or write is reported as a `journalFailed`
   /// diagnostic.
   public func receive(_ record: InspectionRecord) {
-    let limit = waitingLimit.load(ordering: .relaxed)
+    let statesLimit = statesLimit.load(ordering: .relaxed)
     let dropping = overflow == .dropOldest
-    switch waiting.withLock({ $0.append(record, limit: limit, dropping: dropping) }) {
+    switch waiting.withLock({
+      $0.append(record, limit: bufferLimit, statesLimit: statesLimit, dropping: dropping)
+    }) {
     case .queued: break
     case .scheduleWrite: JournalQueue.schedule(self)
     case .full: write()
@@ -206,7 +229,7 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   private func encode(_ value: InspectedValue, isState: Bool) throws -> String {
     if isState, let state = value.value(as: State.self) {
       let encoded = try encoder.encode(state)
-      waitingLimit.store(
+      statesLimit.store(
         min(bufferLimit, max(Self.fewestWaiting, Self.waitingStateBytes / max(encoded.count, 1))), ordering: .relaxed)
       return String(decoding: encoded, as: UTF8.self)
     }
@@ -216,6 +239,14 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
     return "null"
   }
 }
+
+extension Journal: StateSampling {}
+
+/// A state whose journal writes it at every step: a statechart's snapshot, whose steps depend on
+/// the chart's clock, which only the snapshot records.
+protocol RecordedEveryStep {}
+
+extension ChartSnapshot: RecordedEveryStep {}
 
 extension Diagnostic.Kind {
   /// A journal could not encode a record or write its file.

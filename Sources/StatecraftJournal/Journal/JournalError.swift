@@ -36,6 +36,9 @@ public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Step `step` is missing from the journal (see ``JournalRecording/gaps``): its line was removed,
   /// or is among `unreadableLines`. The steps after it are recorded, but replay cannot cross it.
   case missingStep(Int, unreadableLines: [Int])
+  /// Step `step` has no keyframe of its own, and the journal was read without a
+  /// ``JournalReplayer`` to replay it from the keyframe at step `keyframe`.
+  case needsReplayer(step: Int, keyframe: Int)
 
   /// A sentence that says what is wrong, naming the path, line or step concerned.
   public var description: String {
@@ -61,6 +64,8 @@ public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
           ? ": its line was removed."
           : ": line\(lines.count == 1 ? "" : "s") \(lines.map(String.init).joined(separator: ", ")) cannot be read.")
         + " The steps after it are as recorded, but nothing replays or steps across the gap."
+    case .needsReplayer(let step, let keyframe):
+      "The journal holds no state for step \(step): its last keyframe before it is step \(keyframe). Read it with a JournalReplayer (the reducer or machine that took the steps) to replay from there, or record with JournalKeyframes.everyStep."
     }
   }
 }

@@ -2,8 +2,9 @@ import CustomDump
 
 extension JournalRecording where State: Equatable, Action: Sendable {
   /// Replays the journal onto `reducer` from its start state: feeds every recorded action,
-  /// including those that effects sent, runs no effect, and checks each state it reproduces
-  /// against the recorded one. Returns how many steps it replayed.
+  /// including those that effects sent, runs no effect, and checks the state it reproduces at
+  /// each keyframe against the recorded one (at every step for a journal written with
+  /// ``JournalKeyframes/everyStep``). Returns how many steps it replayed.
   ///
   /// ```swift
   /// struct Todos: Codable, Equatable { var items: [String] = [] }
@@ -56,15 +57,15 @@ extension JournalRecording where State: Equatable, Action: Sendable {
   /// could not record, and at records the inspector dropped under load, with a ``JournalError``.
   @discardableResult
   public func replay(_ reducer: Reduce<State, Action>) throws -> Int {
-    try replay { state, action in _ = reducer(&state, action) }
+    try replay(.reducer(reducer))
   }
 }
 
 extension JournalRecording where State: DSLCompatible, Action: DSLCompatible {
   /// Replays a declarative machine's journal onto `machine`'s transitions: each recorded event
   /// moves the state as ``/StatecraftMachines/StateMachine/transition(from:on:)`` says (an event no transition takes
-  /// leaves it), and each state is checked against the recorded one. No output, middleware or
-  /// side effect runs.
+  /// leaves it), and the state at each keyframe is checked against the recorded one. No output,
+  /// middleware or side effect runs.
   ///
   /// ```swift
   /// let recording = try JournalRecording(contentsOf: "/tmp/door.jsonl", schema: Door.schema, action: DoorEvent.self)
@@ -72,7 +73,7 @@ extension JournalRecording where State: DSLCompatible, Action: DSLCompatible {
   /// ```
   @discardableResult
   public func replay<Output>(_ machine: StateMachine<State, Action, Output>) throws -> Int {
-    try replay { state, event in state = machine.transition(from: state, on: event) ?? state }
+    try replay(.machine(machine))
   }
 }
 
@@ -94,7 +95,9 @@ extension JournalRecording {
   @discardableResult
   public func replay<ID, Context>(_ chart: Statechart<ID, Action, Context>) throws -> Int
   where State == ChartSnapshot<ID, Action, Context>, Action: Equatable, Context: Equatable {
-    try replay(requiringActions: false) { snapshot, event, recorded in
+    try replay(requiringActions: false) { snapshot, event, recorded throws(JournalError) in
+      // A chart's journal holds every step's snapshot: its clock is in it.
+      guard let recorded else { throw .doesNotDecode(line: 0, reason: "a chart's step has no snapshot") }
       // The chart's first step is its start: its initial transition.
       if snapshot.configuration.isEmpty, !snapshot.isDone {
         snapshot = chart.initialTransition().snapshot
@@ -107,15 +110,16 @@ extension JournalRecording {
 }
 
 extension JournalRecording where State: Equatable {
-  /// Replays each step with `apply`, checking each state against the recorded one.
-  func replay(_ apply: (inout State, Action) -> Void) throws -> Int {
-    try replay(requiringActions: true) { state, action, _ in apply(&state, action!) }
+  /// Replays each step with `replayer`, checking the state at each keyframe against the
+  /// recorded one.
+  func replay(_ replayer: JournalReplayer<State, Action>) throws -> Int {
+    try replay(requiringActions: true) { state, action, _ in replayer.apply(&state, action!) }
   }
 
   /// Replays each step with `apply`, which gets the step's action (`nil` if it has none, which
-  /// only `requiringActions: false` allows) and the recorded state to reach.
+  /// only `requiringActions: false` allows) and the recorded state to reach, at a keyframe.
   func replay(
-    requiringActions: Bool, _ apply: (inout State, Action?, State) -> Void
+    requiringActions: Bool, _ apply: (inout State, Action?, State?) throws(JournalError) -> Void
   ) throws -> Int {
     var state = try startState()
     var replayed = 0
@@ -123,16 +127,17 @@ extension JournalRecording where State: Equatable {
       if let drop = drops.first(where: { $0.step == number - 1 }) {
         throw JournalError.recordsDropped(step: drop.step, records: drop.records)
       }
-      let step = try step(number)
-      if requiringActions, step.action == nil {
+      let line = try stepLine(number)
+      if requiringActions, line.message == nil {
         throw JournalError.doesNotDecode(
           line: number, reason: "step \(number) has no action of type \(Action.self) to replay")
       }
-      apply(&state, step.action, step.state)
-      guard state == step.state else {
+      let recorded = try recordedState(at: number)
+      try apply(&state, line.message, recorded)
+      if let recorded, state != recorded {
         throw ReplayMismatch(
-          step: number, action: step.action.map { String(customDumping: $0) } ?? "(the chart's clock)",
-          diff: diff(step.state, state, format: .proportional) ?? "(no printable difference)")
+          step: number, action: line.message.map { String(customDumping: $0) } ?? "(the chart's clock)",
+          diff: diff(recorded, state, format: .proportional) ?? "(no printable difference)")
       }
       replayed += 1
     }

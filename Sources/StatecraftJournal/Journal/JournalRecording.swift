@@ -1,23 +1,37 @@
 /// A journal read back: its header, the state it starts from, and its steps, each decoded only
 /// when asked for, so that a journal of 100,000 steps opens in one pass over its bytes and any
-/// step comes back without replaying the others.
+/// step comes back replaying at most the steps since the keyframe before it.
 ///
 /// ```swift
 /// struct Todos: Codable { var items: [String] = [] }
-/// enum TodosAction: Codable { case add(String), clear }
+/// enum TodosAction: Codable, Sendable { case add(String), clear }
+///
+/// func todosReducer() -> Reduce<Todos, TodosAction> {
+///   Reduce { todos, action in
+///     switch action {
+///     case .add(let item): todos.items.append(item)
+///     case .clear: todos.items = []
+///     }
+///     return .none
+///   }
+/// }
 /// ```
 ///
 /// ```swift
 /// let todosSchema = SnapshotSchema<Todos>("todos")
 /// let recording = try JournalRecording(contentsOf: "/tmp/todos.jsonl", schema: todosSchema, action: TodosAction.self)
 /// print(recording.steps)                 // 1...2000
-/// let state = try recording.state(at: 1_500)
-/// let step = try recording.step(1_500)   // its action, time, call site, and state
+/// let replayer = JournalReplayer.reducer(todosReducer())
+/// let state = try recording.state(at: 1_500, replaying: replayer)
+/// let step = try recording.step(1_500, replaying: replayer)   // its action, time, call site, and state
 /// print(state.items.count, step.action as Any)
 /// ```
 ///
-/// Time travel is reading a step: every step line holds the state after it, so step N is one
-/// line's decoding, whatever N. ``JournalTimeline`` adds a cursor that steps forwards and backwards.
+/// Time travel is reading a keyframe and replaying the steps after it: a journal writes a whole
+/// state every so often (``JournalKeyframes``), so the state at step N is one keyframe's decoding
+/// and a few hundred steps replayed at most, whatever N. A step that is a keyframe, or any step
+/// of a journal written with ``JournalKeyframes/everyStep``, needs no replayer.
+/// ``JournalTimeline`` adds a cursor that steps forwards and backwards.
 public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
   /// The definition the journal is of, and the schema version of its states.
   public let definition: String
@@ -52,6 +66,11 @@ public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
   /// Where each line of interest is, as byte ranges of `data`: `nil` for a missing step.
   private let startLine: Range<Int>?
   private let stepLines: [Range<Int>?]
+  /// The keyframes: the steps with a `state` line, in order, and where the line is. Empty for a
+  /// format 1 journal, whose step lines hold their states.
+  private let keyframeLines: [(step: Int, range: Range<Int>)]
+  /// Whether each step line holds the state after it (format 1).
+  private let stepLinesHoldStates: Bool
   /// The steps at which the inspector dropped records, and how many.
   let drops: [(step: Int, records: Int)]
   private let schema: SnapshotSchema<State>
@@ -99,6 +118,7 @@ public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
     var start: Range<Int>?
     var steps: [Range<Int>?] = []
     var drops: [(Int, Int)] = []
+    var keyframes: [(step: Int, range: Range<Int>)] = []
     var gaps: [JournalGap] = []
     var unreadable: [Int] = []
     /// The unreadable lines since the last step line: those a gap after them was written on.
@@ -119,6 +139,17 @@ public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
         }
         steps.append(range)
         unreadableSinceStep = []
+      } else if Self.has(prefix: Self.statePrefix, data, range) {
+        // A keyframe of the step line before it; one whose step line is missing is that step's,
+        // and a missing step is read from nothing.
+        guard let step = Self.number(after: Self.statePrefix, data, range) else {
+          unreadable.append(number)
+          unreadableSinceStep.append(number)
+          continue
+        }
+        if step == startStep + steps.count, steps.last.flatMap({ $0 }) != nil {
+          keyframes.append((step, range))
+        }
       } else if start == nil, Self.has(prefix: Self.startPrefix, data, range) {
         start = range
       } else if Self.has(prefix: Self.droppedPrefix, data, range) {
@@ -134,6 +165,8 @@ public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
     }
     startLine = start
     stepLines = steps
+    keyframeLines = keyframes
+    stepLinesHoldStates = format < 2
     self.drops = drops
     self.gaps = gaps
     self.unreadableLines = unreadable
@@ -158,25 +191,111 @@ public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
     return try decodeState(in: startLine, line: 2)
   }
 
-  /// The state after `step`.
-  public func state(at step: Int) throws(JournalError) -> State {
-    if step == startStep { return try startState() }
-    return try decodeState(in: try range(of: step), line: step)
+  /// The state after `step`: a keyframe's, or replayed from the keyframe before it with
+  /// `replayer`. A step between keyframes read without a replayer throws
+  /// ``JournalError/needsReplayer(step:keyframe:)``.
+  ///
+  /// ```swift
+  /// let schema = SnapshotSchema<Int>("counter")
+  /// let adding = Reduce<Int, Int> { count, step in count += step; return .none }
+  /// let journal = try Journal(schema: schema, action: Int.self)
+  /// let store = Store(initialState: 0, reducer: adding)
+  /// store.attach(journal)
+  /// for step in 1...10 { store.send(step) }
+  /// let recording = try JournalRecording(journal.contents(), schema: schema, action: Int.self)
+  /// print(try recording.state(at: 10, replaying: .reducer(adding)))   // 55
+  /// ```
+  public func state(
+    at step: Int, replaying replayer: JournalReplayer<State, Action>? = nil
+  ) throws(JournalError) -> State {
+    let (keyframe, state) = try keyframe(atOrBefore: step)
+    guard keyframe < step else { return state }
+    guard let replayer else { throw .needsReplayer(step: step, keyframe: keyframe) }
+    var replayed = state
+    for number in (keyframe + 1)...step {
+      try advance(&replayed, to: number, with: replayer)
+    }
+    return replayed
   }
 
-  /// Everything the journal recorded of `step`.
-  public func step(_ step: Int) throws(JournalError) -> JournalStep<State, Action> {
-    let range = try range(of: step)
+  /// Everything the journal recorded of `step`, and the state after it (see
+  /// ``state(at:replaying:)``).
+  public func step(
+    _ step: Int, replaying replayer: JournalReplayer<State, Action>? = nil
+  ) throws(JournalError) -> JournalStep<State, Action> {
+    let line = try stepLine(step)
+    return JournalStep(
+      number: step, time: line.time, action: line.message, callSite: line.callSite,
+      state: try state(at: step, replaying: replayer))
+  }
+
+  /// The step line of `step`: its time, message and call site.
+  package func stepLine(_ step: Int) throws(JournalError) -> StepLine {
     do {
-      let line = try Self.decodeLine(StepLine.self, data, range)
-      return JournalStep(
-        number: step, time: line.time, action: line.message, callSite: line.callSite,
-        state: try decodeState(in: range, line: step))
+      return try Self.decodeLine(StepLine.self, data, try range(of: step))
     } catch let error as JournalError {
       throw error
     } catch {
       throw .doesNotDecode(line: step, reason: Self.explain(error))
     }
+  }
+
+  /// The state the journal recorded after `step`, if it is a keyframe.
+  package func recordedState(at step: Int) throws(JournalError) -> State? {
+    if step == startStep { return try startState() }
+    if stepLinesHoldStates { return try decodeState(in: try range(of: step), line: step) }
+    guard let range = keyframeRange(of: step) else {
+      _ = try range(of: step)
+      return nil
+    }
+    return try decodeState(in: range, line: step)
+  }
+
+  /// The newest keyframe at `step` or before it, and its state: the start when there is none.
+  private func keyframe(atOrBefore step: Int) throws(JournalError) -> (step: Int, state: State) {
+    if step == startStep { return (step, try startState()) }
+    _ = try range(of: step)
+    if stepLinesHoldStates { return (step, try decodeState(in: try range(of: step), line: step)) }
+    // The last keyframe whose step is not after `step`.
+    var low = 0
+    var high = keyframeLines.count
+    while low < high {
+      let middle = (low + high) / 2
+      if keyframeLines[middle].step <= step { low = middle + 1 } else { high = middle }
+    }
+    guard low > 0 else { return (startStep, try startState()) }
+    let found = keyframeLines[low - 1]
+    return (found.step, try decodeState(in: found.range, line: found.step))
+  }
+
+  private func keyframeRange(of step: Int) -> Range<Int>? {
+    var low = 0
+    var high = keyframeLines.count
+    while low < high {
+      let middle = (low + high) / 2
+      if keyframeLines[middle].step < step { low = middle + 1 } else { high = middle }
+    }
+    return low < keyframeLines.count && keyframeLines[low].step == step ? keyframeLines[low].range : nil
+  }
+
+  /// Moves `state`, the state after the step before `step`, to the state after `step`, with
+  /// `replayer`: the step's own keyframe if it has one. Throws at a step after dropped records,
+  /// at a missing step, and at a step with no action to replay.
+  func advance(
+    _ state: inout State, to step: Int, with replayer: JournalReplayer<State, Action>
+  ) throws(JournalError) {
+    if let drop = drops.first(where: { $0.step == step - 1 }) {
+      throw .recordsDropped(step: drop.step, records: drop.records)
+    }
+    if let recorded = try recordedState(at: step) {
+      state = recorded
+      return
+    }
+    guard let action = try stepLine(step).message else {
+      throw .doesNotDecode(
+        line: step, reason: "step \(step) has no action of type \(Action.self) to replay")
+    }
+    replayer.apply(&state, action)
   }
 
   private func range(of step: Int) throws(JournalError) -> Range<Int> {
@@ -208,16 +327,17 @@ public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
   }
 
   private struct StateLine<Value: Decodable>: Decodable { var state: Value }
-  private struct StepLine: Decodable {
-    var time: Double
-    var message: Action?
-    var callSite: String?
+  package struct StepLine: Decodable {
+    package var time: Double
+    package var message: Action?
+    package var callSite: String?
   }
 
   private static var linePrefix: [UInt8] { Array(#"{"type":""#.utf8) }
   private static var stepPrefix: [UInt8] { Array(#"{"type":"step","#.utf8) }
   private static var stepNumberPrefix: [UInt8] { Array(#"{"type":"step","step":"#.utf8) }
   private static var startPrefix: [UInt8] { Array(#"{"type":"start","#.utf8) }
+  private static var statePrefix: [UInt8] { Array(#"{"type":"state","step":"#.utf8) }
   private static var droppedPrefix: [UInt8] { Array(#"{"type":"dropped","#.utf8) }
 
   private static func has(prefix: [UInt8], _ data: Data, _ range: Range<Int>) -> Bool {
@@ -227,10 +347,16 @@ public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
   /// The number of the step line at `range`, read from its start (`{"type":"step","step":N,`),
   /// or `nil` if the line does not start so.
   private static func stepNumber(_ data: Data, _ range: Range<Int>) -> Int? {
-    guard has(prefix: stepNumberPrefix, data, range) else { return nil }
+    number(after: stepNumberPrefix, data, range)
+  }
+
+  /// The number that follows `prefix` at the start of the line at `range`, and a comma; `nil` if
+  /// the line does not start so.
+  private static func number(after prefix: [UInt8], _ data: Data, _ range: Range<Int>) -> Int? {
+    guard has(prefix: prefix, data, range) else { return nil }
     var number = 0
     var digits = 0
-    for byte in data[(range.lowerBound + stepNumberPrefix.count)..<range.upperBound] {
+    for byte in data[(range.lowerBound + prefix.count)..<range.upperBound] {
       guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
         return digits > 0 && byte == UInt8(ascii: ",") ? number : nil
       }

@@ -6,20 +6,39 @@ struct JournalWriter: ~Copyable {
   var header: JournalHeader
   private var file: JournalFile?
   /// A memory journal's lines, oldest first, each with the step it belongs to.
-  private var memory: Deque<(step: Int, line: String, state: String?)> = []
+  private var memory: Deque<(step: Int, line: String)> = []
+  /// A bounded memory journal's keyframes, oldest first: where it can cut its oldest steps.
+  private var memoryKeyframes: Deque<(step: Int, state: String)> = []
   private let lastSteps: Int?
+  private let keyframes: JournalKeyframes
+  private let demand: StateDemand
   private(set) var droppedSteps = 0
-  /// The state after the newest step, as JSON, and the one before it: the `start` of a new file.
-  private var latestState: String?
-  private var previousState: String?
   /// The state before the oldest kept step of a memory journal.
   private var startState: String?
+  /// Whether the `start` line is written.
+  private var started = false
+  /// The bytes written since the last keyframe, and the last keyframe's own.
+  private var bytesSinceKeyframe = 0
+  private var keyframeBytes = 0
+  /// The step of the last keyframe (0 for the start).
+  private var keyframeStep = 0
+  /// The steps written since the last keyframe.
+  private var stepsSinceKeyframe = 0
+  /// The keyframe a full file rolls at, before the next step's line: the state it starts with.
+  private var rollingAt: (step: Int, state: String)?
+  /// Whether the next step whose state is kept writes a keyframe.
+  private var wantsKeyframe = true
   private var step = 0
   private var pending: (message: String, callSite: String?)?
   private var firstTime: ContinuousClock.Instant?
 
-  init(header: JournalHeader, destination: JournalDestination) throws(JournalError) {
+  init(
+    header: JournalHeader, destination: JournalDestination, keyframes: JournalKeyframes,
+    demand: StateDemand
+  ) throws(JournalError) {
     self.header = header
+    self.keyframes = keyframes
+    self.demand = demand
     switch destination.kind {
     case .memory(let lastSteps):
       self.lastSteps = lastSteps
@@ -42,8 +61,9 @@ struct JournalWriter: ~Copyable {
     if record.droppedBefore > 0 {
       lines.append(#"{"type":"dropped","step":\#(step),"time":\#(time),"records":\#(record.droppedBefore)}"#)
       // The message of the step being recorded may be among what was dropped, or its state update
-      // may be: the next step starts afresh.
+      // may be: the next step starts afresh, and the steps after the gap replay from a keyframe.
       pending = nil
+      wantKeyframe()
     }
     switch record.kind {
     case .received(let message):
@@ -51,22 +71,30 @@ struct JournalWriter: ~Copyable {
       // sent itself within the step, which replaying the first reproduces.
       if pending == nil { pending = (try encode(message, false), record.callSite.map { "\($0)" }) }
     case .stateUpdated(let before, let after):
-      if latestState == nil {
+      if !started, before.isKept {
+        started = true
         let state = try encode(before, true)
-        latestState = state
         startState = state
+        keyframeBytes = state.utf8.count
         lines.append(#"{"type":"start","step":0,"time":0,"state":\#(state)}"#)
       }
       step += 1
-      let state = try encode(after, true)
       let message = pending?.message ?? "null"
       let callSite = pending?.callSite.map { #","callSite":\#(quoted($0))"# } ?? ""
       pending = nil
-      lines.append(
-        #"{"type":"step","step":\#(step),"time":\#(time),"message":\#(message)\#(callSite),"state":\#(state)}"#)
-      previousState = latestState
-      latestState = state
-      try write(lines, lastStep: true)
+      lines.append(#"{"type":"step","step":\#(step),"time":\#(time),"message":\#(message)\#(callSite)}"#)
+      var keyframe: String?
+      stepsSinceKeyframe += 1
+      // The owner keeps states when asked, and every so many steps on its own, in case the asks
+      // come late: either way, a keyframe.
+      if after.isKept, started,
+        keyframes.stepBytes == 0 || wantsKeyframe || stepsSinceKeyframe >= demand.stepsBetween
+      {
+        let state = try encode(after, true)
+        keyframe = state
+        lines.append(#"{"type":"state","step":\#(step),"time":\#(time),"state":\#(state)}"#)
+      }
+      try write(lines, keyframe: keyframe)
       return lines
     case .effectStarted(let effect): lines.append(effectLine("effectStarted", effect, time))
     case .effectFinished(let effect): lines.append(effectLine("effectFinished", effect, time))
@@ -77,41 +105,70 @@ struct JournalWriter: ~Copyable {
         #"{"type":"diagnostic","step":\#(step),"time":\#(time),"kind":\#(quoted(diagnostic.kind.name)),"message":\#(quoted(diagnostic.message))\#(callSite)}"#
       )
     }
-    try write(lines, lastStep: false)
+    try write(lines, keyframe: nil)
     return lines
   }
 
-  /// Writes `lines`, the last of them a step's when `lastStep`, rolling or trimming first.
-  private mutating func write(_ lines: [String], lastStep: Bool) throws(JournalError) {
+  /// Asks the owner for the states of its next step, to write a keyframe.
+  private mutating func wantKeyframe() {
+    guard !wantsKeyframe else { return }
+    wantsKeyframe = true
+    demand.ask()
+  }
+
+  /// Writes `lines`, the last of them the state line of a keyframe after `step` when `keyframe`
+  /// holds its state; then rolls the file, or trims a memory journal, at a keyframe.
+  private mutating func write(_ lines: [String], keyframe: String?) throws(JournalError) {
     guard !lines.isEmpty else { return }
+    if let keyframe {
+      wantsKeyframe = false
+      keyframeStep = step
+      keyframeBytes = keyframe.utf8.count
+      // The owner's own count of steps between keyframes: what the byte budget allows, at the
+      // size the last steps took.
+      if bytesSinceKeyframe > 0, stepsSinceKeyframe > 1 {
+        let stepBytes = max(1, bytesSinceKeyframe / (stepsSinceKeyframe - 1))
+        demand.stepsBetween = max(keyframes.stepBytes, keyframeBytes) / stepBytes
+      }
+      bytesSinceKeyframe = 0
+      stepsSinceKeyframe = 0
+    } else {
+      bytesSinceKeyframe += lines.reduce(0) { $0 + $1.utf8.count + 1 }
+      if bytesSinceKeyframe >= max(keyframes.stepBytes, keyframeBytes) { wantKeyframe() }
+    }
     if file != nil {
-      if lastStep, file!.isFull {
-        droppedSteps += try file!.roll()
-        header.droppedSteps = droppedSteps
-        header.firstStep = step
-        file!.write(header.line, isStep: false)
-        file!.write(
-          #"{"type":"start","step":\#(step - 1),"time":0,"state":\#(previousState ?? "null")}"#,
-          isStep: false)
+      for line in lines {
+        let isStep = line.hasPrefix(#"{"type":"step","#)
+        if isStep, let (start, state) = rollingAt.take() {
+          // A file begins with the state before its first step: it rolls at a keyframe, when the
+          // next step comes.
+          droppedSteps += try file!.roll()
+          header.droppedSteps = droppedSteps
+          header.firstStep = start + 1
+          file!.write(header.line, isStep: false)
+          file!.write(#"{"type":"start","step":\#(start),"time":0,"state":\#(state)}"#, isStep: false)
+        }
+        file!.write(line, isStep: isStep)
       }
-      for (index, line) in lines.enumerated() {
-        file!.write(line, isStep: lastStep && index == lines.count - 1)
-      }
+      guard file!.isFull, rollingAt == nil else { return }
+      if let keyframe { rollingAt = (step, keyframe) } else { wantKeyframe() }
       return
     }
-    for (index, line) in lines.enumerated() {
-      let isStep = lastStep && index == lines.count - 1
-      memory.append((step, line, isStep ? latestState : nil))
+    for line in lines { memory.append((step, line)) }
+    guard let lastSteps else { return }
+    if let keyframe { memoryKeyframes.append((step, keyframe)) }
+    // Cut at the newest keyframe that leaves `lastSteps` steps or more after it: the steps up to
+    // it go, and its state becomes the start.
+    var cut: (step: Int, state: String)?
+    while let oldest = memoryKeyframes.first, step - oldest.step >= lastSteps {
+      cut = memoryKeyframes.removeFirst()
     }
-    guard lastStep, let lastSteps, step - droppedSteps > lastSteps else { return }
-    // Trim the oldest step, and what happened after it until the next: the start state becomes
-    // its state.
-    let oldest = droppedSteps + 1
-    while let first = memory.first, first.step <= oldest {
-      if let state = first.state { startState = state }
-      memory.removeFirst()
+    if let cut, cut.step > droppedSteps {
+      while let first = memory.first, first.step <= cut.step { memory.removeFirst() }
+      startState = cut.state
+      droppedSteps = cut.step
     }
-    droppedSteps += 1
+    if step - keyframeStep >= lastSteps { wantKeyframe() }
   }
 
   /// A memory journal's lines: its header, the state before its oldest kept step, and the rest.

@@ -4,6 +4,8 @@ import StatecraftEngine
 /// The records a journal received and has not written yet, at most its buffer limit of them.
 struct WaitingRecords {
   private var records = Deque<InspectionRecord>()
+  /// How many of them hold states.
+  private var holdingStates = 0
   /// Records dropped since the last write took the waiting ones.
   private var dropped: UInt64 = 0
   /// Whether a write is queued that will take the records waiting.
@@ -19,15 +21,19 @@ struct WaitingRecords {
     case full
   }
 
-  /// Queues `record`; past `limit` records, drops the oldest if `dropping`, or else asks the
-  /// sender to write them.
-  mutating func append(_ record: InspectionRecord, limit: Int, dropping: Bool) -> Next {
+  /// Queues `record`; past `limit` records, or `statesLimit` records that hold states, drops the
+  /// oldest if `dropping`, or else asks the sender to write them.
+  mutating func append(
+    _ record: InspectionRecord, limit: Int, statesLimit: Int, dropping: Bool
+  ) -> Next {
     records.append(record)
-    if records.count > limit {
+    if Self.holdsStates(record) { holdingStates += 1 }
+    if records.count > limit || holdingStates > statesLimit {
       guard dropping else { return .full }
       // The limit may have shrunk since the last record: drop down to it.
-      while records.count > limit, let oldest = records.popFirst() {
+      while records.count > limit || holdingStates > statesLimit, let oldest = records.popFirst() {
         dropped += 1 + oldest.droppedBefore
+        if Self.holdsStates(oldest) { holdingStates -= 1 }
       }
     }
     defer { isScheduled = true }
@@ -39,8 +45,15 @@ struct WaitingRecords {
     defer {
       records = []
       dropped = 0
+      holdingStates = 0
       isScheduled = false
     }
     return (records, dropped)
+  }
+
+  /// Whether `record` holds an owner's states: its owner keeps a copy of them while it waits.
+  private static func holdsStates(_ record: InspectionRecord) -> Bool {
+    guard case .stateUpdated(let before, _) = record.kind else { return false }
+    return before.isKept
   }
 }

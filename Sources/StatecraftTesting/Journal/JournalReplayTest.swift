@@ -2,7 +2,8 @@ public import Statecraft
 public import StatecraftJournal
 
 /// Replays a journal through a ``TestStore``: each recorded action is sent, actions that effects
-/// sent included, and each step's state is asserted to be the recorded one. A step that does not
+/// sent included, and the state at each keyframe is asserted to be the recorded one (at every step
+/// for a journal written with `JournalKeyframes.everyStep`). A keyframe that does not
 /// reproduce fails the test with the test store's diff, at the line of this call, and ends the
 /// replay: the steps after it would differ from there. No effect runs:
 /// the journal already holds every action they sent.
@@ -60,7 +61,8 @@ public func assertJournalReplays<State: Codable & Equatable, Action: Codable & S
     },
     fileID: fileID, filePath: filePath, line: line, column: column)
   try await replaySteps(
-    of: recording, through: store, fileID: fileID, filePath: filePath, line: line, column: column)
+    of: recording, through: store, replayer: .reducer(reducer), fileID: fileID,
+    filePath: filePath, line: line, column: column)
 }
 
 /// Replays a declarative machine's journal through a ``TestStore`` over the machine, started in the
@@ -97,25 +99,30 @@ public func assertJournalReplays<State: Codable & DSLCompatible, Event: Codable 
     stateMachine: stateMachine.starting(in: try recording.startState()), runtime: Runtime(),
     fileID: fileID, filePath: filePath, line: line, column: column)
   try await replaySteps(
-    of: recording, through: store, fileID: fileID, filePath: filePath, line: line, column: column)
+    of: recording, through: store, replayer: .machine(stateMachine), fileID: fileID,
+    filePath: filePath, line: line, column: column)
 }
 
-/// Sends each recorded message through `store`, asserting the recorded state after each.
+/// Sends each recorded message through `store`, asserting the recorded state at each keyframe,
+/// and between keyframes the state `replayer` moves to.
 @MainActor
 private func replaySteps<State: Codable & Equatable, Action: Codable & Sendable>(
   of recording: JournalRecording<State, Action>, through store: TestStore<State, Action>,
+  replayer: JournalReplayer<State, Action>,
   fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
 ) async throws {
   for number in recording.steps where !recording.isEmpty {
-    let step = try recording.step(number)
-    guard let action = step.action else {
+    guard let action = try recording.stepLine(number).message else {
       throw JournalError.doesNotDecode(
         line: number, reason: "step \(number) has no message of type \(Action.self) to replay")
     }
+    let recorded = try recording.recordedState(at: number)
     await store.send(
-      action, assert: { $0 = step.state }, fileID: fileID, filePath: filePath, line: line,
-      column: column)
-    // The first step that differs is the one to look at: the steps after it differ from there.
-    if store.state != step.state { return }
+      action,
+      assert: { state in
+        if let recorded { state = recorded } else { replayer.apply(&state, action) }
+      }, fileID: fileID, filePath: filePath, line: line, column: column)
+    // The first keyframe that differs is the one to look at: the steps after it differ from there.
+    if let recorded, store.state != recorded { return }
   }
 }

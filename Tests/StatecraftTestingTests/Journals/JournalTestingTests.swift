@@ -78,7 +78,8 @@ struct MachineJournalTestingTests {
   static let schema = SnapshotSchema<Door>("door")
 
   static func recording() async throws -> JournalRecording<Door, DoorEvent> {
-    let journal = try Journal(schema: schema, action: DoorEvent.self)
+    // A keyframe at every step: a step that does not reproduce is found at once.
+    let journal = try Journal(schema: schema, action: DoorEvent.self, keyframes: .everyStep)
     let machine = AsyncStateMachineSequence(stateMachine: door(), runtime: Runtime())
     machine.attach(journal)
     for event in [DoorEvent.open, .close, .lock(42)] { await machine.send(event) }

@@ -1,5 +1,6 @@
 import Foundation
 import StatecraftJournal
+import StatecraftTesting
 import Synchronization
 import Testing
 
@@ -34,10 +35,14 @@ struct JournalTests {
     }
   }
 
+  static let replayer = JournalReplayer.reducer(reducer)
+
   static func journaled(
-    _ destination: JournalDestination = .memory(), actions: [CounterAction]
+    _ destination: JournalDestination = .memory(), keyframes: JournalKeyframes = .automatic,
+    actions: [CounterAction]
   ) async throws -> (Store<Counter, CounterAction, Void>, Journal<Counter, CounterAction>) {
-    let journal = try Journal(schema: schema, action: CounterAction.self, to: destination)
+    let journal = try Journal(
+      schema: schema, action: CounterAction.self, to: destination, keyframes: keyframes)
     let store = Store(initialState: Counter(), reducer: reducer)
     store.attach(journal)
     for action in actions { await store.send(action).finish() }
@@ -51,7 +56,8 @@ struct JournalTests {
   }
 
   @Test func aJournalRecordsEachStepItsStateAndItsEffectsInOrder() async throws {
-    let (_, journal) = try await Self.journaled(actions: [.increment, .incrementTwice, .note("hi")])
+    let (_, journal) = try await Self.journaled(
+      keyframes: .everyStep, actions: [.increment, .incrementTwice, .note("hi")])
     let lines = try Self.lines(journal.contents())
     #expect(lines[0]["statecraft"] == .string("journal"))
     #expect(lines[0]["definition"] == .string("counter"))
@@ -59,7 +65,9 @@ struct JournalTests {
     #expect(lines[1]["type"] == .string("start"))
     #expect(lines[1]["state"]?["count"] == .integer(0))
     let steps = lines.filter { $0["type"] == .string("step") }
-    #expect(steps.map { $0["state"]?["count"] } == [.integer(1), .integer(2), .integer(3), .integer(3)])
+    let states = lines.filter { $0["type"] == .string("state") }
+    #expect(states.map { $0["state"]?["count"] } == [.integer(1), .integer(2), .integer(3), .integer(3)])
+    #expect(states.map { $0["step"] } == steps.map { $0["step"] })
     #expect(steps.map { $0["step"] } == [.integer(1), .integer(2), .integer(3), .integer(4)])
     #expect(steps[2]["message"] == .object(["increment": .object([:])]))  // sent by the effect
     #expect(steps[0]["callSite"]?.description.contains("JournalTests.swift") == true)
@@ -185,10 +193,13 @@ struct JournalTests {
     let recording = try JournalRecording(journal.contents(), schema: Self.schema, action: CounterAction.self)
     #expect(recording.steps == 1...5)
     #expect(try recording.replay(Self.reducer) == 5)
-    #expect(try recording.state(at: 5) == store.state)
-    #expect(try recording.step(4).action == .increment)
+    #expect(try recording.state(at: 5, replaying: Self.replayer) == store.state)
+    #expect(try recording.step(4, replaying: Self.replayer).action == .increment)
+    // Only the first step is a keyframe: the others replay from it.
+    #expect(try recording.state(at: 1) == Counter(count: 1))
+    #expect(throws: JournalError.needsReplayer(step: 5, keyframe: 1)) { try recording.state(at: 5) }
 
-    var timeline = try JournalTimeline(recording)
+    var timeline = try JournalTimeline(recording, replaying: Self.replayer)
     #expect(timeline.position == 0 && timeline.state == Counter())
     try timeline.move(to: 3)
     #expect(timeline.state == Counter(count: 2, log: ["a"]))
@@ -201,7 +212,8 @@ struct JournalTests {
   }
 
   @Test func replayFindsTheFirstStepAnImpureReducerDoesNotReproduce() async throws {
-    let (_, journal) = try await Self.journaled(actions: [.increment, .note("a"), .increment])
+    let (_, journal) = try await Self.journaled(
+      keyframes: .everyStep, actions: [.increment, .note("a"), .increment])
     let changed = Reduce<Counter, CounterAction> { state, action in
       if case .note(let text) = action { state.log.append(text.uppercased()); return .none }
       return Self.reducer(&state, action)
@@ -217,7 +229,8 @@ struct JournalTests {
 
   @Test func aMemoryJournalKeepsTheLastStepsAndStillReplays() async throws {
     let actions = (1...10).map { CounterAction.note("\($0)") }
-    let (store, journal) = try await Self.journaled(.memory(keepingLastSteps: 3), actions: actions)
+    let (store, journal) = try await Self.journaled(
+      .memory(keepingLastSteps: 3), keyframes: .everyStep, actions: actions)
     #expect(journal.droppedSteps == 7)
     let recording = try JournalRecording(journal.contents(), schema: Self.schema, action: CounterAction.self)
     #expect(recording.steps == 8...10)
@@ -233,8 +246,9 @@ struct JournalTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appending(path: "counter.jsonl").path()
     let actions = (1...60).map { CounterAction.note("\($0)") }
+    // A file rolls at a keyframe: one at every step, so that it rolls as soon as it is full.
     let (store, journal) = try await Self.journaled(
-      .rollingFiles(path, maxBytes: 2_000, keep: 2), actions: actions)
+      .rollingFiles(path, maxBytes: 2_000, keep: 2), keyframes: .everyStep, actions: actions)
     journal.flush()
     #expect(FileManager.default.fileExists(atPath: path))
     #expect(FileManager.default.fileExists(atPath: path + ".1"))
@@ -247,7 +261,89 @@ struct JournalTests {
     #expect(journal.droppedSteps > 0)
     #expect(try older.replay(Self.reducer) == older.steps.count)
     #expect(try newest.replay(Self.reducer) == newest.steps.count)
-    #expect(try newest.state(at: 60) == store.state)
+    #expect(try newest.state(at: 60, replaying: Self.replayer) == store.state)
+  }
+
+  /// The steps of `lines` that have a keyframe.
+  static func keyframeSteps(_ lines: [JSONValue]) -> [JSONValue?] {
+    lines.filter { $0["type"] == .string("state") }.map { $0["step"] }
+  }
+
+  /// A journal that keeps up writes a keyframe once the steps since the last one pass its
+  /// budget; every other step replays from the keyframe before it.
+  @Test func aJournalWritesAKeyframeOnceItsStepsPassTheBudget() throws {
+    let journal = try Journal(schema: Self.schema, action: CounterAction.self, keyframes: .afterStepBytes(400))
+    let store = Store(initialState: Counter(), reducer: Self.reducer)
+    store.attach(journal)
+    for _ in 1...20 {
+      store.send(.increment)
+      journal.flush()  // the journal keeps up: it asks for each keyframe before the next step
+    }
+    let lines = try Self.lines(journal.contents())
+    let keyframes = Self.keyframeSteps(lines).compactMap { $0.flatMap { Int($0.description) } }
+    #expect(keyframes.first == 1)
+    #expect(keyframes.count >= 3 && keyframes.count < 10)
+    // A step line is about 130 bytes: the journal asks for a keyframe after 4 steps, and once it
+    // has measured them, the owner keeps a state every 3 steps of its own accord.
+    #expect(zip(keyframes, keyframes.dropFirst()).allSatisfy { (3...5).contains($1 - $0) }, "\(keyframes)")
+    let recording = try JournalRecording(journal.contents(), schema: Self.schema, action: CounterAction.self)
+    for step in recording.steps {
+      #expect(try recording.state(at: step, replaying: Self.replayer).count == step)
+    }
+    #expect(throws: JournalError.needsReplayer(step: 2, keyframe: 1)) { try recording.state(at: 2) }
+    #expect(try recording.state(at: keyframes[1]).count == keyframes[1])
+  }
+
+  /// In a burst the journal has not read yet, its requests for keyframes come late: the owner
+  /// still keeps a state every so many steps (1,000 until the journal has measured its steps).
+  @Test func aBurstTheJournalHasNotReadStillGetsAKeyframeEverySoManySteps() throws {
+    let journal = try Journal(schema: Self.schema, action: CounterAction.self)
+    let store = Store(initialState: Counter(), reducer: Self.reducer)
+    store.attach(journal)
+    try whileTheJournalQueueIsHeld {
+      for _ in 1...2_500 { store.send(.increment) }
+    }
+    let lines = try Self.lines(journal.contents())
+    #expect(Self.keyframeSteps(lines) == [.integer(1), .integer(1_001), .integer(2_001)])
+  }
+
+  /// A state whose array says where its elements are: a step that copied the state for the
+  /// journal moved them.
+  struct Rows: Codable, Equatable {
+    var rows: [Int]
+    var address: Int { rows.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) } }
+  }
+
+  /// Between keyframes, the owner keeps no state for the journal, so a step mutates its state in
+  /// place, whatever its size; at a keyframe, it copies it once.
+  @Test func aStepBetweenKeyframesChangesTheStateInPlace() throws {
+    var rows = Rows(rows: Array(0..<10_000))
+    rows.rows.reserveCapacity(20_000)
+    let store = Store(initialState: rows) { (state: inout Rows, row: Int) -> Effect<Int> in
+      state.rows[row] += 1
+      return .none
+    }
+    let journal = try Journal(schema: SnapshotSchema<Rows>("rows"), action: Int.self)
+    store.attach(journal)
+    store.send(0)  // the first step: a keyframe, which copies the state
+    journal.flush()  // and the journal lets it go
+    let address = store.state.address
+    for row in 1...100 { store.send(row) }
+    #expect(store.state.address == address)
+    #expect(Array(store.state.rows[0...2]) == [1, 2, 3])
+  }
+
+  /// Another inspector beside a journal gets every state, and the journal still writes its
+  /// keyframes only every so often.
+  @Test func anotherInspectorBesideAJournalStillGetsEveryState() throws {
+    let journal = try Journal(schema: Self.schema, action: CounterAction.self)
+    let recorder = InspectionRecorder()
+    let store = Store(initialState: Counter(), reducer: Self.reducer)
+    store.attach(journal)
+    store.attach(recorder)
+    for _ in 1...5 { store.send(.increment) }
+    #expect(recorder.states.map { $0.value(as: Counter.self)?.count } == [1, 2, 3, 4, 5])
+    #expect(Self.keyframeSteps(try Self.lines(journal.contents())) == [.integer(1)])
   }
 
   @Test func aJournalOfAnotherDefinitionOrNoJournalAtAllIsRefused() async throws {
@@ -293,7 +389,7 @@ struct MachineJournalTests {
     for event in [LightEvent.toggle, .dim(40), .dim(10), .toggle, .dim(5)] { await machine.send(event) }
     let recording = try JournalRecording(journal.contents(), schema: schema, action: LightEvent.self)
     #expect(recording.steps == 1...5)
-    #expect(try recording.state(at: 3) == .on(brightness: 10))
+    #expect(try recording.state(at: 3, replaying: .machine(Self.light)) == .on(brightness: 10))
     #expect(try recording.replay(Self.light) == 5)
     let brighter = StateMachine(initial: Light.off) {
       When(state: Light.off) { _ in

@@ -1,0 +1,42 @@
+/// How often a ``Journal`` writes a whole state: a keyframe. Between keyframes, a step is its
+/// message alone, and reading its state replays the steps since the last keyframe (see
+/// ``JournalRecording/init(_:schema:action:replaying:)``).
+///
+/// ```swift
+/// let schema = SnapshotSchema<Int>("counter")
+/// let everyStep = try Journal(schema: schema, action: Int.self, keyframes: .everyStep)
+/// let sparse = try Journal(schema: schema, action: Int.self, keyframes: .afterStepBytes(1 << 20))
+/// print(everyStep.keyframes, sparse.keyframes)   // every step, after 1048576 bytes of steps
+/// ```
+///
+/// A keyframe costs the step it is taken at a copy of the state and its encoding, and the
+/// journal its size; a step between keyframes costs neither, whatever the state's size. Replay
+/// needs the reducer, machine or chart to be pure: a step that read a clock or a random number
+/// replays to another state, which the next keyframe shows (``JournalRecording/replay(_:)``
+/// reports it). Record ``everyStep`` when the steps cannot be replayed.
+public struct JournalKeyframes: Sendable, Hashable, CustomStringConvertible {
+  /// The bytes of steps written since the last keyframe that call for the next: 0 for every
+  /// step.
+  let stepBytes: Int
+
+  /// A keyframe after every step: every state can be read without replaying, at the cost of
+  /// encoding and writing the whole state on every step. What a statechart's journal records,
+  /// since a chart's step depends on its clock, which only its state holds.
+  public static let everyStep = Self(stepBytes: 0)
+
+  /// A keyframe once the steps written since the last take `bytes`, or as many bytes as the last
+  /// keyframe if it took more: keyframes then hold at most about half the journal, and reading
+  /// a step replays at most `bytes` of steps, or about a keyframe's worth.
+  public static func afterStepBytes(_ bytes: Int) -> Self {
+    precondition(bytes > 0, "A journal writes a keyframe after 1 byte of steps or more.")
+    return Self(stepBytes: bytes)
+  }
+
+  /// A keyframe after 64 KB of steps (about 500 steps of a small state), or a keyframe's worth
+  /// for a large state: the step of any state of a million-step journal replays in a few
+  /// milliseconds, and a large state's journal grows by about twice its steps' own size.
+  public static let automatic = afterStepBytes(64 << 10)
+
+  /// `every step`, or `after N bytes of steps`.
+  public var description: String { stepBytes == 0 ? "every step" : "after \(stepBytes) bytes of steps" }
+}
