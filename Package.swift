@@ -275,6 +275,7 @@ let package = Package(
         "MigratedSamples",
         "Swift5Client",
         "StatecraftTesting",
+        "journal-recorder",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "PropertyBased", package: "swift-property-based"),
         .product(name: "Logging", package: "swift-log"),
@@ -329,6 +330,12 @@ let package = Package(
         .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
       ],
       path: "Tests/DurableWorkload"
+    ),
+    // The OS process of the journal crash test: records a journal until the test kills it.
+    .executableTarget(
+      name: "journal-recorder",
+      dependencies: ["StatecraftJournal"],
+      path: "Tests/JournalRecorder"
     ),
     // One OS process of the kill tests: sends its share of the events, or fires timers, on
     // PostgreSQL; the test kills it with SIGKILL and starts it again.

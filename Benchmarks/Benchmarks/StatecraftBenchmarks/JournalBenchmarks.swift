@@ -41,10 +41,14 @@ func journalBenchmarks() {
   }
   Benchmark("Journal: time travel to a step of a 100,000-step journal") { benchmark in
     let recording = await MainActor.run { JournalFixtures.longRecording }
-    var step = 1
-    for _ in benchmark.scaledIterations {
-      step = (step &* 7_919) % 100_000 + 1  // scattered steps, not the next one
-      blackHole(try? recording.state(at: step))
+    let iterations = benchmark.scaledIterations
+    await MainActor.run {
+      let replayer = JournalReplayer.reducer(JournalFixtures.reducer)
+      var step = 1
+      for _ in iterations {
+        step = (step &* 7_919) % 100_000 + 1  // scattered steps, not the next one
+        blackHole(try? recording.state(at: step, replaying: replayer))
+      }
     }
   }
 }

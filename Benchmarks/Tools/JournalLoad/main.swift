@@ -157,13 +157,14 @@ let rowsReducer = Reduce<Rows, RowsAction> { state, action in
     opened = try JournalRecording(contentsOf: path, schema: counterSchema, action: CounterAction.self)
   }
   guard let opened else { return }
+  let replayer = JournalReplayer.reducer(counterReducer)
   var times: [Duration] = []
   var step = 1
   for _ in 0..<1_000 {
     step = (step &* 7_919) % steps + 1  // scattered steps, not the next one
     let target = step
     var state: Counter?
-    times.append(try clock.measure { state = try opened.state(at: target) })
+    times.append(try clock.measure { state = try opened.state(at: target, replaying: replayer) })
     precondition(state?.count == target, "step \(target) holds count \(state?.count ?? -1)")
   }
   times.sort()

@@ -61,6 +61,22 @@ public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
   /// The lines (numbered from 1) that are not journal lines: garbage, or lines cut short. Those in
   /// place of a step are also in that step's gap.
   public let unreadableLines: [Int]
+  /// Whether the journal ends in a line cut short, not a whole JSON object and with no newline
+  /// after it: its writer was killed, or failed, in the middle of a write. The cut line is the last of
+  /// ``unreadableLines``, and ``steps`` end at the last whole step before it.
+  ///
+  /// ```swift
+  /// let lines = """
+  ///   {"statecraft":"journal","format":2,"definition":"counter","version":1}
+  ///   {"type":"start","step":0,"time":0,"state":0}
+  ///   {"type":"step","step":1,"time":0.1,"message":2}
+  ///   {"type":"state","step":1,"time":0.1,"state":2}
+  ///   {"type":"step","step":2,"time":0.2,"mess
+  ///   """
+  /// let recording = try JournalRecording(Data(lines.utf8), schema: SnapshotSchema<Int>("counter"), action: Int.self)
+  /// print(recording.isCutShort, recording.steps, recording.unreadableLines)   // true 1...1 [5]
+  /// ```
+  public let isCutShort: Bool
 
   private let data: Data
   /// Where each line of interest is, as byte ranges of `data`: `nil` for a missing step.
@@ -123,8 +139,17 @@ public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
     var unreadable: [Int] = []
     /// The unreadable lines since the last step line: those a gap after them was written on.
     var unreadableSinceStep: [Int] = []
+    // A last line with no newline after it is cut short if it is not a whole JSON object.
+    isCutShort =
+      data.last.map { $0 != UInt8(ascii: "\n") } == true && lines.count > 1
+      && (try? Self.decodeLine(JSONValue.self, data, lines[lines.count - 1])) == nil
     for (index, range) in lines.enumerated().dropFirst() {
       let number = index + 1
+      if isCutShort, index == lines.count - 1 {
+        // Cut short mid-write: whatever it starts with, it does not read.
+        unreadable.append(number)
+        continue
+      }
       if Self.has(prefix: Self.stepPrefix, data, range) {
         let expected = startStep + steps.count + 1
         guard let step = Self.stepNumber(data, range), step >= expected else {

@@ -29,7 +29,11 @@ struct JournalWriter: ~Copyable {
   /// Whether the next step whose state is kept writes a keyframe.
   private var wantsKeyframe = true
   private var step = 0
+  /// The message of the step being recorded, and its call site as a JSON string.
   private var pending: (message: String, callSite: String?)?
+  /// Call sites as JSON strings, by where their file ID is and their line and column: a journal
+  /// sees the same few call sites over and over.
+  private var quotedCallSites: [CallSiteKey: String] = [:]
   private var firstTime: ContinuousClock.Instant?
 
   init(
@@ -69,7 +73,7 @@ struct JournalWriter: ~Copyable {
     case .received(let message):
       // A step's first message is what started it; a chart's later ones are what it raised or
       // sent itself within the step, which replaying the first reproduces.
-      if pending == nil { pending = (try encode(message, false), record.callSite.map { "\($0)" }) }
+      if pending == nil { pending = (try encode(message, false), record.callSite.map { quotedCallSite($0) }) }
     case .stateUpdated(let before, let after):
       if !started, before.isKept {
         started = true
@@ -80,7 +84,7 @@ struct JournalWriter: ~Copyable {
       }
       step += 1
       let message = pending?.message ?? "null"
-      let callSite = pending?.callSite.map { #","callSite":\#(quoted($0))"# } ?? ""
+      let callSite = pending?.callSite.map { #","callSite":\#($0)"# } ?? ""
       pending = nil
       lines.append(#"{"type":"step","step":\#(step),"time":\#(time),"message":\#(message)\#(callSite)}"#)
       var keyframe: String?
@@ -107,6 +111,17 @@ struct JournalWriter: ~Copyable {
     }
     try write(lines, keyframe: nil)
     return lines
+  }
+
+  /// `callSite` as a JSON string, made once for each call site.
+  private mutating func quotedCallSite(_ callSite: CallSite) -> String {
+    guard let key = CallSiteKey(callSite) else { return quoted("\(callSite)") }
+    if let known = quotedCallSites[key] { return known }
+    // A bound, for a journal of code that sends from ever new places (generated code).
+    if quotedCallSites.count >= 4_096 { quotedCallSites.removeAll(keepingCapacity: true) }
+    let made = quoted("\(callSite)")
+    quotedCallSites[key] = made
+    return made
   }
 
   /// Asks the owner for the states of its next step, to write a keyframe.
@@ -205,10 +220,30 @@ private func seconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
+/// A call site as a dictionary key: where its file ID's text is, which a string literal fixes, and
+/// its line and column.
+struct CallSiteKey: Hashable {
+  let fileID: UInt
+  let line: UInt
+  let column: UInt
+
+  /// `nil` for a file ID that is a single character, not text in the binary.
+  init?(_ callSite: CallSite) {
+    guard callSite.fileID.hasPointerRepresentation else { return nil }
+    fileID = UInt(bitPattern: callSite.fileID.utf8Start)
+    line = callSite.line
+    column = callSite.column
+  }
+}
+
 /// `text` as a JSON string: quotes, backslashes and control characters escaped, as RFC 8259 asks.
 /// By hand: `JSONEncoder` is far slower for the short strings a record carries (call sites,
 /// diagnostics, effect ids).
 func quoted(_ text: String) -> String {
+  // Most text needs no escape: one pass over its bytes finds out.
+  if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+    return "\"" + text + "\""
+  }
   var result = "\""
   result.reserveCapacity(text.utf8.count + 2)
   for scalar in text.unicodeScalars {
