@@ -84,7 +84,8 @@ struct JournalCrashTests {
       {"type":"step","step":2,"time":0.2,"message":3}
 
       """
-    for cut in [#"{"type":"step","step":3,"time":0.3,"mess"#, #"{"type":"state","step":2,"time":0.2,"state":{"count""#] {
+    for cut in [#"{"type":"step","step":3,"time":0.3,"mess"#, #"{"type":"state","step":2,"time":0.2,"state":{"count""#]
+    {
       let recording = try JournalRecording(Data((whole + cut).utf8), schema: Self.schema, action: Int.self)
       #expect(recording.isCutShort)
       #expect(recording.steps == 1...2)
