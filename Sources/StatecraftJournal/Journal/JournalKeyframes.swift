@@ -24,17 +24,19 @@ public struct JournalKeyframes: Sendable, Hashable, CustomStringConvertible {
   /// since a chart's step depends on its clock, which only its state holds.
   public static let everyStep = Self(stepBytes: 0)
 
-  /// A keyframe once the steps written since the last take `bytes`, or as many bytes as the last
-  /// keyframe if it took more: keyframes then hold at most about half the journal, and reading
-  /// a step replays at most `bytes` of steps, or about a keyframe's worth.
+  /// A keyframe once the steps written since the last take `bytes`, or twice as many bytes as the
+  /// last keyframe if that is more: keyframes then hold at most about a third of the journal, and
+  /// reading a step replays at most `bytes` of steps, or two keyframes' worth. The journal's
+  /// `start` is its first keyframe.
   public static func afterStepBytes(_ bytes: Int) -> Self {
     precondition(bytes > 0, "A journal writes a keyframe after 1 byte of steps or more.")
     return Self(stepBytes: bytes)
   }
 
-  /// A keyframe after 64 KB of steps (about 500 steps of a small state), or a keyframe's worth
-  /// for a large state: the step of any state of a million-step journal replays in a few
-  /// milliseconds, and a large state's journal grows by about twice its steps' own size.
+  /// A keyframe after 64 KB of steps (about 500 steps of a small state), or two keyframes' worth
+  /// for a large state: any step of a small state's million-step journal replays in a few
+  /// milliseconds, and a large state's journal grows by about one and a half times its steps'
+  /// own size.
   public static let automatic = afterStepBytes(64 << 10)
 
   /// `every step`, or `after N bytes of steps`.

@@ -27,7 +27,7 @@ struct JournalWriter: ~Copyable {
   /// The keyframe a full file rolls at, before the next step's line: the state it starts with.
   private var rollingAt: (step: Int, state: String)?
   /// Whether the next step whose state is kept writes a keyframe.
-  private var wantsKeyframe = true
+  private var wantsKeyframe = false
   private var step = 0
   /// The message of the step being recorded, and its call site as a JSON string.
   private var pending: (message: String, callSite: String?)?
@@ -80,7 +80,13 @@ struct JournalWriter: ~Copyable {
         let state = try encode(before, true)
         startState = state
         keyframeBytes = state.utf8.count
+        // The start is the first keyframe. Until the steps are measured, the owner keeps a state
+        // every budget's worth of steps of a guessed size.
+        demand.stepsBetween = keyframeBudget / Self.guessedStepBytes
         lines.append(#"{"type":"start","step":0,"time":0,"state":\#(state)}"#)
+      } else if !started {
+        // No state to start from (its record was dropped): the next one kept is the start.
+        wantKeyframe()
       }
       step += 1
       let message = pending?.message ?? "null"
@@ -124,6 +130,14 @@ struct JournalWriter: ~Copyable {
     return made
   }
 
+  /// The bytes of steps after which the next step writes a keyframe: the policy's, or twice the
+  /// last keyframe's size if that is more, so that keyframes take at most about a third of the
+  /// journal.
+  private var keyframeBudget: Int { max(keyframes.stepBytes, 2 * keyframeBytes) }
+
+  /// The size of a step line, guessed before any is measured.
+  private static var guessedStepBytes: Int { 128 }
+
   /// Asks the owner for the states of its next step, to write a keyframe.
   private mutating func wantKeyframe() {
     guard !wantsKeyframe else { return }
@@ -143,13 +157,13 @@ struct JournalWriter: ~Copyable {
       // size the last steps took.
       if bytesSinceKeyframe > 0, stepsSinceKeyframe > 1 {
         let stepBytes = max(1, bytesSinceKeyframe / (stepsSinceKeyframe - 1))
-        demand.stepsBetween = max(keyframes.stepBytes, keyframeBytes) / stepBytes
+        demand.stepsBetween = keyframeBudget / stepBytes
       }
       bytesSinceKeyframe = 0
       stepsSinceKeyframe = 0
     } else {
       bytesSinceKeyframe += lines.reduce(0) { $0 + $1.utf8.count + 1 }
-      if bytesSinceKeyframe >= max(keyframes.stepBytes, keyframeBytes) { wantKeyframe() }
+      if bytesSinceKeyframe >= keyframeBudget { wantKeyframe() }
     }
     if file != nil {
       for line in lines {

@@ -117,7 +117,7 @@ struct JournalTests {
     let stream = journal.makeLineStream()
     store.send(.increment)
     for await line in stream where line.hasPrefix(#"{"type":"step""#) { break }
-    #expect(NotedState.encodedOnMainThread.withLock { $0 } == [false, false])  // the start, the step
+    #expect(NotedState.encodedOnMainThread.withLock { $0 } == [false])  // the start
     #expect(store.state.count == 1)
   }
 
@@ -195,9 +195,9 @@ struct JournalTests {
     #expect(try recording.replay(Self.reducer) == 5)
     #expect(try recording.state(at: 5, replaying: Self.replayer) == store.state)
     #expect(try recording.step(4, replaying: Self.replayer).action == .increment)
-    // Only the first step is a keyframe: the others replay from it.
-    #expect(try recording.state(at: 1) == Counter(count: 1))
-    #expect(throws: JournalError.needsReplayer(step: 5, keyframe: 1)) { try recording.state(at: 5) }
+    // The start is the only keyframe: the steps replay from it.
+    #expect(try recording.state(at: 0) == Counter())
+    #expect(throws: JournalError.needsReplayer(step: 5, keyframe: 0)) { try recording.state(at: 5) }
 
     var timeline = try JournalTimeline(recording, replaying: Self.replayer)
     #expect(timeline.position == 0 && timeline.state == Counter())
@@ -281,21 +281,21 @@ struct JournalTests {
     }
     let lines = try Self.lines(journal.contents())
     let keyframes = Self.keyframeSteps(lines).compactMap { $0.flatMap { Int($0.description) } }
-    #expect(keyframes.first == 1)
     #expect(keyframes.count >= 3 && keyframes.count < 10)
-    // A step line is about 130 bytes: the journal asks for a keyframe after 4 steps, and once it
-    // has measured them, the owner keeps a state every 3 steps of its own accord.
+    // A step line is about 130 bytes: the owner keeps a state every 3 steps (of a guessed 128
+    // bytes) of its own accord, then every 3 steps of the size the journal measured.
+    #expect(keyframes.first == 4)
     #expect(zip(keyframes, keyframes.dropFirst()).allSatisfy { (3...5).contains($1 - $0) }, "\(keyframes)")
     let recording = try JournalRecording(journal.contents(), schema: Self.schema, action: CounterAction.self)
     for step in recording.steps {
       #expect(try recording.state(at: step, replaying: Self.replayer).count == step)
     }
-    #expect(throws: JournalError.needsReplayer(step: 2, keyframe: 1)) { try recording.state(at: 2) }
+    #expect(throws: JournalError.needsReplayer(step: 2, keyframe: 0)) { try recording.state(at: 2) }
     #expect(try recording.state(at: keyframes[1]).count == keyframes[1])
   }
 
   /// In a burst the journal has not read yet, its requests for keyframes come late: the owner
-  /// still keeps a state every so many steps (1,000 until the journal has measured its steps).
+  /// still keeps a state every so many steps (1,000 until the journal has written its start).
   @Test func aBurstTheJournalHasNotReadStillGetsAKeyframeEverySoManySteps() throws {
     let journal = try Journal(schema: Self.schema, action: CounterAction.self)
     let store = Store(initialState: Counter(), reducer: Self.reducer)
@@ -304,7 +304,7 @@ struct JournalTests {
       for _ in 1...2_500 { store.send(.increment) }
     }
     let lines = try Self.lines(journal.contents())
-    #expect(Self.keyframeSteps(lines) == [.integer(1), .integer(1_001), .integer(2_001)])
+    #expect(Self.keyframeSteps(lines) == [.integer(1_001), .integer(2_001)])
   }
 
   /// A state whose array says where its elements are: a step that copied the state for the
@@ -325,8 +325,8 @@ struct JournalTests {
     }
     let journal = try Journal(schema: SnapshotSchema<Rows>("rows"), action: Int.self)
     store.attach(journal)
-    store.send(0)  // the first step: a keyframe, which copies the state
-    journal.flush()  // and the journal lets it go
+    store.send(0)  // the first step keeps its states for the start, which copies the state
+    journal.flush()  // and the journal lets them go
     let address = store.state.address
     for row in 1...100 { store.send(row) }
     #expect(store.state.address == address)
@@ -343,7 +343,7 @@ struct JournalTests {
     store.attach(recorder)
     for _ in 1...5 { store.send(.increment) }
     #expect(recorder.states.map { $0.value(as: Counter.self)?.count } == [1, 2, 3, 4, 5])
-    #expect(Self.keyframeSteps(try Self.lines(journal.contents())) == [.integer(1)])
+    #expect(Self.keyframeSteps(try Self.lines(journal.contents())).isEmpty)
   }
 
   @Test func aJournalOfAnotherDefinitionOrNoJournalAtAllIsRefused() async throws {
@@ -383,7 +383,8 @@ struct MachineJournalTests {
 
   @Test func aMachinesJournalReplaysOntoItsTransitions() async throws {
     let schema = SnapshotSchema<Light>("light")
-    let journal = try Journal(schema: schema, action: LightEvent.self)
+    // A keyframe at every step: replay checks each state.
+    let journal = try Journal(schema: schema, action: LightEvent.self, keyframes: .everyStep)
     let machine = AsyncStateMachineSequence(stateMachine: Self.light, runtime: Runtime())
     machine.attach(journal)
     for event in [LightEvent.toggle, .dim(40), .dim(10), .toggle, .dim(5)] { await machine.send(event) }
