@@ -50,9 +50,11 @@ package final class StateDemand: Sendable {
   package func take() -> Bool {
     if always { return true }
     let since = sinceKept.load(ordering: .relaxed) &+ 1
-    if since >= stepsBetweenKept.load(ordering: .relaxed)
-      || (isDue.load(ordering: .relaxed) && isDue.exchange(false, ordering: .relaxed))
+    if isDue.load(ordering: .relaxed) && isDue.exchange(false, ordering: .relaxed)
+      || since >= stepsBetweenKept.load(ordering: .relaxed)
     {
+      // One kept state answers both a request and the count.
+      isDue.store(false, ordering: .relaxed)
       sinceKept.store(0, ordering: .relaxed)
       return true
     }

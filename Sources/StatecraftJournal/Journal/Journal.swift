@@ -60,7 +60,8 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   /// initialiser was given another, and ``JournalKeyframes/everyStep`` for a statechart's
   /// snapshots.
   public let keyframes: JournalKeyframes
-  /// When the owner keeps its states for the journal: at every step, or at keyframes.
+  /// When the owner keeps its states for the journal: at every step, or at keyframes. None but the
+  /// first step's until the journal has written its start and knows the state's size.
   package let stateDemand: StateDemand
 
   private let schema: SnapshotSchema<State>
@@ -74,9 +75,6 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   private let statesLimit: Atomic<Int>
   /// About how many bytes of states may wait for the journal's writes.
   static var waitingStateBytes: Int { 64 << 20 }
-  /// How many steps the owner takes between keyframes until the journal has measured its steps'
-  /// size: a keyframe's worth of 64 KB steps at about 100 bytes a step.
-  static var firstStepsBetweenKeyframes: Int { 1_000 }
   /// The fewest records that may wait, however large the state.
   static var fewestWaiting: Int { 16 }
   /// What is written, and where. A write takes the waiting records while it holds this lock, so
@@ -112,7 +110,7 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
     self.overflow = overflow
     self.keyframes = State.self is any RecordedEveryStep.Type ? .everyStep : keyframes
     self.stateDemand = StateDemand(
-      always: self.keyframes == .everyStep, stepsBetween: Self.firstStepsBetweenKeyframes)
+      always: self.keyframes == .everyStep, stepsBetween: .max)
     self.statesLimit = Atomic(bufferLimit)
     self.diagnostics = DiagnosticHandler.current
     let header = JournalHeader(

@@ -96,9 +96,10 @@ struct JournalWriter: ~Copyable {
       var keyframe: String?
       stepsSinceKeyframe += 1
       // The owner keeps states when asked, and every so many steps on its own, in case the asks
-      // come late: either way, a keyframe.
+      // come late: either way, a keyframe. Half as many steps will do, as the owner counted them
+      // while this count may have changed.
       if after.isKept, started,
-        keyframes.stepBytes == 0 || wantsKeyframe || stepsSinceKeyframe >= demand.stepsBetween
+        keyframes.stepBytes == 0 || wantsKeyframe || 2 * stepsSinceKeyframe >= demand.stepsBetween
       {
         let state = try encode(after, true)
         keyframe = state
