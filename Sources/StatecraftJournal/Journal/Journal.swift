@@ -43,7 +43,7 @@ import Synchronization
 ///
 /// Between keyframes, a step costs its owner no copy of the state and the journal no encoding of
 /// it, whatever the state's size: a step is its message, and reading its state replays the steps
-/// since the last keyframe (``JournalRecording/init(_:schema:action:replaying:)``).
+/// since the last keyframe (``JournalRecording/state(at:replaying:)``).
 /// Its lines also go to the streams of ``makeLineStream(bufferingNewest:)``, for any
 /// `AsyncSequence` consumer (a socket, a log shipper). Failures to write go to the
 /// ``/StatecraftEngine/DiagnosticHandler`` that was current when the journal was made.

@@ -1,6 +1,6 @@
 /// How often a ``Journal`` writes a whole state: a keyframe. Between keyframes, a step is its
 /// message alone, and reading its state replays the steps since the last keyframe (see
-/// ``JournalRecording/init(_:schema:action:replaying:)``).
+/// ``JournalRecording/state(at:replaying:)``).
 ///
 /// ```swift
 /// let schema = SnapshotSchema<Int>("counter")
@@ -12,7 +12,7 @@
 /// A keyframe costs the step it is taken at a copy of the state and its encoding, and the
 /// journal its size; a step between keyframes costs neither, whatever the state's size. Replay
 /// needs the reducer, machine or chart to be pure: a step that read a clock or a random number
-/// replays to another state, which the next keyframe shows (``JournalRecording/replay(_:)``
+/// replays to another state, which the next keyframe shows (`JournalRecording.replay(_:)`
 /// reports it). Record ``everyStep`` when the steps cannot be replayed.
 public struct JournalKeyframes: Sendable, Hashable, CustomStringConvertible {
   /// The bytes of steps written since the last keyframe that call for the next: 0 for every
