@@ -172,7 +172,7 @@
       let recording = try JournalRecording(
         Data(download.body.utf8), schema: counterSchema, action: CounterAction.self)
       #expect(try recording.replay(counterReducer) == 6)
-      #expect(try recording.state(at: 6).count == 4)
+      #expect(try recording.state(at: 6, replaying: .reducer(counterReducer)).count == 4)
       await server.stop()
     }
 

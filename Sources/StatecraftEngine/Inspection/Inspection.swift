@@ -71,6 +71,7 @@ package final class Inspection: Sendable {
   package init(inspectors: [any Inspector]) {
     self.state = CriticalState(State(inspectors: inspectors))
     if inspectors.count == 1, let sampling = inspectors[0] as? any StateSampling {
+      sampling.stateDemand.ownerSamples = true
       demandSlot.store(Unmanaged.passRetained(sampling.stateDemand), ordering: .releasing)
       keepsEveryState.store(false, ordering: .releasing)
     }
@@ -87,12 +88,14 @@ package final class Inspection: Sendable {
   /// Attaches another inspector; it receives the records emitted from now on. The owner stops
   /// writing its steps to a ring: every inspector, the ring's reader included, gets records.
   package func attach(_ inspector: any Inspector) {
+    // Before the inspector is added: the steps it gets records of keep their states.
+    keepsEveryState.store(true, ordering: .releasing)
+    demandSlot.load(ordering: .acquiring)?.takeUnretainedValue().ownerSamples = false
     state.withLock { state in
       state.bufferLimit =
         state.inspectors.isEmpty ? inspector.bufferLimit : max(state.bufferLimit, inspector.bufferLimit)
       state.inspectors.append(inspector)
     }
-    keepsEveryState.store(true, ordering: .releasing)
     stepRingSlot.load(ordering: .acquiring)?.takeUnretainedValue().closeForOwner()
   }
 

@@ -23,8 +23,10 @@ package final class StateDemand: Sendable {
   @usableFromInline let always: Bool
   @usableFromInline let isDue = Atomic<Bool>(true)
   @usableFromInline let stepsBetweenKept: Atomic<Int>
-  /// Steps since the owner last kept states: written by the owner's steps only, one at a time.
+  /// Steps since the owner last kept states: written by the owner's steps only, one at a time
+  /// (an inspector that samples states serves one owner).
   @usableFromInline let sinceKept = Atomic<Int>(0)
+  private let sampling = Atomic<Bool>(false)
 
   /// A demand for every step's states when `always`; otherwise for the first step's, then one
   /// every `stepsBetween` steps, and the next after each ``ask()``.
@@ -37,6 +39,13 @@ package final class StateDemand: Sendable {
   package var stepsBetween: Int {
     get { stepsBetweenKept.load(ordering: .relaxed) }
     set { stepsBetweenKept.store(max(1, newValue), ordering: .relaxed) }
+  }
+
+  /// Whether the owner keeps states for this inspector alone, so only when ``take()`` says: set
+  /// by the owner, false once it keeps every state for another inspector too.
+  package var ownerSamples: Bool {
+    get { sampling.load(ordering: .relaxed) }
+    set { sampling.store(newValue, ordering: .relaxed) }
   }
 
   /// Asks for the states of the owner's next step.

@@ -17,6 +17,9 @@ struct JournalFile {
   private(set) var bytes = 0
   /// Lines appended and not yet written.
   private var buffer: [UInt8] = []
+  /// Whether a failed write left part of a line in the file: the next write ends it first, so
+  /// that the lines after it are whole lines of their own.
+  private var endsMidLine = false
   /// How many steps each file holds, newest first: the current file, then `path.1`, …
   private(set) var stepsPerFile: [Int] = [0]
 
@@ -31,6 +34,7 @@ struct JournalFile {
     descriptor = systemOpen(path)
     guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
     bytes = 0
+    endsMidLine = false
   }
 
   /// Appends `line` and a newline to what the next ``flush()`` writes.
@@ -45,15 +49,20 @@ struct JournalFile {
   /// Writes the lines appended since the last flush: one system call for a batch of lines.
   mutating func flush() throws(JournalError) {
     defer { buffer.removeAll(keepingCapacity: buffer.count <= 1 << 20) }
+    guard !buffer.isEmpty else { return }
+    if endsMidLine { buffer.insert(UInt8(ascii: "\n"), at: 0) }
     var offset = 0
     while offset < buffer.count {
       let written = buffer[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
       guard written > 0 else {
         if written < 0 && errno == EINTR { continue }
+        // The lines from here on are lost; a line cut here is ended by the next write.
+        endsMidLine = offset > 0 && buffer[offset - 1] != UInt8(ascii: "\n") || endsMidLine && offset == 0
         throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
       }
       offset += written
     }
+    endsMidLine = false
   }
 
   /// Whether the current file reached its size, and the next step should begin a new one.

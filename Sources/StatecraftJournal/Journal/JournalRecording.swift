@@ -29,7 +29,7 @@
 ///
 /// Time travel is reading a keyframe and replaying the steps after it: a journal writes a whole
 /// state every so often (``JournalKeyframes``), so the state at step N is one keyframe's decoding
-/// and a few hundred steps replayed at most, whatever N. A step that is a keyframe, or any step
+/// and the steps since it replayed: a few hundred at most for a small state, whatever N. A step that is a keyframe, or any step
 /// of a journal written with ``JournalKeyframes/everyStep``, needs no replayer.
 /// ``JournalTimeline`` adds a cursor that steps forwards and backwards.
 public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
@@ -88,7 +88,7 @@ public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
   /// Whether each step line holds the state after it (format 1).
   private let stepLinesHoldStates: Bool
   /// The steps at which the inspector dropped records, and how many.
-  let drops: [(step: Int, records: Int)]
+  package let drops: [(step: Int, records: Int)]
   private let schema: SnapshotSchema<State>
 
   /// Reads the journal at `path`.

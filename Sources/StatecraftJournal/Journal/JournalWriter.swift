@@ -62,12 +62,16 @@ struct JournalWriter: ~Copyable {
     firstTime = start
     let time = seconds(start.duration(to: record.time))
     var lines: [String] = []
+    // The step a `dropped` line comes before: the next one recorded.
+    let nextStep = step + 1
     if record.droppedBefore > 0 {
       lines.append(#"{"type":"dropped","step":\#(step),"time":\#(time),"records":\#(record.droppedBefore)}"#)
       // The message of the step being recorded may be among what was dropped, or its state update
-      // may be: the next step starts afresh, and the steps after the gap replay from a keyframe.
+      // may be: the next step starts afresh, and the steps after the gap replay from a keyframe,
+      // asked for again even if one was asked for already: that request may be what was dropped.
       pending = nil
-      wantKeyframe()
+      wantsKeyframe = true
+      demand.ask()
     }
     switch record.kind {
     case .received(let message):
@@ -75,37 +79,51 @@ struct JournalWriter: ~Copyable {
       // sent itself within the step, which replaying the first reproduces.
       if pending == nil { pending = (try encode(message, false), record.callSite.map { quotedCallSite($0) }) }
     case .stateUpdated(let before, let after):
-      if !started, before.isKept {
-        started = true
-        let state = try encode(before, true)
-        startState = state
-        keyframeBytes = state.utf8.count
-        // The start is the first keyframe. Until the steps are measured, the owner keeps a state
-        // every budget's worth of steps of a guessed size.
-        demand.stepsBetween = keyframeBudget / Self.guessedStepBytes
-        lines.append(#"{"type":"start","step":0,"time":0,"state":\#(state)}"#)
-      } else if !started {
-        // No state to start from (its record was dropped): the next one kept is the start.
-        wantKeyframe()
+      var startsNow = false
+      if !started {
+        if before.isKept {
+          started = true
+          startsNow = true
+          let state = try encode(before, true)
+          keyframeBytes = state.utf8.count
+          // The start is the first keyframe. Until the steps are measured, the owner keeps a
+          // state every budget's worth of steps of a guessed size.
+          demand.stepsBetween = keyframeBudget / Self.guessedStepBytes
+          if step == 0 {
+            startState = state
+            lines.append(#"{"type":"start","step":0,"time":0,"state":\#(state)}"#)
+          } else {
+            // A late start, the first steps' states having been dropped: a keyframe of the step
+            // before this one.
+            lines.append(#"{"type":"state","step":\#(step),"time":\#(time),"state":\#(state)}"#)
+            if lastSteps != nil { memoryKeyframes.append((step, state)) }
+            keyframeStep = step
+            bytesSinceKeyframe = 0
+            stepsSinceKeyframe = 0
+          }
+        } else {
+          // No state to start from (its record was dropped): ask at every step until one comes.
+          demand.ask()
+        }
       }
       step += 1
       let message = pending?.message ?? "null"
       let callSite = pending?.callSite.map { #","callSite":\#($0)"# } ?? ""
       pending = nil
       lines.append(#"{"type":"step","step":\#(step),"time":\#(time),"message":\#(message)\#(callSite)}"#)
-      var keyframe: String?
       stepsSinceKeyframe += 1
-      // The owner keeps states when asked, and every so many steps on its own, in case the asks
-      // come late: either way, a keyframe. Half as many steps will do, as the owner counted them
-      // while this count may have changed.
-      if after.isKept, started,
-        keyframes.stepBytes == 0 || wantsKeyframe || 2 * stepsSinceKeyframe >= demand.stepsBetween
-      {
+      // A step with no message (a machine's start, a message of another type) cannot be replayed:
+      // its state is a keyframe if it was kept, and the next step's is asked for if not.
+      let unreplayable = message == "null"
+      var keyframe: String?
+      if after.isKept, started, isKeyframe(unreplayable: unreplayable, startsNow: startsNow) {
         let state = try encode(after, true)
         keyframe = state
         lines.append(#"{"type":"state","step":\#(step),"time":\#(time),"state":\#(state)}"#)
+      } else if unreplayable {
+        wantKeyframe()
       }
-      try write(lines, keyframe: keyframe)
+      try write(lines, keyframe: keyframe, nextStep: nextStep)
       return lines
     case .effectStarted(let effect): lines.append(effectLine("effectStarted", effect, time))
     case .effectFinished(let effect): lines.append(effectLine("effectFinished", effect, time))
@@ -116,8 +134,18 @@ struct JournalWriter: ~Copyable {
         #"{"type":"diagnostic","step":\#(step),"time":\#(time),"kind":\#(quoted(diagnostic.kind.name)),"message":\#(quoted(diagnostic.message))\#(callSite)}"#
       )
     }
-    try write(lines, keyframe: nil)
+    try write(lines, keyframe: nil, nextStep: nextStep)
     return lines
+  }
+
+  /// Whether a step whose states the owner kept writes a keyframe. An owner that keeps states for
+  /// this journal alone keeps them only when asked or on its own count: each is a keyframe. With
+  /// another inspector attached, it keeps every state, and the journal's count decides.
+  private func isKeyframe(unreplayable: Bool, startsNow: Bool) -> Bool {
+    if keyframes.stepBytes == 0 || unreplayable { return true }
+    // The start, just written, is a keyframe already.
+    if startsNow { return false }
+    return wantsKeyframe || demand.ownerSamples || stepsSinceKeyframe >= demand.stepsBetween
   }
 
   /// `callSite` as a JSON string, made once for each call site.
@@ -136,6 +164,11 @@ struct JournalWriter: ~Copyable {
   /// journal.
   private var keyframeBudget: Int { max(keyframes.stepBytes, 2 * keyframeBytes) }
 
+  private static var startPrefix: String { #"{"type":"start","# }
+  private static var statePrefix: String { #"{"type":"state","# }
+  private static var stepPrefix: String { #"{"type":"step","# }
+  private static var droppedPrefix: String { #"{"type":"dropped","# }
+
   /// The size of a step line, guessed before any is measured.
   private static var guessedStepBytes: Int { 128 }
 
@@ -147,8 +180,9 @@ struct JournalWriter: ~Copyable {
   }
 
   /// Writes `lines`, the last of them the state line of a keyframe after `step` when `keyframe`
-  /// holds its state; then rolls the file, or trims a memory journal, at a keyframe.
-  private mutating func write(_ lines: [String], keyframe: String?) throws(JournalError) {
+  /// holds its state; then rolls the file, or trims a memory journal, at a keyframe. A `dropped`
+  /// line belongs to `nextStep`, the step after the gap.
+  private mutating func write(_ lines: [String], keyframe: String?, nextStep: Int) throws(JournalError) {
     guard !lines.isEmpty else { return }
     if let keyframe {
       wantsKeyframe = false
@@ -163,15 +197,18 @@ struct JournalWriter: ~Copyable {
       bytesSinceKeyframe = 0
       stepsSinceKeyframe = 0
     } else {
-      bytesSinceKeyframe += lines.reduce(0) { $0 + $1.utf8.count + 1 }
+      // The steps' own lines: not the states of a start or a late start.
+      for line in lines where !line.hasPrefix(Self.startPrefix) && !line.hasPrefix(Self.statePrefix) {
+        bytesSinceKeyframe += line.utf8.count + 1
+      }
       if bytesSinceKeyframe >= keyframeBudget { wantKeyframe() }
     }
     if file != nil {
       for line in lines {
-        let isStep = line.hasPrefix(#"{"type":"step","#)
-        if isStep, let (start, state) = rollingAt.take() {
+        let isStep = line.hasPrefix(Self.stepPrefix)
+        if isStep || line.hasPrefix(Self.droppedPrefix), let (start, state) = rollingAt.take() {
           // A file begins with the state before its first step: it rolls at a keyframe, when the
-          // next step comes.
+          // next step or gap comes.
           droppedSteps += try file!.roll()
           header.droppedSteps = droppedSteps
           header.firstStep = start + 1
@@ -184,7 +221,7 @@ struct JournalWriter: ~Copyable {
       if let keyframe { rollingAt = (step, keyframe) } else { wantKeyframe() }
       return
     }
-    for line in lines { memory.append((step, line)) }
+    for line in lines { memory.append((line.hasPrefix(Self.droppedPrefix) ? nextStep : step, line)) }
     guard let lastSteps else { return }
     if let keyframe { memoryKeyframes.append((step, keyframe)) }
     // Cut at the newest keyframe that leaves `lastSteps` steps or more after it: the steps up to

@@ -112,6 +112,10 @@ private func replaySteps<State: Codable & Equatable, Action: Codable & Sendable>
   fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
 ) async throws {
   for number in recording.steps where !recording.isEmpty {
+    // Past records dropped under load, the replayed states say nothing of the reducer.
+    if let drop = recording.drops.first(where: { $0.step == number - 1 }) {
+      throw JournalError.recordsDropped(step: drop.step, records: drop.records)
+    }
     guard let action = try recording.stepLine(number).message else {
       throw JournalError.doesNotDecode(
         line: number, reason: "step \(number) has no message of type \(Action.self) to replay")

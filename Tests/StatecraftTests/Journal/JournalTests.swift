@@ -125,16 +125,21 @@ struct JournalTests {
   /// every journal writes on, so that another journal's records pile up.
   struct HeldState: Codable {
     let gate: DispatchSemaphore
+    /// Signalled when an encoding begins to wait for the gate.
+    let waiting: DispatchSemaphore
 
-    init(gate: DispatchSemaphore) {
+    init(gate: DispatchSemaphore, waiting: DispatchSemaphore) {
       self.gate = gate
+      self.waiting = waiting
     }
 
     init(from decoder: any Decoder) throws {
       gate = DispatchSemaphore(value: 1)
+      waiting = DispatchSemaphore(value: 0)
     }
 
     func encode(to encoder: any Encoder) throws {
+      waiting.signal()
       gate.wait()
       gate.signal()
       var container = encoder.singleValueContainer()
@@ -145,13 +150,15 @@ struct JournalTests {
   /// Runs `body` while the journals' queue is held up, then lets it go.
   func whileTheJournalQueueIsHeld(_ body: () throws -> Void) throws {
     let gate = DispatchSemaphore(value: 0)
+    let waiting = DispatchSemaphore(value: 0)
     defer { gate.signal() }
     let held = try Journal(schema: SnapshotSchema<HeldState>("held"), action: CounterAction.self)
-    let holder = Store(initialState: HeldState(gate: gate)) {
+    let holder = Store(initialState: HeldState(gate: gate, waiting: waiting)) {
       (_: inout HeldState, _: CounterAction) -> Effect<CounterAction> in .none
     }
     holder.attach(held)
     holder.send(.increment)  // its write, queued, waits in the state's encoding
+    waiting.wait()  // the writes queued before it are done: the queue is held from here on
     try body()
   }
 
@@ -165,10 +172,20 @@ struct JournalTests {
     try whileTheJournalQueueIsHeld {
       for _ in 1...10 { store.send(.increment) }  // 20 records: 16 are dropped
     }
+    // The first step's states, which the start needed, were among the dropped: the journal asks
+    // for the next step's, and writes them as a late start, a keyframe of the step before.
+    journal.flush()
+    store.send(.increment)
     let lines = try Self.lines(journal.contents())
     let dropped = lines.filter { $0["type"] == .string("dropped") }
     #expect(dropped.map { $0["records"] } == [.integer(16)])
-    #expect(lines.filter { $0["type"] == .string("step") }.map { $0["step"] } == [.integer(1), .integer(2)])
+    #expect(
+      lines.filter { $0["type"] == .string("step") }.map { $0["step"] } == [.integer(1), .integer(2), .integer(3)])
+    #expect(!lines.contains { $0["type"] == .string("start") })
+    #expect(Self.keyframeSteps(lines) == [.integer(2)])
+    let recording = try JournalRecording(journal.contents(), schema: Self.schema, action: CounterAction.self)
+    #expect(try recording.state(at: 3, replaying: Self.replayer).count == 11)
+    #expect(throws: JournalError.noStartState) { try recording.state(at: 1, replaying: Self.replayer) }
   }
 
   /// Past its buffer, a journal that writes (the default) has the sender write the waiting
@@ -311,6 +328,52 @@ struct JournalTests {
     #expect(Self.keyframeSteps(lines) == [.integer(513), .integer(1_025), .integer(1_537), .integer(2_049)])
   }
 
+  /// A bounded memory journal with keyframes keeps its last steps from the keyframe before them,
+  /// which becomes its start.
+  @Test func aMemoryJournalWithKeyframesKeepsItsLastStepsFromAKeyframe() throws {
+    let journal = try Journal(
+      schema: Self.schema, action: CounterAction.self, to: .memory(keepingLastSteps: 10),
+      keyframes: .afterStepBytes(400))
+    let store = Store(initialState: Counter(), reducer: Self.reducer)
+    store.attach(journal)
+    for _ in 1...50 {
+      store.send(.increment)
+      journal.flush()
+    }
+    let recording = try JournalRecording(journal.contents(), schema: Self.schema, action: CounterAction.self)
+    #expect(recording.steps.upperBound == 50)
+    #expect((10...20).contains(recording.steps.count), "\(recording.steps)")
+    #expect(journal.droppedSteps == recording.startStep)
+    #expect(try recording.startState().count == recording.startStep)
+    #expect(try recording.replay(Self.reducer) == recording.steps.count)
+    #expect(try recording.state(at: 50, replaying: Self.replayer).count == 50)
+  }
+
+  /// A rolling journal with keyframes rolls at one: each file starts with its state.
+  @Test func rollingFilesWithKeyframesRollAtAKeyframe() async throws {
+    let directory = FileManager.default.temporaryDirectory.appending(path: "journal-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appending(path: "counter.jsonl").path()
+    let journal = try Journal(
+      schema: Self.schema, action: CounterAction.self, to: .rollingFiles(path, maxBytes: 2_000, keep: 2),
+      keyframes: .afterStepBytes(500))
+    let store = Store(initialState: Counter(), reducer: Self.reducer)
+    store.attach(journal)
+    for _ in 1...60 {
+      store.send(.increment)
+      journal.flush()
+    }
+    let newest = try JournalRecording(contentsOf: path, schema: Self.schema, action: CounterAction.self)
+    let older = try JournalRecording(contentsOf: path + ".1", schema: Self.schema, action: CounterAction.self)
+    #expect(older.steps.upperBound + 1 == newest.steps.lowerBound)
+    #expect(newest.steps.upperBound == 60)
+    #expect(journal.droppedSteps > 0 && older.startStep == journal.droppedSteps)
+    #expect(try older.startState().count == older.startStep)
+    #expect(try newest.startState().count == newest.startStep)
+    #expect(try newest.state(at: 60, replaying: Self.replayer).count == 60)
+  }
+
   /// A state whose array says where its elements are: a step that copied the state for the
   /// journal moved them.
   struct Rows: Codable, Equatable {
@@ -350,6 +413,16 @@ struct JournalTests {
     #expect(Self.keyframeSteps(try Self.lines(journal.contents())).isEmpty)
   }
 
+  /// A journal writes its header when it is made: one whose file takes no bytes is refused then,
+  /// with the system's reason.
+  @Test func aJournalWhoseFileTakesNoBytesIsRefusedWhenItIsMade() throws {
+    #if os(Linux)
+      #expect(throws: JournalError.cannotWrite(path: "/dev/full", reason: "No space left on device")) {
+        try Journal(schema: Self.schema, action: CounterAction.self, to: .file("/dev/full"))
+      }
+    #endif
+  }
+
   @Test func aJournalOfAnotherDefinitionOrNoJournalAtAllIsRefused() async throws {
     let (_, journal) = try await Self.journaled(actions: [.increment])
     #expect(throws: JournalError.otherDefinition(expected: "todos", found: "counter")) {
@@ -383,6 +456,23 @@ struct MachineJournalTests {
       On(event: LightEvent.toggle) { _ in Transition(to: Light.off) }
       On(event: LightEvent.dim) { level in Transition(to: Light.on(brightness: level)) }
     }
+  }
+
+  /// A machine's start has no event to replay: its state is a keyframe, so that the steps after
+  /// it replay from there.
+  @Test func aMachinesStartIsAKeyframeSoTheStepsAfterItReplay() async throws {
+    let schema = SnapshotSchema<Light>("light")
+    let journal = try Journal(schema: schema, action: LightEvent.self)
+    let machine = AsyncStateMachineSequence(stateMachine: Self.light, runtime: Runtime())
+    machine.attach(journal)
+    var states = machine.makeAsyncIterator()  // starts the machine
+    #expect(await states.next() == .off)
+    for event in [LightEvent.toggle, .dim(40), .dim(10)] { await machine.send(event) }
+    let recording = try JournalRecording(journal.contents(), schema: schema, action: LightEvent.self)
+    let replayer = JournalReplayer.machine(Self.light)
+    let replayed = try recording.steps.map { try recording.state(at: $0, replaying: replayer) }
+    #expect(replayed.last == .on(brightness: 10))
+    #expect(replayed.count == 4)
   }
 
   @Test func aMachinesJournalReplaysOntoItsTransitions() async throws {
