@@ -66,7 +66,7 @@
     /// An inspector that also keeps a journal of the owner it is attached to, which the page's
     /// download link serves: the last `keepingLastSteps` steps, replayable with
     /// ``/StatecraftJournal/JournalRecording``. Attach it to one owner. The server's task hands it the records, and
-    /// the journals' queue writes it, not the app's thread.
+    /// the journal's queue writes it, not the app's thread.
     ///
     /// ```swift
     /// let server = try await InspectorServer.start()

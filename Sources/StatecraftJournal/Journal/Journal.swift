@@ -32,12 +32,12 @@ import Synchronization
 /// initialiser requires both, so that a journal of a type that cannot be written does not compile.
 ///
 /// A journal is an ``/StatecraftEngine/Inspector``: receiving a record only queues it, and the
-/// journal encodes and writes its records elsewhere, in batches, on a queue that all journals
-/// share. A sender faster than the writes for longer than ``bufferLimit`` records last writes the
+/// journal encodes and writes its records elsewhere, in batches, on a serial queue of its own. A
+/// sender faster than the writes for longer than ``bufferLimit`` records last writes the
 /// waiting records itself, so that nothing is lost; with ``JournalOverflow/dropOldest``, the oldest
 /// are dropped instead, and counted in a `dropped` line. ``flush()`` returns once every record
 /// received before it is written, and ``contents()`` flushes first; releasing the journal writes
-/// what is left, on the journals' queue if a write is queued then, so flush before reading its
+/// what is left, on the journal's queue if a write is queued then, so flush before reading its
 /// file. The state is encoded once the step is over: a state that holds a reference to a mutable
 /// object is written as that object is then.
 ///
@@ -66,6 +66,8 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
 
   private let schema: SnapshotSchema<State>
   private let streams = JournalLineStreams()
+  /// Where the journal writes, off the sender's thread.
+  package let writes = JournalQueue()
   private let diagnostics: DiagnosticHandler
   /// The records received and not yet taken by a write: the one thing a sender touches.
   private let waiting = CriticalState(WaitingRecords())
@@ -189,7 +191,7 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
       $0.append(record, limit: bufferLimit, statesLimit: statesLimit, dropping: dropping)
     }) {
     case .queued: break
-    case .scheduleWrite: JournalQueue.schedule(self)
+    case .scheduleWrite: writes.schedule(self)
     case .full: write()
     }
   }

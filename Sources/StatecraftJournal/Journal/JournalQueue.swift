@@ -1,4 +1,4 @@
-import Dispatch
+package import Dispatch
 
 /// A journal, as the queue that writes it sees it: whatever its types.
 protocol WritingJournal: AnyObject, Sendable {
@@ -8,13 +8,13 @@ protocol WritingJournal: AnyObject, Sendable {
 
 extension Journal: WritingJournal {}
 
-/// Where journals write: one serial queue for all of them, off the threads that send to their
-/// owners.
-enum JournalQueue {
-  private static let writing = DispatchQueue(label: "Statecraft.Journal", qos: .utility)
+/// Where a journal writes: a serial queue of its own, off the threads that send to its owner, so
+/// that a journal busy with a large keyframe holds up no other.
+package struct JournalQueue: Sendable {
+  package let queue = DispatchQueue(label: "Statecraft.Journal", qos: .utility)
 
   /// Queues a write of `journal`'s waiting records. The queue keeps the journal until it is done.
-  static func schedule(_ journal: any WritingJournal) {
-    writing.async { journal.write() }
+  func schedule(_ journal: any WritingJournal) {
+    queue.async { journal.write() }
   }
 }

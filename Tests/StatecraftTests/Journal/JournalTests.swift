@@ -121,44 +121,16 @@ struct JournalTests {
     #expect(store.state.count == 1)
   }
 
-  /// A state whose encoding waits until its gate opens: a journal of it holds up the queue that
-  /// every journal writes on, so that another journal's records pile up.
-  struct HeldState: Codable {
-    let gate: DispatchSemaphore
-    /// Signalled when an encoding begins to wait for the gate.
-    let waiting: DispatchSemaphore
-
-    init(gate: DispatchSemaphore, waiting: DispatchSemaphore) {
-      self.gate = gate
-      self.waiting = waiting
-    }
-
-    init(from decoder: any Decoder) throws {
-      gate = DispatchSemaphore(value: 1)
-      waiting = DispatchSemaphore(value: 0)
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      waiting.signal()
-      gate.wait()
-      gate.signal()
-      var container = encoder.singleValueContainer()
-      try container.encode(0)
-    }
-  }
-
-  /// Runs `body` while the journals' queue is held up, then lets it go.
-  func whileTheJournalQueueIsHeld(_ body: () throws -> Void) throws {
+  /// Runs `body` while the queue that writes `journal` is held up, then lets it go.
+  func whileTheWrites<State, Action>(of journal: Journal<State, Action>, areHeld body: () throws -> Void) throws {
     let gate = DispatchSemaphore(value: 0)
     let waiting = DispatchSemaphore(value: 0)
     defer { gate.signal() }
-    let held = try Journal(schema: SnapshotSchema<HeldState>("held"), action: CounterAction.self)
-    let holder = Store(initialState: HeldState(gate: gate, waiting: waiting)) {
-      (_: inout HeldState, _: CounterAction) -> Effect<CounterAction> in .none
+    journal.writes.queue.async {
+      waiting.signal()
+      gate.wait()
     }
-    holder.attach(held)
-    holder.send(.increment)  // its write, queued, waits in the state's encoding
-    waiting.wait()  // the writes queued before it are done: the queue is held from here on
+    waiting.wait()  // the writes queued before are done: the queue is held from here on
     try body()
   }
 
@@ -169,7 +141,7 @@ struct JournalTests {
       schema: Self.schema, action: CounterAction.self, bufferLimit: 4, overflow: .dropOldest)
     let store = Store(initialState: Counter(), reducer: Self.reducer)
     store.attach(journal)
-    try whileTheJournalQueueIsHeld {
+    try whileTheWrites(of: journal) {
       for _ in 1...10 { store.send(.increment) }  // 20 records: 16 are dropped
     }
     // The first step's states, which the start needed, were among the dropped: the journal asks
@@ -194,7 +166,7 @@ struct JournalTests {
     let journal = try Journal(schema: Self.schema, action: CounterAction.self, bufferLimit: 4)
     let store = Store(initialState: Counter(), reducer: Self.reducer)
     store.attach(journal)
-    try whileTheJournalQueueIsHeld {
+    try whileTheWrites(of: journal) {
       for _ in 1...10 { store.send(.increment) }
     }
     let lines = try Self.lines(journal.contents())
@@ -321,7 +293,7 @@ struct JournalTests {
     store.attach(journal)
     store.send(.increment)
     journal.flush()  // the start is written: the owner knows how often to keep a state
-    try whileTheJournalQueueIsHeld {
+    try whileTheWrites(of: journal) {
       for _ in 2...2_500 { store.send(.increment) }
     }
     let lines = try Self.lines(journal.contents())
