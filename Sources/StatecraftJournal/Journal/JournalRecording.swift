@@ -281,26 +281,26 @@ public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
     if step == startStep { return (step, try startState()) }
     _ = try range(of: step)
     if stepLinesHoldStates { return (step, try decodeState(in: try range(of: step), line: step)) }
-    // The last keyframe whose step is not after `step`.
+    let after = keyframesAfter(step)
+    guard after > 0 else { return (startStep, try startState()) }
+    let found = keyframeLines[after - 1]
+    return (found.step, try decodeState(in: found.range, line: found.step))
+  }
+
+  private func keyframeRange(of step: Int) -> Range<Int>? {
+    let after = keyframesAfter(step)
+    return after > 0 && keyframeLines[after - 1].step == step ? keyframeLines[after - 1].range : nil
+  }
+
+  /// The index of the first keyframe after `step`: a binary search, as keyframes are in order.
+  private func keyframesAfter(_ step: Int) -> Int {
     var low = 0
     var high = keyframeLines.count
     while low < high {
       let middle = (low + high) / 2
       if keyframeLines[middle].step <= step { low = middle + 1 } else { high = middle }
     }
-    guard low > 0 else { return (startStep, try startState()) }
-    let found = keyframeLines[low - 1]
-    return (found.step, try decodeState(in: found.range, line: found.step))
-  }
-
-  private func keyframeRange(of step: Int) -> Range<Int>? {
-    var low = 0
-    var high = keyframeLines.count
-    while low < high {
-      let middle = (low + high) / 2
-      if keyframeLines[middle].step < step { low = middle + 1 } else { high = middle }
-    }
-    return low < keyframeLines.count && keyframeLines[low].step == step ? keyframeLines[low].range : nil
+    return low
   }
 
   /// Moves `state`, the state after the step before `step`, to the state after `step`, with

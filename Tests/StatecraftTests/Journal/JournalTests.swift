@@ -253,6 +253,17 @@ struct JournalTests {
     #expect(try newest.state(at: 60, replaying: Self.replayer) == store.state)
   }
 
+  /// Sends `steps` increments to a counter store that `journal` records, flushing after each, so
+  /// that the journal keeps up: it asks for each keyframe before the next step.
+  static func sendKeptUp(steps: Int, to journal: Journal<Counter, CounterAction>) {
+    let store = Store(initialState: Counter(), reducer: reducer)
+    store.attach(journal)
+    for _ in 1...steps {
+      store.send(.increment)
+      journal.flush()
+    }
+  }
+
   /// The steps of `lines` that have a keyframe.
   static func keyframeSteps(_ lines: [JSONValue]) -> [JSONValue?] {
     lines.filter { $0["type"] == .string("state") }.map { $0["step"] }
@@ -262,12 +273,7 @@ struct JournalTests {
   /// budget; every other step replays from the keyframe before it.
   @Test func aJournalWritesAKeyframeOnceItsStepsPassTheBudget() throws {
     let journal = try Journal(schema: Self.schema, action: CounterAction.self, keyframes: .afterStepBytes(400))
-    let store = Store(initialState: Counter(), reducer: Self.reducer)
-    store.attach(journal)
-    for _ in 1...20 {
-      store.send(.increment)
-      journal.flush()  // the journal keeps up: it asks for each keyframe before the next step
-    }
+    Self.sendKeptUp(steps: 20, to: journal)
     let lines = try Self.lines(journal.contents())
     let keyframes = Self.keyframeSteps(lines).compactMap { $0.flatMap { Int($0.description) } }
     #expect(keyframes.count >= 3 && keyframes.count < 10)
@@ -306,12 +312,7 @@ struct JournalTests {
     let journal = try Journal(
       schema: Self.schema, action: CounterAction.self, to: .memory(keepingLastSteps: 10),
       keyframes: .afterStepBytes(400))
-    let store = Store(initialState: Counter(), reducer: Self.reducer)
-    store.attach(journal)
-    for _ in 1...50 {
-      store.send(.increment)
-      journal.flush()
-    }
+    Self.sendKeptUp(steps: 50, to: journal)
     let recording = try JournalRecording(journal.contents(), schema: Self.schema, action: CounterAction.self)
     #expect(recording.steps.upperBound == 50)
     #expect((10...20).contains(recording.steps.count), "\(recording.steps)")
@@ -330,12 +331,7 @@ struct JournalTests {
     let journal = try Journal(
       schema: Self.schema, action: CounterAction.self, to: .rollingFiles(path, maxBytes: 2_000, keep: 2),
       keyframes: .afterStepBytes(500))
-    let store = Store(initialState: Counter(), reducer: Self.reducer)
-    store.attach(journal)
-    for _ in 1...60 {
-      store.send(.increment)
-      journal.flush()
-    }
+    Self.sendKeptUp(steps: 60, to: journal)
     let newest = try JournalRecording(contentsOf: path, schema: Self.schema, action: CounterAction.self)
     let older = try JournalRecording(contentsOf: path + ".1", schema: Self.schema, action: CounterAction.self)
     #expect(older.steps.upperBound + 1 == newest.steps.lowerBound)
