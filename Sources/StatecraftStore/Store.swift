@@ -159,7 +159,7 @@ public final class Store<State, Action: Sendable, Environment>:
     self.observedRoot = ObservedRoot.make()
     super.init(
       state: initialState, type: Store.self, callSite: callSite, effectsOnMainActor: true,
-      stepsRunOnMainActor: true)
+      stepsRunSynchronously: true)
     // A step reader among the scope's inspectors (the live inspector) reads its steps from a ring.
     if isInspected { readStepsFromRing() }
   }

@@ -1,11 +1,14 @@
 public import Synchronization
 
 /// An inspector that reads a store's steps from a ring the store writes, rather than receiving a
-/// `received` and a `stateUpdated` record for each: the live inspector, so that inspecting a busy
-/// store costs a tick read, an atomic add and a copy of the step's values, not two records.
+/// `received` and a `stateUpdated` record for each: the live inspector and a journal, so that
+/// inspecting a busy store costs a tick read, an atomic add, a lock and a copy of the step's
+/// values, not two records.
 ///
 /// A store whose only inspector reads steps this way writes them to one ``StepRing``, typed, with
 /// no allocation and nothing boxed; the reader drains it when it likes, and boxes only then. The
+/// ring holds a step's states when the owner kept them (every step's, unless the reader samples
+/// states: see ``StateSampling``). The
 /// other records (effects, diagnostics) still reach ``Inspector/receive(_:)``, numbered in the
 /// same sequence. Once another inspector is attached, the owner makes records again, for every
 /// inspector.
@@ -35,6 +38,10 @@ package class AnyStepRing: @unchecked Sendable {
   package let owner: OwnerIdentity
   /// The owner's sequence numbers, which its records take too.
   @usableFromInline let sequence: InspectionSequence
+  /// How many steps that hold states the ring keeps, at most: a reader whose states encode large
+  /// lowers it, so that the copies waiting stay within its memory budget. The capacity bounds the
+  /// rest.
+  @usableFromInline package let statesLimit = Atomic<Int>(.max)
   private let closed = Atomic<Bool>(false)
 
   init(owner: OwnerIdentity, sequence: InspectionSequence) {
@@ -43,26 +50,29 @@ package class AnyStepRing: @unchecked Sendable {
   }
 
   /// The steps written since the last drain, at most the newest `limit`: the older ones are
-  /// counted as dropped, and never boxed. Takes them on the main actor, where the owner writes
-  /// them, and boxes them on the caller's executor. Called by one reader at a time.
-  package final func drain(keepingNewest limit: Int = .max) async -> DrainedSteps {
-    let taken = await MainActor.run { take() }
-    return taken?.records(keepingNewest: limit) ?? DrainedSteps(records: [], dropped: 0)
+  /// counted as dropped, and never boxed.
+  package final func drain(keepingNewest limit: Int = .max) -> DrainedSteps {
+    take()?.records(keepingNewest: limit) ?? DrainedSteps(records: [], dropped: 0)
   }
 
-  /// Takes the steps written since the last take, leaving empty room for the next: an instant on
-  /// the main actor, so that a reader with many rings takes them all in one hop. `nil` when
-  /// nothing was written. Box them with ``TakenSteps/records(keepingNewest:)`` before the next
-  /// take.
-  @MainActor
+  /// Takes the steps written since the last take, leaving empty room for the next: an instant
+  /// under the ring's lock, from any thread. `nil` when nothing was written. Box them with
+  /// ``TakenSteps/records(keepingNewest:)``.
   package func take() -> TakenSteps? {
     fatalError("StepRing overrides it")
   }
 
-  /// Calls `wake` after the next write, once: a reader that waits asks for it before it waits,
-  /// on the main actor. Returns `false`, and keeps nothing, if the ring holds steps already.
-  @MainActor
+  /// Calls `wake` after the next write, once, on the writing thread: a reader that waits asks for
+  /// it before it waits. Returns `false`, and keeps nothing, if the ring holds steps already.
   package func wakeOnNextWrite(_ wake: @escaping @Sendable () -> Void) -> Bool {
+    fatalError("StepRing overrides it")
+  }
+
+  /// Has a full ring call `makeRoom` on the writing thread, outside its lock, before it writes
+  /// the next step, rather than overwrite its oldest: a reader that must lose nothing takes the
+  /// steps there (a journal writes them). With `nil`, the default, the oldest step is overwritten
+  /// and counted.
+  package func whenFull(_ makeRoom: (@Sendable () -> Void)?) {
     fatalError("StepRing overrides it")
   }
 
@@ -85,32 +95,35 @@ package class AnyStepRing: @unchecked Sendable {
   }
 }
 
-/// The last `capacity` steps of one store, typed: the message, the state before and after it,
-/// where it was sent from, its sequence numbers and its ticks.
+/// The last `capacity` steps of one owner, typed: the message, the state before and after it
+/// when its reader needs them, where it was sent from, its sequence numbers and its ticks.
 ///
-/// No lock: the steps are touched only on the main actor. A store writes its steps
-/// there, and the reader hops there to swap the full storage for an empty one, an instant, and
-/// reads it elsewhere. The oldest unread step is overwritten when the ring is full, and counted,
-/// so a main actor too busy to let the reader in only loses old steps.
+/// The owner writes a step under the ring's lock, from whichever thread runs the step; a reader
+/// takes every step written so far under the same lock, an instant (it swaps the full storage
+/// for empty room), and boxes them as records outside it. Nothing is allocated on the writing
+/// thread but when the room grows. When the ring is full, the oldest unread step is overwritten
+/// and counted, unless the reader asked to make room first (``AnyStepRing/whenFull(_:)``).
 @usableFromInline
 // Unchecked: `State` need not be `Sendable` (a store's state is not). The ring holds copies of
 // values its owner has finished with, and hands them out only as `InspectedValue`s, which the same
-// reasoning makes safe (see there). `storage` is touched only on the main actor; `spare` by the
-// reader's takes (on the main actor) and boxes, which alternate.
+// reasoning makes safe (see there). Its storage is touched under its lock, or by the one reader
+// that took it.
 package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked Sendable {
   @usableFromInline
   struct Step {
     @usableFromInline let received: UInt64
     @usableFromInline let ticks: UInt64
     @usableFromInline let message: Message
-    @usableFromInline let before: State
-    @usableFromInline let after: State
+    @usableFromInline let before: State?
+    @usableFromInline let after: State?
     @usableFromInline let callSite: CallSite?
+    /// Whether it holds states, which ``AnyStepRing/statesLimit`` bounds.
+    @usableFromInline let holdsStates: Bool
 
     @inlinable
     init(
-      received: UInt64, ticks: UInt64, message: Message, before: State, after: State,
-      callSite: CallSite?
+      received: UInt64, ticks: UInt64, message: Message, before: State?, after: State?,
+      callSite: CallSite?, holdsStates: Bool
     ) {
       self.received = received
       self.ticks = ticks
@@ -118,21 +131,24 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
       self.before = before
       self.after = after
       self.callSite = callSite
+      self.holdsStates = holdsStates
     }
   }
 
-  /// Steps written since the last drain: `count` of them from `start`, wrapping around, in room
-  /// for `allocated`, which grows by doubling up to the ring's capacity: a store that takes few
-  /// steps between drains keeps little.
+  /// Steps written since the last take: `count` of them from `start`, wrapping around, in room
+  /// for `allocated`, which grows by doubling up to the ring's capacity: an owner that takes few
+  /// steps between takes keeps little.
   @usableFromInline
-  // Unchecked: a value that the main actor and the reader hand to each other, each touching its
-  // steps only while it holds them (see `StepRing`).
+  // Unchecked: handed between the ring's lock and the one reader that took it, each touching its
+  // steps only while it holds them.
   struct Storage: @unchecked Sendable {
     @usableFromInline var steps: UnsafeMutablePointer<Step>
     @usableFromInline var allocated: Int
     @usableFromInline var start = 0
     @usableFromInline var count = 0
     @usableFromInline var dropped: UInt64 = 0
+    /// How many of the steps hold states.
+    @usableFromInline var holdingStates = 0
 
     init(allocated: Int) {
       self.steps = .allocate(capacity: allocated)
@@ -144,24 +160,41 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
       self.allocated = emptied.allocated
     }
 
-    /// Writes a step after the last, or over the oldest once the ring's capacity is reached.
+    /// Whether writing a step needs room made first: the ring holds `capacity` steps, or, for a
+    /// step that holds states, `statesLimit` that do.
     @inlinable @inline(__always)
-    mutating func append(_ step: consuming Step, capacity: Int) {
-      if count == allocated, allocated < capacity { grow(capacity: capacity) }
-      if count < allocated {
-        var index = start &+ count
-        if index >= allocated { index &-= allocated }
-        (steps + index).initialize(to: step)
-        count &+= 1
-      } else {
-        (steps + start).pointee = step
-        start = start &+ 1 == allocated ? 0 : start &+ 1
-        dropped &+= 1
+    func isFull(capacity: Int, statesLimit: Int, holdingStates holds: Bool) -> Bool {
+      count >= capacity || holds && holdingStates >= statesLimit
+    }
+
+    /// Writes a step after the last, first dropping the oldest while the ring is full.
+    @inlinable @inline(__always)
+    mutating func append(_ step: consuming Step, capacity: Int, statesLimit: Int) {
+      if _slowPath(isFull(capacity: capacity, statesLimit: statesLimit, holdingStates: step.holdsStates)) {
+        dropOldest(capacity: capacity, statesLimit: statesLimit, holdingStates: step.holdsStates)
+      }
+      if count == allocated { grow(capacity: capacity) }
+      var index = start &+ count
+      if index >= allocated { index &-= allocated }
+      if step.holdsStates { holdingStates &+= 1 }
+      (steps + index).initialize(to: step)
+      count &+= 1
+    }
+
+    /// Drops the oldest steps until a step fits, counting them.
+    @usableFromInline @inline(never)
+    mutating func dropOldest(capacity: Int, statesLimit: Int, holdingStates holds: Bool) {
+      while count > 0, isFull(capacity: capacity, statesLimit: statesLimit, holdingStates: holds) {
+        let oldest = (steps + start).move()
+        if oldest.holdsStates { holdingStates -= 1 }
+        start = start + 1 == allocated ? 0 : start + 1
+        count -= 1
+        dropped += 1
       }
     }
 
     /// Doubles the room, up to `capacity`, keeping the steps in order.
-    @inlinable @inline(never)
+    @usableFromInline @inline(never)
     mutating func grow(capacity: Int) {
       let larger = UnsafeMutablePointer<Step>.allocate(capacity: min(capacity, 2 * allocated))
       let first = min(count, allocated - start)
@@ -182,6 +215,18 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     }
   }
 
+  /// What the ring's lock guards.
+  @usableFromInline
+  struct Locked: Sendable {
+    @usableFromInline var storage: Storage
+    /// Empty room that the next take swaps in, given back by the last box.
+    var spare: Storage?
+    /// The reader's wake-up, called after the next write.
+    @usableFromInline var wake: (@Sendable () -> Void)?
+    /// The reader's way to make room in a full ring (see ``AnyStepRing/whenFull(_:)``).
+    @usableFromInline var makeRoom: (@Sendable () -> Void)?
+  }
+
   /// The room a ring starts with.
   static var initialRoom: Int { 16 }
 
@@ -189,65 +234,91 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   /// Whether steps are stamped with the processor's counter: ``StepTicks/counterIsSteady``, kept
   /// here so that a write does not check a global's initialisation.
   @usableFromInline let usesCounter = StepTicks.counterIsSteady
-  // Safe without isolation: touched only on the main actor (see `StepRing`). No runtime
-  // exclusivity checks: no access overlaps another.
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var storage: Storage
-  /// The reader's wake-up, called by the next write. Main actor only, as `storage`.
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var wake: (@Sendable () -> Void)?
-  /// Empty room that the next take swaps in. Safe without isolation: the reader's take uses it
-  /// on the main actor, and its box sets it again; takes and boxes alternate.
-  @exclusivity(unchecked) private nonisolated(unsafe) var spare: Storage?
-  #if DEBUG
-    /// Whether steps were taken and not boxed yet: the promise that takes and boxes alternate,
-    /// checked.
-    private let awaitingBox = Atomic(false)
-  #endif
+  @usableFromInline let locked: CriticalState<Locked>
 
   package init(owner: OwnerIdentity, sequence: InspectionSequence, capacity: Int) {
     precondition(capacity > 0, "A step ring keeps at least one step.")
     self.capacity = capacity
-    self.storage = Storage(allocated: min(capacity, Self.initialRoom))
+    self.locked = CriticalState(Locked(storage: Storage(allocated: min(capacity, Self.initialRoom))))
     StepTicks.start()
     super.init(owner: owner, sequence: sequence)
   }
 
   deinit {
-    storage.deallocate()
-    spare?.deallocate()
+    locked.withLock { locked in
+      locked.storage.deallocate()
+      locked.spare?.deallocate()
+    }
   }
 
-  /// Ends a step that ``AnyStepRing/beginStep()`` began: writes it, and overwrites the oldest
-  /// unread step if the ring is full. On the main actor only, where a store's steps run.
+  /// Ends a step that ``AnyStepRing/beginStep()`` began: writes it, with its states if the
+  /// owner kept them for the reader. When the ring is full, makes room as its reader asked, or
+  /// overwrites the oldest unread step. From the thread that ran the step.
   ///
   /// Inlined into the owner's out-of-line `writeStep`, specialised for the owner's types.
   @inlinable @inline(__always)
   package func endStep(
-    received: UInt64, message: Message, before: State, after: State, callSite: CallSite?
+    received: UInt64, message: Message, before: State?, after: State?, callSite: CallSite?,
+    holdsStates: Bool
   ) {
-    #if DEBUG
-      // The promise behind the unsafely nonisolated `storage` and `wake`.
-      MainActor.assertIsolated("a step ring is written on the main actor only")
-    #endif
     let ticks = usesCounter ? StepTicks.counter : StepTicks.clock
-    // Made in place: a step made outside and copied in went through its value witnesses.
-    storage.append(
-      Step(
+    let statesLimit = statesLimit.load(ordering: .relaxed)
+    var full = false
+    let wake = locked.withLock { locked -> (@Sendable () -> Void)? in
+      if _slowPath(
+        locked.makeRoom != nil
+          && locked.storage.isFull(capacity: capacity, statesLimit: statesLimit, holdingStates: holdsStates))
+      {
+        full = true
+        return nil
+      }
+      // Made in place: a step made outside and copied in went through its value witnesses.
+      locked.storage.append(
+        Step(
+          received: received, ticks: ticks, message: message, before: before, after: after,
+          callSite: callSite, holdsStates: holdsStates),
+        capacity: capacity, statesLimit: statesLimit)
+      return locked.wake.take()
+    }
+    if _slowPath(full) {
+      endStepMakingRoom(
         received: received, ticks: ticks, message: message, before: before, after: after,
-        callSite: callSite),
-      capacity: capacity)
-    if _slowPath(wake != nil) { wake.take()?() }
+        callSite: callSite, holdsStates: holdsStates)
+    } else if _slowPath(wake != nil) {
+      wake?()
+    }
   }
 
-  @MainActor
+  /// Ends a step in a full ring whose reader makes room: has it take the steps, then writes the
+  /// step, overwriting the oldest if there is still no room.
+  @usableFromInline @inline(never)
+  func endStepMakingRoom(
+    received: UInt64, ticks: UInt64, message: Message, before: State?, after: State?,
+    callSite: CallSite?, holdsStates: Bool
+  ) {
+    locked.withLock { $0.makeRoom }?()
+    let statesLimit = statesLimit.load(ordering: .relaxed)
+    let wake = locked.withLock { locked -> (@Sendable () -> Void)? in
+      locked.storage.append(
+        Step(
+          received: received, ticks: ticks, message: message, before: before, after: after,
+          callSite: callSite, holdsStates: holdsStates),
+        capacity: capacity, statesLimit: statesLimit)
+      return locked.wake.take()
+    }
+    wake?()
+  }
+
   override package func take() -> TakenSteps? {
-    guard storage.count > 0 || storage.dropped > 0 else { return nil }
-    #if DEBUG
-      assert(
-        !awaitingBox.exchange(true, ordering: .acquiringAndReleasing),
-        "a step ring's taken steps are boxed before its next take")
-    #endif
-    let full = storage
-    storage = spare.take() ?? Storage(allocated: min(capacity, Self.initialRoom))
+    let capacity = capacity
+    let full = locked.withLock { locked -> Storage? in
+      guard locked.storage.count > 0 || locked.storage.dropped > 0 else { return nil }
+      let full = locked.storage
+      locked.storage =
+        locked.spare.take() ?? Storage(allocated: min(capacity, Self.initialRoom))
+      return full
+    }
+    guard let full else { return nil }
     return TakenSteps { [self] limit in records(of: full, keepingNewest: limit) }
   }
 
@@ -276,22 +347,31 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
       records.append(
         InspectionRecord(
           owner: owner, sequence: step.received + 1, sinceEpoch: time,
-          kind: .stateUpdated(before: InspectedValue(step.before), after: InspectedValue(step.after))))
+          kind: .stateUpdated(
+            before: step.before.map { InspectedValue($0) } ?? .notKept,
+            after: step.after.map { InspectedValue($0) } ?? .notKept)))
     }
-    // Empty again: the next take swaps it in. Takes and boxes alternate (one reader), so the
-    // main actor's take never touches `spare` while this sets it.
-    spare = Storage(emptied: full)
-    #if DEBUG
-      awaitingBox.store(false, ordering: .releasing)
-    #endif
+    // Empty again: the next take swaps it in, unless it has empty room already.
+    let emptied = Storage(emptied: full)
+    let unused = locked.withLock { locked -> Storage? in
+      guard locked.spare == nil else { return emptied }
+      locked.spare = emptied
+      return nil
+    }
+    unused?.steps.deallocate()
     return DrainedSteps(records: records, dropped: full.dropped + UInt64(skipped))
   }
 
-  @MainActor
   override package func wakeOnNextWrite(_ wake: @escaping @Sendable () -> Void) -> Bool {
-    guard storage.count == 0, storage.dropped == 0 else { return false }
-    self.wake = wake
-    return true
+    locked.withLock { locked in
+      guard locked.storage.count == 0, locked.storage.dropped == 0 else { return false }
+      locked.wake = wake
+      return true
+    }
+  }
+
+  override package func whenFull(_ makeRoom: (@Sendable () -> Void)?) {
+    locked.withLock { $0.makeRoom = makeRoom }
   }
 }
 
@@ -305,6 +385,11 @@ package final class TakenSteps: Sendable {
 
   init(box: @escaping @Sendable (Int) -> DrainedSteps) {
     self.box = box
+  }
+
+  deinit {
+    // Never boxed: destroy the steps, boxing none.
+    if !isBoxed.load(ordering: .acquiring) { _ = box(0) }
   }
 
   /// The steps as `received` and `stateUpdated` records, oldest first, at most the newest `limit`

@@ -70,11 +70,15 @@ extension OwnerCore {
           let outcome: Outcome
           if _slowPath(isInspected) {
             if let ring = stepRing {
-              // A step reader is the only inspector: the step goes to its ring, typed.
-              let before = state
+              // A step reader is the only inspector: the step goes to its ring, typed, with its
+              // states if the reader needs this step's (a kept state makes the step copy it).
+              let keeps = services.keepsStates()
+              let before = keeps ? state : nil
               let received = ring._withUnsafeGuaranteedRef { $0.beginStep() }
               outcome = step(&state, envelope.message, envelope.callSite)
-              writeStep(to: ring, received: received, envelope, before: before, after: state)
+              writeStep(
+                to: ring, received: received, envelope, before: before, after: keeps ? state : nil,
+                keeps: keeps)
             } else {
               // A state kept for the inspectors makes the step copy it: keep it only if they
               // need this step's.
@@ -132,13 +136,13 @@ extension OwnerCore {
   /// owner's code is, but not inlined there.
   @inlinable @inline(never)
   final func writeStep(
-    to ring: Unmanaged<AnyStepRing>, received: UInt64, _ envelope: Envelope, before: State,
-    after: State
+    to ring: Unmanaged<AnyStepRing>, received: UInt64, _ envelope: Envelope, before: State?,
+    after: State?, keeps: Bool
   ) {
     ring._withUnsafeGuaranteedRef { ring in
       unsafeDowncast(ring, to: StepRing<State, Message>.self).endStep(
         received: received, message: envelope.message, before: before, after: after,
-        callSite: envelope.callSite)
+        callSite: envelope.callSite, holdsStates: keeps)
     }
   }
 

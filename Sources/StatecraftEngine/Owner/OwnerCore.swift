@@ -80,9 +80,9 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   @usableFromInline final let inspected: Atomic<Bool>
   private final let effectsOnMainActor: Bool
   /// Whether every step runs in
-  /// ``processSynchronously(_:queued:origin:callSite:observing:registrar:step:then:)`` on the main
-  /// actor, as a store's do: then it can write them to a ``StepRing``, which is main-actor only.
-  private final let stepsRunOnMainActor: Bool
+  /// ``processSynchronously(_:queued:origin:callSite:observing:registrar:step:then:)``, as a
+  /// store's do: that is where steps are written to a ``StepRing``.
+  private final let stepsRunSynchronously: Bool
   /// Whether ``processSynchronously(_:queued:origin:callSite:observing:registrar:step:then:)`` runs,
   /// checked before Observation's willSet, so that a send from an observer's willSet is queued.
   // Safe without isolation: owners that process synchronously (a store) live on one actor and call
@@ -125,15 +125,15 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   ///   - callSite: Where the owner was created.
   ///   - effectsOnMainActor: Whether the owner's effect tasks start on the main actor, where a
   ///     main-actor owner receives what they deliver.
-  ///   - stepsRunOnMainActor: Whether every step runs in `processSynchronously` on the main
-  ///     actor, so that a ``StepReader`` can take them from a ring.
+  ///   - stepsRunSynchronously: Whether every step runs in `processSynchronously`, which writes
+  ///     them to a ring that a ``StepReader`` takes them from.
   ///
   /// Inspectors see a message as itself, or as what its ``InspectableMessage/inspectedMessage``
   /// says.
   @usableFromInline
   package init(
     state: State, type: Any.Type, callSite: CallSite, effectsOnMainActor: Bool = false,
-    stepsRunOnMainActor: Bool = false
+    stepsRunSynchronously: Bool = false
   ) {
     let identity = OwnerIdentity(type: type, callSite: callSite)
     self.identity = identity
@@ -141,7 +141,7 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
     self.servicesSlot = Atomic(context.map { Unmanaged.passRetained($0) })
     self.inspected = Atomic(context?.isInspected ?? false)
     self.effectsOnMainActor = effectsOnMainActor
-    self.stepsRunOnMainActor = stepsRunOnMainActor
+    self.stepsRunSynchronously = stepsRunSynchronously
     self.machine = OwnerStateMachine(state: state)
     #if DEBUG
       context?.isOwnersLockHeld = lockCheck
@@ -195,13 +195,13 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
     readStepsFromRing()
   }
 
-  /// For an owner whose steps run synchronously on the main actor (a store): if its only
+  /// For an owner whose steps run synchronously (a store): if its only
   /// inspector is a ``StepReader``, makes it write its steps to a ring that the reader drains,
   /// rather than records. Called when an inspector is attached, and by the owner once created
   /// (for the inspectors of its scope).
   @usableFromInline
   package final func readStepsFromRing() {
-    guard isInspected, stepsRunOnMainActor else { return }
+    guard isInspected, stepsRunSynchronously else { return }
     let identity = self.identity
     services.installStepRing { sequence, capacity in
       StepRing<State, Message>(owner: identity, sequence: sequence, capacity: capacity)

@@ -60,6 +60,10 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   /// initialiser was given another, and ``JournalKeyframes/everyStep`` for a statechart's
   /// snapshots.
   public let keyframes: JournalKeyframes
+  /// How long a step may wait before the journal writes it: 10 ms unless the initialiser was
+  /// given another. A process killed without warning loses at most the steps of the last
+  /// interval (and never more than ``bufferLimit`` records); a longer one writes bigger batches.
+  public let batchInterval: Duration
   /// When the owner keeps its states for the journal: at every step, or at keyframes. None but the
   /// first step's until the journal has written its start and knows the state's size.
   package let stateDemand: StateDemand
@@ -69,8 +73,12 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   /// Where the journal writes, off the sender's thread.
   package let writes = JournalQueue()
   private let diagnostics: DiagnosticHandler
-  /// The records received and not yet taken by a write: the one thing a sender touches.
+  /// The records received and not yet taken by a write: with the ring, the one thing a sender
+  /// touches.
   private let waiting = CriticalState(WaitingRecords())
+  /// The ring a store writes its steps to while the journal is its only inspector (see
+  /// ``/StatecraftEngine/StepReader``): the journal takes its steps with the waiting records.
+  private let ring = CriticalState<AnyStepRing?>(nil)
   /// How many records that hold states may wait: ``bufferLimit``, or fewer once a state encodes
   /// large, so that the states that wait hold about ``waitingStateBytes`` (each waiting record
   /// keeps its own copy of a state its owner has changed since).
@@ -101,14 +109,19 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   ///     are dropped.
   ///   - keyframes: How often the journal writes a whole state. A statechart's journal writes
   ///     one every step, whatever this says: its steps depend on its clock.
+  ///   - batchInterval: How long a step may wait before the journal writes it: what a process
+  ///     killed without warning may lose.
   public init(
     schema: SnapshotSchema<State>, action: Action.Type = Action.self,
     to destination: JournalDestination = .memory(), bufferLimit: Int = 100_000,
-    overflow: JournalOverflow = .write, keyframes: JournalKeyframes = .automatic
+    overflow: JournalOverflow = .write, keyframes: JournalKeyframes = .automatic,
+    batchInterval: Duration = .milliseconds(10)
   ) throws(JournalError) {
     self.schema = schema
     precondition(bufferLimit > 0, "A journal's buffer keeps at least one record.")
+    precondition(batchInterval >= .zero, "A journal's batch interval is not negative.")
     self.bufferLimit = bufferLimit
+    self.batchInterval = batchInterval
     self.overflow = overflow
     self.keyframes = State.self is any RecordedEveryStep.Type ? .everyStep : keyframes
     self.stateDemand = StateDemand(
@@ -124,7 +137,7 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   }
 
   deinit {
-    write()
+    write(rearming: false)
     storage.withLock { $0.close() }
     streams.finishAll()
   }
@@ -191,17 +204,50 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
       $0.append(record, limit: bufferLimit, statesLimit: statesLimit, dropping: dropping)
     }) {
     case .queued: break
-    case .scheduleWrite: writes.schedule(self)
+    case .scheduleWrite: writes.schedule(self, after: batchInterval)
     case .full: write()
     }
+  }
+
+  /// Takes `ring`, which the store writes its steps to from now on: a step then costs its
+  /// sender no record, and, between keyframes, no copy of its state. When the ring is full, the
+  /// sender writes its steps, or its oldest are overwritten and counted, as ``overflow`` says.
+  package func read(_ ring: AnyStepRing) {
+    ring.statesLimit.store(statesLimit.load(ordering: .relaxed), ordering: .relaxed)
+    // Weakly, as the queue's existential: the ring outlives no journal it would keep.
+    if overflow == .write { ring.whenFull { [weak journal = self as any WritingJournal] in journal?.write() } }
+    self.ring.withLock { $0 = ring }
+    writeAfterNextStep(of: ring)
+  }
+
+  /// Whether a store writes its steps to the journal's ring. For tests.
+  package var readsRing: Bool { ring.withLock { $0 != nil } }
+
+  /// Has the next step written to `ring` schedule a write, or schedules one now if it holds
+  /// steps already.
+  private func writeAfterNextStep(of ring: AnyStepRing) {
+    let waits = ring.wakeOnNextWrite { [weak journal = self as any WritingJournal, writes, batchInterval] in
+      if let journal { writes.schedule(journal, after: batchInterval) }
+    }
+    if !waits { writes.schedule(self, after: batchInterval) }
   }
 
   /// Writes the records waiting, in the order they were received, and hands their lines to the
   /// streams.
   func write() {
+    write(rearming: true)
+  }
+
+  /// Writes the records waiting and the steps of the ring, merged in sequence order; then, if
+  /// `rearming`, has the ring's next step schedule the next write.
+  private func write(rearming: Bool) {
     var failures: [any Error] = []
+    let ring = ring.withLock { $0 }
     storage.withLock { writer in
-      let (records, dropped) = waiting.withLock { $0.take() }
+      // The records first, then the ring: a record a step's sender emitted after the step (an
+      // effect it started) is then never taken before the step.
+      let (waitingRecords, dropped) = waiting.withLock { $0.take() }
+      let records = Self.merged(waitingRecords, ring?.drain().records ?? [])
       var lines: [String] = []
       for (index, var record) in records.enumerated() {
         if index == 0 { record.droppedBefore += dropped }
@@ -216,12 +262,40 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
       // streams in the order they took their records.
       if !lines.isEmpty { streams.yield(lines) }
     }
+    if let ring {
+      ring.statesLimit.store(statesLimit.load(ordering: .relaxed), ordering: .relaxed)
+      if rearming, !ring.isClosed { writeAfterNextStep(of: ring) }
+    }
     for error in failures {
       diagnostics.report(
         Diagnostic(
           kind: .journalFailed, message: "\(error)", source: "Journal of \(schema.definition)",
           error: error))
     }
+  }
+
+  /// `records` and `steps`, each in sequence order, merged in sequence order.
+  private static func merged(
+    _ records: some Collection<InspectionRecord>, _ steps: [InspectionRecord]
+  ) -> [InspectionRecord] {
+    guard !steps.isEmpty else { return Array(records) }
+    guard !records.isEmpty else { return steps }
+    var merged: [InspectionRecord] = []
+    merged.reserveCapacity(records.count + steps.count)
+    var record = records.startIndex
+    var step = steps.startIndex
+    while record != records.endIndex || step != steps.endIndex {
+      if step == steps.endIndex
+        || record != records.endIndex && records[record].sequence < steps[step].sequence
+      {
+        merged.append(records[record])
+        records.formIndex(after: &record)
+      } else {
+        merged.append(steps[step])
+        step += 1
+      }
+    }
+    return merged
   }
 
   /// A record's value as a JSON fragment: the state through the schema's type, an action through
@@ -240,7 +314,7 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   }
 }
 
-extension Journal: StateSampling {}
+extension Journal: StateSampling, StepReader {}
 
 /// A state whose journal writes it at every step: a statechart's snapshot, whose steps depend on
 /// the chart's clock, which only the snapshot records.

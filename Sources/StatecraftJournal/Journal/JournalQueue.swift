@@ -13,8 +13,17 @@ extension Journal: WritingJournal {}
 package struct JournalQueue: Sendable {
   package let queue = DispatchQueue(label: "Statecraft.Journal", qos: .utility)
 
-  /// Queues a write of `journal`'s waiting records. The queue keeps the journal until it is done.
-  func schedule(_ journal: any WritingJournal) {
-    queue.async { journal.write() }
+  /// Queues a write of `journal`'s waiting records, `interval` from now. The queue keeps the
+  /// journal until it is done.
+  func schedule(_ journal: any WritingJournal, after interval: Duration) {
+    guard interval > .zero else {
+      queue.async { journal.write() }
+      return
+    }
+    let (seconds, attoseconds) = interval.components
+    let nanoseconds =
+      seconds >= Int64(Int.max / 1_000_000_000)
+      ? Int.max : Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { journal.write() }
   }
 }

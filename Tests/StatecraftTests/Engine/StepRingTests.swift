@@ -24,7 +24,7 @@ struct StepRingTests {
     func receive(_ record: InspectionRecord) { received.withLock { $0.append(record) } }
 
     func drain(keepingNewest limit: Int = .max) async -> DrainedSteps {
-      await ring.withLock { $0 }?.drain(keepingNewest: limit) ?? DrainedSteps(records: [], dropped: 0)
+      ring.withLock { $0 }?.drain(keepingNewest: limit) ?? DrainedSteps(records: [], dropped: 0)
     }
   }
 
@@ -213,5 +213,91 @@ struct StepTicksTests {
     let converter = StepTicks.Converter()
     #expect(second >= first)
     #expect(converter.sinceEpoch(second) >= converter.sinceEpoch(first))
+  }
+}
+
+/// A step ring by itself: written from any thread, taken from any other.
+@Suite("Inspection: a step ring's writes and takes")
+struct StepRingWritesTests {
+  static func makeRing(capacity: Int) -> StepRing<Int, Int> {
+    StepRing(
+      owner: OwnerIdentity(
+        type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column)),
+      sequence: InspectionSequence(), capacity: capacity)
+  }
+
+  static func write(_ step: Int, to ring: StepRing<Int, Int>, keepingStates keeps: Bool = true) {
+    ring.endStep(
+      received: ring.beginStep(), message: step, before: keeps ? step - 1 : nil, after: keeps ? step : nil,
+      callSite: nil, holdsStates: keeps)
+  }
+
+  static func messages(_ drained: DrainedSteps) -> [Int] {
+    drained.records.compactMap { record in
+      guard case .received(let message) = record.kind else { return nil }
+      return message.value as? Int
+    }
+  }
+
+  @Test func stepsWrittenOnOneThreadWhileAnotherTakesArriveEveryOneInOrder() async {
+    let ring = Self.makeRing(capacity: 100_000)
+    let steps = 20_000
+    let writer = Task.detached {
+      for step in 1...steps { Self.write(step, to: ring) }
+    }
+    var taken: [Int] = []
+    var sequences: [UInt64] = []
+    while taken.count < steps {
+      let drained = ring.drain()
+      #expect(drained.dropped == 0)
+      taken += Self.messages(drained)
+      sequences += drained.records.map(\.sequence)
+      await Task.yield()
+    }
+    await writer.value
+    #expect(taken == Array(1...steps))
+    #expect(sequences == (1...UInt64(2 * steps)).map { $0 })
+  }
+
+  @Test func aStepWhoseStatesWereNotKeptIsBoxedWithoutThem() {
+    let ring = Self.makeRing(capacity: 8)
+    Self.write(1, to: ring, keepingStates: false)
+    Self.write(2, to: ring)
+    let updates = ring.drain().records.compactMap { record -> (Bool, Bool)? in
+      guard case .stateUpdated(let before, let after) = record.kind else { return nil }
+      return (before.isKept, after.isKept)
+    }
+    #expect(updates.map(\.0) == [false, true])
+    #expect(updates.map(\.1) == [false, true])
+  }
+
+  @Test func aFullRingWhoseReaderMakesRoomLosesNoStep() {
+    let ring = Self.makeRing(capacity: 3)
+    let taken = Mutex<[Int]>([])
+    ring.whenFull { taken.withLock { $0 += Self.messages(ring.drain()) } }
+    for step in 1...10 { Self.write(step, to: ring) }
+    let rest = Self.messages(ring.drain())
+    #expect(taken.withLock { $0 } == Array(1...9))
+    #expect(rest == [10])
+  }
+
+  @Test func aRingKeepsAtMostItsStatesLimitOfStepsThatHoldStates() {
+    let ring = Self.makeRing(capacity: 100)
+    ring.statesLimit.store(2, ordering: .relaxed)
+    Self.write(1, to: ring)
+    Self.write(2, to: ring, keepingStates: false)
+    Self.write(3, to: ring)
+    Self.write(4, to: ring)  // a third that holds states: the oldest goes
+    let drained = ring.drain()
+    #expect(drained.dropped == 1)
+    #expect(Self.messages(drained) == [2, 3, 4])
+  }
+
+  @Test func takenStepsThatAreNeverBoxedAreFreedAndTheRingGoesOn() {
+    let ring = Self.makeRing(capacity: 8)
+    Self.write(1, to: ring)
+    _ = ring.take()
+    Self.write(2, to: ring)
+    #expect(Self.messages(ring.drain()) == [2])
   }
 }
