@@ -129,9 +129,9 @@
     ///   would not describe them.
     func next(keepingNewestSteps stepLimit: () -> Int = { .max }) async -> Batch? {
       while true {
-        // With rings, the records are taken on the main actor with the rings' steps, in one hop:
-        // a record a store's step emits there (an effect started) is then in the same batch as
-        // the step, however many stores there are.
+        // With rings, the records and the rings' steps are taken on the main actor, in one hop:
+        // a store writes its steps there, so a record its step emits (an effect started) is in
+        // the same batch as the step, however many stores there are.
         let hasRings = state.withLock { !$0.rings.isEmpty }
         let taken = hasRings ? await MainActor.run { take(rings: true) } : take(rings: false)
         guard let (taken, rings) = taken else { return nil }
@@ -144,10 +144,7 @@
         let open = rings.map(\.ring).filter { !$0.ring.isClosed }
         if !open.isEmpty {
           let wake: @Sendable () -> Void = { [weak self] in self?.wake() }
-          let ringHasSteps = await MainActor.run {
-            open.contains { !$0.ring.wakeOnNextWrite(wake) }
-          }
-          if ringHasSteps { continue }
+          if open.contains(where: { !$0.ring.wakeOnNextWrite(wake) }) { continue }
         }
         await withCheckedContinuation { continuation in
           let ready = state.withLock { state in
@@ -161,31 +158,21 @@
       }
     }
 
-    /// A ring's steps taken on the main actor, not yet boxed.
+    /// A ring's steps taken, not yet boxed.
     private struct TakenRing: Sendable {
       let ring: Ring
-      /// Whether the store had stopped writing to it before the take: once empty, it is forgotten.
+      /// Whether the owner had stopped writing to it at the take: once empty, it is forgotten.
       let wasClosed: Bool
       let steps: TakenSteps?
     }
 
-    /// The steps of every ring, if `takesRings` (on the main actor), then every record waiting;
-    /// `nil` once the feed is finished.
+    /// Every record waiting, then the steps of every ring if `takesRings`; `nil` once the feed is
+    /// finished.
     private func take(rings takesRings: Bool) -> (Batch, [TakenRing])? {
-      let rings: [TakenRing] =
-        !takesRings
-        ? []
-        : state.withLock { $0.rings }.map { ring in
-          let wasClosed = ring.ring.isClosed
-          return TakenRing(
-            ring: ring, wasClosed: wasClosed, steps: MainActor.assumeIsolated { ring.ring.take() })
-        }
-      return state.withLock { state -> (Batch, [TakenRing])? in
-        if state.isFinished {
-          // Nobody will read them: free them.
-          for taken in rings { _ = taken.steps?.records(keepingNewest: 0) }
-          return nil
-        }
+      // The records first, then the rings: a record an owner emitted after its step (an effect it
+      // started) is then never taken before the step, whichever thread ran the step.
+      let taken = state.withLock { state -> (Batch, [Ring])? in
+        if state.isFinished { return nil }
         defer {
           if !state.entries.isEmpty {
             state.entries = Deque(minimumCapacity: min(state.entries.count, 1_024))
@@ -198,9 +185,17 @@
           Batch(
             entries: state.entries, dropped: state.dropped, journalDrops: state.journalDrops,
             settles: state.settlesAsked),
-          rings
+          takesRings ? state.rings : []
         )
       }
+      guard let (batch, rings) = taken else { return nil }
+      return (
+        batch,
+        rings.map { ring in
+          let take = ring.ring.takeSteps()
+          return TakenRing(ring: ring, wasClosed: take.wasClosed, steps: take.steps)
+        }
+      )
     }
 
     private var answeredSettles: UInt64 { state.withLock { $0.settlesAnswered } }

@@ -158,10 +158,7 @@ public final class Store<State, Action: Sendable, Environment>:
     self.reduce = reduce
     self.observedRoot = ObservedRoot.make()
     super.init(
-      state: initialState, type: Store.self, callSite: callSite, effectsOnMainActor: true,
-      stepsRunSynchronously: true)
-    // A step reader among the scope's inspectors (the live inspector) reads its steps from a ring.
-    if isInspected { readStepsFromRing() }
+      state: initialState, type: Store.self, callSite: callSite, effectsOnMainActor: true)
   }
 
   /// The engine's core under the store: the store itself, which extends it, so that a store is

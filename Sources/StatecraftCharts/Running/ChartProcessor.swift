@@ -51,7 +51,7 @@ final class ChartProcessor<ID: Hashable & Sendable, Event: Sendable, Context: Se
     self.processing = ProcessorLocal(ProcessingState(initialEffects: first.effects))
     self.core = OwnerCore(
       state: first.snapshot, type: AsyncStatechartSequence<ID, Event, Context>.self,
-      callSite: callSite)
+      callSite: callSite, writesStepsToRing: false)
     processing.bind(to: core)
     for report in ChartReport.problems(of: chart) { core.services.report(report) }
     if let snapshot {

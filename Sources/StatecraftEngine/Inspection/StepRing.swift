@@ -1,16 +1,18 @@
 public import Synchronization
 
-/// An inspector that reads a store's steps from a ring the store writes, rather than receiving a
+/// An inspector that reads an owner's steps from a ring the owner writes, rather than receiving a
 /// `received` and a `stateUpdated` record for each: the live inspector and a journal, so that
 /// inspecting a busy store costs a tick read, an atomic add, a lock and a copy of the step's
 /// values, not two records.
 ///
-/// A store whose only inspector reads steps this way writes them to one ``StepRing``, typed, with
+/// An owner whose only inspector reads steps this way (a store, a machine, a state-object machine;
+/// not a chart, whose step may hold several messages) writes them to one ``StepRing``, typed, with
 /// no allocation and nothing boxed; the reader drains it when it likes, and boxes only then. The
 /// ring holds a step's states when the owner kept them (every step's, unless the reader samples
-/// states: see ``StateSampling``). The
-/// other records (effects, diagnostics) still reach ``Inspector/receive(_:)``, numbered in the
-/// same sequence. Once another inspector is attached, the owner makes records again, for every
+/// states: see ``StateSampling``). The other records (effects, diagnostics) still reach
+/// ``Inspector/receive(_:)``, numbered in the same sequence: the reader merges them with the
+/// steps, and holds back those numbered during a step the ring does not hold yet
+/// (``RingTake/stepInFlight``). Once another inspector is attached, the owner makes records again, for every
 /// inspector.
 package protocol StepReader: Inspector {
   /// Takes `ring`, which the owner writes its steps to from now on.
@@ -42,6 +44,8 @@ package class AnyStepRing: @unchecked Sendable {
   /// lowers it, so that the copies waiting stay within its memory budget. The capacity bounds the
   /// rest.
   @usableFromInline package let statesLimit = Atomic<Int>(.max)
+  /// The first sequence number of the step the owner began and has not written yet; 0 when none.
+  @usableFromInline let stepInFlight = Atomic<UInt64>(0)
   private let closed = Atomic<Bool>(false)
 
   init(owner: OwnerIdentity, sequence: InspectionSequence) {
@@ -55,10 +59,14 @@ package class AnyStepRing: @unchecked Sendable {
     take()?.records(keepingNewest: limit) ?? DrainedSteps(records: [], dropped: 0)
   }
 
+  /// The steps written since the last take, `nil` when none: ``takeSteps()`` without the rest.
+  package final func take() -> TakenSteps? {
+    takeSteps().steps
+  }
+
   /// Takes the steps written since the last take, leaving empty room for the next: an instant
-  /// under the ring's lock, from any thread. `nil` when nothing was written. Box them with
-  /// ``TakenSteps/records(keepingNewest:)``.
-  package func take() -> TakenSteps? {
+  /// under the ring's lock, from any thread. Box them with ``TakenSteps/records(keepingNewest:)``.
+  package func takeSteps() -> RingTake {
     fatalError("StepRing overrides it")
   }
 
@@ -88,11 +96,27 @@ package class AnyStepRing: @unchecked Sendable {
 
   /// Takes the sequence numbers of a step's `received` record and of its `stateUpdated` record,
   /// which is the next, before the step runs: one atomic add for both. A record the step emits
-  /// meanwhile (a diagnostic) comes after the two.
+  /// meanwhile (a diagnostic) comes after the two, and its reader holds it back until the step is
+  /// written (``RingTake/stepInFlight``).
   @inlinable
   package final func beginStep() -> UInt64 {
-    sequence.next(count: 2)
+    let received = sequence.next(count: 2)
+    stepInFlight.store(received, ordering: .relaxed)
+    return received
   }
+}
+
+/// What a take of a ``StepRing`` gives its reader.
+package struct RingTake: Sendable {
+  /// The steps written since the last take; `nil` when none were.
+  package let steps: TakenSteps?
+  /// Whether the owner had stopped writing to the ring at the take: a ring found closed and empty
+  /// gets no step again.
+  package let wasClosed: Bool
+  /// The first sequence number of a step the owner had begun and not written at the take:
+  /// records numbered after it belong to that step or come after it, so they wait for it. `nil`
+  /// when no step was under way.
+  package let stepInFlight: UInt64?
 }
 
 /// The last `capacity` steps of one owner, typed: the message, the state before and after it
@@ -215,10 +239,33 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     }
   }
 
+  /// A step begun by an owner whose processing suspends (a machine's), until it ends: what the
+  /// step's start knows.
+  @usableFromInline
+  // Unchecked: it holds a copy of the owner's state for the reader, as a step does (see the class).
+  struct PendingStep: @unchecked Sendable {
+    @usableFromInline let received: UInt64
+    @usableFromInline let message: Message
+    @usableFromInline let before: State?
+    @usableFromInline let callSite: CallSite?
+    @usableFromInline let holdsStates: Bool
+
+    @inlinable
+    init(received: UInt64, message: Message, before: State?, callSite: CallSite?, holdsStates: Bool) {
+      self.received = received
+      self.message = message
+      self.before = before
+      self.callSite = callSite
+      self.holdsStates = holdsStates
+    }
+  }
+
   /// What the ring's lock guards.
   @usableFromInline
   struct Locked: Sendable {
     @usableFromInline var storage: Storage
+    /// The step an owner whose processing suspends began and has not ended.
+    @usableFromInline var pending: PendingStep?
     /// Empty room that the next take swaps in, given back by the last box.
     var spare: Storage?
     /// The reader's wake-up, called after the next write.
@@ -253,23 +300,29 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
 
   /// Ends a step that ``AnyStepRing/beginStep()`` began: writes it, with its states if the
   /// owner kept them for the reader. When the ring is full, makes room as its reader asked, or
-  /// overwrites the oldest unread step. From the thread that ran the step.
+  /// overwrites the oldest unread step. From the thread that ran the step. Returns `false`, and
+  /// writes nothing, once the ring is closed: the owner then makes the step's records.
   ///
   /// Inlined into the owner's out-of-line `writeStep`, specialised for the owner's types.
   @inlinable @inline(__always)
   package func endStep(
     received: UInt64, message: Message, before: State?, after: State?, callSite: CallSite?,
     holdsStates: Bool
-  ) {
+  ) -> Bool {
     let ticks = usesCounter ? StepTicks.counter : StepTicks.clock
     let statesLimit = statesLimit.load(ordering: .relaxed)
-    var full = false
+    var outcome = StepWrite.written
     let wake = locked.withLock { locked -> (@Sendable () -> Void)? in
+      // Under the lock, as a take reads it: no step lands in a ring that a take found closed.
+      if _slowPath(isClosed) {
+        outcome = .closed
+        return nil
+      }
       if _slowPath(
         locked.makeRoom != nil
           && locked.storage.isFull(capacity: capacity, statesLimit: statesLimit, holdingStates: holdsStates))
       {
-        full = true
+        outcome = .full
         return nil
       }
       // Made in place: a step made outside and copied in went through its value witnesses.
@@ -278,15 +331,27 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
           received: received, ticks: ticks, message: message, before: before, after: after,
           callSite: callSite, holdsStates: holdsStates),
         capacity: capacity, statesLimit: statesLimit)
+      stepInFlight.store(0, ordering: .relaxed)
       return locked.wake.take()
     }
-    if _slowPath(full) {
-      endStepMakingRoom(
+    switch outcome {
+    case .written:
+      if _slowPath(wake != nil) { wake?() }
+      return true
+    case .full:
+      return endStepMakingRoom(
         received: received, ticks: ticks, message: message, before: before, after: after,
         callSite: callSite, holdsStates: holdsStates)
-    } else if _slowPath(wake != nil) {
-      wake?()
+    case .closed:
+      stepInFlight.store(0, ordering: .relaxed)
+      return false
     }
+  }
+
+  /// What ``endStep(received:message:before:after:callSite:holdsStates:)`` did under the lock.
+  @usableFromInline
+  enum StepWrite {
+    case written, full, closed
   }
 
   /// Ends a step in a full ring whose reader makes room: has it take the steps, then writes the
@@ -295,10 +360,15 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   func endStepMakingRoom(
     received: UInt64, ticks: UInt64, message: Message, before: State?, after: State?,
     callSite: CallSite?, holdsStates: Bool
-  ) {
+  ) -> Bool {
     locked.withLock { $0.makeRoom }?()
     let statesLimit = statesLimit.load(ordering: .relaxed)
+    var written = true
     let wake = locked.withLock { locked -> (@Sendable () -> Void)? in
+      guard !isClosed else {
+        written = false
+        return nil
+      }
       locked.storage.append(
         Step(
           received: received, ticks: ticks, message: message, before: before, after: after,
@@ -306,20 +376,61 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
         capacity: capacity, statesLimit: statesLimit)
       return locked.wake.take()
     }
+    stepInFlight.store(0, ordering: .relaxed)
     wake?()
+    return written
   }
 
-  override package func take() -> TakenSteps? {
-    let capacity = capacity
-    let full = locked.withLock { locked -> Storage? in
-      guard locked.storage.count > 0 || locked.storage.dropped > 0 else { return nil }
-      let full = locked.storage
-      locked.storage =
-        locked.spare.take() ?? Storage(allocated: min(capacity, Self.initialRoom))
-      return full
+  /// Begins a step whose processing may suspend (a machine's): takes its sequence numbers, and
+  /// keeps what its start knows until ``endPendingStep(after:)`` writes it. The owner's steps run
+  /// one at a time, so one step at most is pending.
+  @inlinable
+  package func beginPendingStep(message: Message, before: State?, callSite: CallSite?, holdsStates: Bool) {
+    let pending = PendingStep(
+      received: beginStep(), message: message, before: before, callSite: callSite, holdsStates: holdsStates)
+    locked.withLock { $0.pending = pending }
+  }
+
+  /// How ``endPendingStep(after:)`` ended a step.
+  @usableFromInline
+  package enum PendingStepEnd {
+    /// No step was begun in the ring: its records end it.
+    case notBegun
+    case written
+    /// The ring was closed while the step ran: the owner makes its records, from these.
+    case closed(message: Message, before: State?, after: State?, callSite: CallSite?)
+  }
+
+  /// Ends the step that ``beginPendingStep(message:before:callSite:holdsStates:)`` began, with the
+  /// state after it (`nil`: unchanged), and writes it as
+  /// ``endStep(received:message:before:after:callSite:holdsStates:)`` does.
+  @inlinable
+  package func endPendingStep(after: State?) -> PendingStepEnd {
+    guard let pending = locked.withLock({ $0.pending.take() }) else { return .notBegun }
+    let after = pending.holdsStates ? (after ?? pending.before) : nil
+    guard
+      endStep(
+        received: pending.received, message: pending.message, before: pending.before, after: after,
+        callSite: pending.callSite, holdsStates: pending.holdsStates)
+    else {
+      return .closed(message: pending.message, before: pending.before, after: after, callSite: pending.callSite)
     }
-    guard let full else { return nil }
-    return TakenSteps { [self] limit in records(of: full, keepingNewest: limit) }
+    return .written
+  }
+
+  override package func takeSteps() -> RingTake {
+    let capacity = capacity
+    let (full, wasClosed, inFlight) = locked.withLock { locked -> (Storage?, Bool, UInt64) in
+      let wasClosed = isClosed
+      let inFlight = stepInFlight.load(ordering: .relaxed)
+      guard locked.storage.count > 0 || locked.storage.dropped > 0 else { return (nil, wasClosed, inFlight) }
+      let full = locked.storage
+      locked.storage = locked.spare.take() ?? Storage(allocated: min(capacity, Self.initialRoom))
+      return (full, wasClosed, inFlight)
+    }
+    return RingTake(
+      steps: full.map { full in TakenSteps { [self] limit in records(of: full, keepingNewest: limit) } },
+      wasClosed: wasClosed, stepInFlight: inFlight == 0 ? nil : inFlight)
   }
 
   /// Boxes the steps of `full`, which is the reader's alone now, at most the newest `limit`.
@@ -375,8 +486,8 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   }
 }
 
-/// Steps taken from a ``StepRing`` on the main actor, not yet boxed: the reader boxes them where
-/// it likes, once, before its next take.
+/// Steps taken from a ``StepRing``, not yet boxed: the reader boxes them where it likes, once.
+/// Steps never boxed are destroyed with it.
 package final class TakenSteps: Sendable {
   private let box: @Sendable (Int) -> DrainedSteps
   /// Whether they were boxed: boxing moves the steps out of their storage, so a second time would

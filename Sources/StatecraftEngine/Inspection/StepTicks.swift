@@ -2,8 +2,8 @@ public import CStatecraftRuntime
 import Synchronization
 
 /// The time stamp of a step written to a ``StepRing``: the processor's tick counter, much cheaper
-/// to read than the clock, converted to a time since ``InspectionRecord/epoch`` when the ring is
-/// drained, off the app's thread.
+/// to read than the clock, converted to a time since ``InspectionRecord/epoch`` when the ring's
+/// steps are boxed, by their reader.
 ///
 /// The conversion is linear, from the counter and the clock read together once at the first use
 /// and again at each conversion: the longer the process runs, the better the rate is known. Where

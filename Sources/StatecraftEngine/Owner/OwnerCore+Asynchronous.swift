@@ -171,10 +171,15 @@ extension OwnerCore where State: Sendable {
     }
   #endif
 
-  /// Tells inspectors that `message` is being processed, and keeps the state before it.
+  /// Tells inspectors that `message` is being processed, and keeps the state before it: in the
+  /// step ring, if a step reader is the only inspector.
   @inlinable
   func willProcess(_ message: Message, state: State, callSite: CallSite?) {
     guard isInspected else { return }
+    if let ring = stepRing {
+      beginStep(in: ring, message, state: state, callSite: callSite)
+      return
+    }
     services.emit(.received(InspectedValue(message: message)), callSite: callSite)
     services.keepStateBefore(services.keepsStates() ? InspectedValue(state) : .notKept)
   }

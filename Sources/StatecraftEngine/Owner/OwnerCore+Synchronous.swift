@@ -132,17 +132,21 @@ extension OwnerCore {
     return processed
   }
 
-  /// Writes a step to the ring a step reader reads: specialised for the owner's types where the
-  /// owner's code is, but not inlined there.
+  /// Writes a step to the ring a step reader reads, or, if the ring was closed during the step
+  /// (another inspector was attached), makes its records: specialised for the owner's types where
+  /// the owner's code is, but not inlined there.
   @inlinable @inline(never)
   final func writeStep(
     to ring: Unmanaged<AnyStepRing>, received: UInt64, _ envelope: Envelope, before: State?,
     after: State?, keeps: Bool
   ) {
-    ring._withUnsafeGuaranteedRef { ring in
+    let written = ring._withUnsafeGuaranteedRef { ring in
       unsafeDowncast(ring, to: StepRing<State, Message>.self).endStep(
         received: received, message: envelope.message, before: before, after: after,
         callSite: envelope.callSite, holdsStates: keeps)
+    }
+    if !written {
+      emitStep(envelope.message, before: before, after: after, callSite: envelope.callSite)
     }
   }
 

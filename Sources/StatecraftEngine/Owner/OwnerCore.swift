@@ -79,10 +79,10 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   /// for every message needs no load of the context's slot.
   @usableFromInline final let inspected: Atomic<Bool>
   private final let effectsOnMainActor: Bool
-  /// Whether every step runs in
-  /// ``processSynchronously(_:queued:origin:callSite:observing:registrar:step:then:)``, as a
-  /// store's do: that is where steps are written to a ``StepRing``.
-  private final let stepsRunSynchronously: Bool
+  /// Whether each step processes one message, so that a ``StepReader`` can take the owner's steps
+  /// from a ``StepRing``: a store's, a machine's and a state-object machine's do; a chart's step
+  /// also processes the events it raises, each a `received` record of its own.
+  private final let writesStepsToRing: Bool
   /// Whether ``processSynchronously(_:queued:origin:callSite:observing:registrar:step:then:)`` runs,
   /// checked before Observation's willSet, so that a send from an observer's willSet is queued.
   // Safe without isolation: owners that process synchronously (a store) live on one actor and call
@@ -125,15 +125,15 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   ///   - callSite: Where the owner was created.
   ///   - effectsOnMainActor: Whether the owner's effect tasks start on the main actor, where a
   ///     main-actor owner receives what they deliver.
-  ///   - stepsRunSynchronously: Whether every step runs in `processSynchronously`, which writes
-  ///     them to a ring that a ``StepReader`` takes them from.
+  ///   - writesStepsToRing: Whether each step processes one message, so that the owner can write
+  ///     its steps to a ring that a ``StepReader`` takes them from.
   ///
   /// Inspectors see a message as itself, or as what its ``InspectableMessage/inspectedMessage``
   /// says.
   @usableFromInline
   package init(
     state: State, type: Any.Type, callSite: CallSite, effectsOnMainActor: Bool = false,
-    stepsRunSynchronously: Bool = false
+    writesStepsToRing: Bool = true
   ) {
     let identity = OwnerIdentity(type: type, callSite: callSite)
     self.identity = identity
@@ -141,11 +141,14 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
     self.servicesSlot = Atomic(context.map { Unmanaged.passRetained($0) })
     self.inspected = Atomic(context?.isInspected ?? false)
     self.effectsOnMainActor = effectsOnMainActor
-    self.stepsRunSynchronously = stepsRunSynchronously
+    self.writesStepsToRing = writesStepsToRing
     self.machine = OwnerStateMachine(state: state)
     #if DEBUG
       context?.isOwnersLockHeld = lockCheck
     #endif
+    // A step reader among the scope's inspectors (the live inspector, a journal) reads the
+    // owner's steps from a ring.
+    if context?.isInspected == true { readStepsFromRing() }
   }
 
   #if DEBUG
@@ -195,13 +198,13 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
     readStepsFromRing()
   }
 
-  /// For an owner whose steps run synchronously (a store): if its only
+  /// For an owner whose steps each process one message: if its only
   /// inspector is a ``StepReader``, makes it write its steps to a ring that the reader drains,
   /// rather than records. Called when an inspector is attached, and by the owner once created
   /// (for the inspectors of its scope).
   @usableFromInline
   package final func readStepsFromRing() {
-    guard isInspected, stepsRunSynchronously else { return }
+    guard isInspected, writesStepsToRing else { return }
     let identity = self.identity
     services.installStepRing { sequence, capacity in
       StepRing<State, Message>(owner: identity, sequence: sequence, capacity: capacity)
@@ -351,7 +354,7 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   @inlinable
   package final func finish() -> Finished {
     // Without a commit, the state after the message is the state before it.
-    if isInspected, let before = services.takeStateBefore() {
+    if isInspected, !endStepInRing(after: nil), let before = services.takeStateBefore() {
       services.emit(.stateUpdated(before: before, after: before))
     }
     return Finished(next: withLockReturningResult { $0.next() })
@@ -362,8 +365,49 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   /// calls it.
   @inlinable
   final func recordStateUpdate(after: State) {
-    guard isInspected, let before = services.takeStateBefore() else { return }
+    guard isInspected, !endStepInRing(after: after), let before = services.takeStateBefore() else { return }
     services.emit(.stateUpdated(before: before, after: before.isKept ? InspectedValue(after) : .notKept))
+  }
+
+  /// Begins the step of `message` in `ring`: takes its sequence numbers, and keeps its message,
+  /// and its state if the reader needs this step's, until ``endStepInRing(after:)``.
+  /// Specialised for the owner's types where the owner's code is, but not inlined there.
+  @inlinable @inline(never)
+  final func beginStep(in ring: Unmanaged<AnyStepRing>, _ message: Message, state: State, callSite: CallSite?) {
+    let keeps = services.keepsStates()
+    ring._withUnsafeGuaranteedRef { ring in
+      unsafeDowncast(ring, to: StepRing<State, Message>.self).beginPendingStep(
+        message: message, before: keeps ? state : nil, callSite: callSite, holdsStates: keeps)
+    }
+  }
+
+  /// Ends the step that ``beginStep(in:_:state:callSite:)`` began, with the state after it
+  /// (`nil`: the state before it, unchanged). `false` if the step was not begun in a ring (its
+  /// reader was attached while it ran): its records end it.
+  @inlinable
+  final func endStepInRing(after: State?) -> Bool {
+    // Closed rings too: a step begun before another inspector was attached is pending there.
+    guard let ring = services.anyStepRing else { return false }
+    let end = ring._withUnsafeGuaranteedRef { ring in
+      unsafeDowncast(ring, to: StepRing<State, Message>.self).endPendingStep(after: after)
+    }
+    switch end {
+    case .notBegun: return false
+    case .written: return true
+    case .closed(let message, let before, let after, let callSite):
+      emitStep(message, before: before, after: after, callSite: callSite)
+      return true
+    }
+  }
+
+  /// Makes the `received` and `stateUpdated` records of a step begun in a ring that was closed
+  /// before it was written: every inspector, the ring's reader included, gets them.
+  @usableFromInline
+  final func emitStep(_ message: Message, before: State?, after: State?, callSite: CallSite?) {
+    services.emit(.received(InspectedValue(message: message)), callSite: callSite)
+    services.emit(
+      .stateUpdated(
+        before: before.map { InspectedValue($0) } ?? .notKept, after: after.map { InspectedValue($0) } ?? .notKept))
   }
 
   @usableFromInline

@@ -155,6 +155,14 @@ package final class OwnerServices: Sendable {
     return inspection._withUnsafeGuaranteedRef { $0.stepRing }
   }
 
+  /// The ring the owner writes its steps to, or wrote them to before another inspector was
+  /// attached. Unretained: see ``Inspection/stepRing``.
+  @inlinable
+  package var anyStepRing: Unmanaged<AnyStepRing>? {
+    guard let inspection = inspectionSlot.load(ordering: .acquiring) else { return nil }
+    return inspection._withUnsafeGuaranteedRef { $0.stepRingSlot.load(ordering: .acquiring) }
+  }
+
   /// Makes the owner write its steps to a ring, if its only inspector is a ``StepReader``.
   package func installStepRing(
     _ make: (_ sequence: InspectionSequence, _ capacity: Int) -> AnyStepRing

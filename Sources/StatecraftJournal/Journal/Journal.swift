@@ -31,8 +31,11 @@ import Synchronization
 /// The state must be `Codable` (through its ``SnapshotSchema``) and the actions `Encodable`: the
 /// initialiser requires both, so that a journal of a type that cannot be written does not compile.
 ///
-/// A journal is an ``/StatecraftEngine/Inspector``: receiving a record only queues it, and the
-/// journal encodes and writes its records elsewhere, in batches, on a serial queue of its own. A
+/// A journal is an ``/StatecraftEngine/Inspector``: receiving a record only queues it (a store
+/// or a machine whose only inspector it is hands it each step through a ring, which costs less),
+/// and the
+/// journal encodes and writes its records elsewhere, in batches, every ``batchInterval``, on a
+/// serial queue of its own. A
 /// sender faster than the writes for longer than ``bufferLimit`` records last writes the
 /// waiting records itself, so that nothing is lost; with ``JournalOverflow/dropOldest``, the oldest
 /// are dropped instead, and counted in a `dropped` line. ``flush()`` returns once every record
@@ -48,9 +51,10 @@ import Synchronization
 /// `AsyncSequence` consumer (a socket, a log shipper). Failures to write go to the
 /// ``/StatecraftEngine/DiagnosticHandler`` that was current when the journal was made.
 public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendable {
-  /// How many records may wait for the journal's writes before ``overflow`` applies: 100,000
-  /// unless the initialiser was given another. Fewer wait once the state encodes large: about
-  /// 64 MB of encoded states, and at least 16 records.
+  /// How many records may wait for the journal's writes before ``overflow`` applies, and how
+  /// many steps its owner's ring keeps for it: 100,000 unless the initialiser was given another.
+  /// Fewer wait once the state encodes large: about 64 MB of encoded states, and at least 16
+  /// records.
   public let bufferLimit: Int
   /// What happens when more records wait than the journal keeps: the sender writes them
   /// (``JournalOverflow/write``, unless the initialiser was given another), or the oldest are
@@ -63,6 +67,15 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   /// How long a step may wait before the journal writes it: 10 ms unless the initialiser was
   /// given another. A process killed without warning loses at most the steps of the last
   /// interval (and never more than ``bufferLimit`` records); a longer one writes bigger batches.
+  ///
+  /// ```swift
+  /// // A recorder that loses at most 2 ms of steps if the process is killed.
+  /// let journal = try Journal(
+  ///   schema: SnapshotSchema<Todos>("todos"), action: TodosAction.self,
+  ///   to: .file("/tmp/todos.jsonl"), batchInterval: .milliseconds(2))
+  /// let store = Store(initialState: Todos(), reducer: todosReducer())
+  /// store.attach(journal)
+  /// ```
   public let batchInterval: Duration
   /// When the owner keeps its states for the journal: at every step, or at keyframes. None but the
   /// first step's until the journal has written its start and knows the state's size.
@@ -73,12 +86,14 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   /// Where the journal writes, off the sender's thread.
   package let writes = JournalQueue()
   private let diagnostics: DiagnosticHandler
-  /// The records received and not yet taken by a write: with the ring, the one thing a sender
-  /// touches.
+  /// The records received and not yet taken by a write: with the ring, all that a sender
+  /// touches while the journal keeps up.
   private let waiting = CriticalState(WaitingRecords())
-  /// The ring a store writes its steps to while the journal is its only inspector (see
+  /// The ring an owner writes its steps to while the journal is its only inspector (see
   /// ``/StatecraftEngine/StepReader``): the journal takes its steps with the waiting records.
   private let ring = CriticalState<AnyStepRing?>(nil)
+  /// Whether the journal has written its start: until then, a batch is written at once.
+  private let hasStarted = Atomic(false)
   /// How many records that hold states may wait: ``bufferLimit``, or fewer once a state encodes
   /// large, so that the states that wait hold about ``waitingStateBytes`` (each waiting record
   /// keeps its own copy of a state its owner has changed since).
@@ -137,7 +152,7 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   }
 
   deinit {
-    write(rearming: false)
+    write(.last)
     storage.withLock { $0.close() }
     streams.finishAll()
   }
@@ -163,14 +178,14 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   /// The journal as written so far (for a memory journal, the steps it keeps), as JSON Lines,
   /// every record received before the call included.
   public func contents() -> Data {
-    write()
+    write(.everything)
     return storage.withLock { Data($0.memoryContents().utf8) }
   }
 
   /// How many steps were dropped to keep the journal bounded, every record received before the
   /// call counted.
   public var droppedSteps: Int {
-    write()
+    write(.everything)
     return storage.withLock { $0.droppedSteps }
   }
 
@@ -188,7 +203,7 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   /// print(recording.steps)  // 1...1
   /// ```
   public func flush() {
-    write()
+    write(.everything)
   }
 
   /// Queues `record` for the journal's next write; when ``bufferLimit`` records wait, writes them
@@ -204,50 +219,97 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
       $0.append(record, limit: bufferLimit, statesLimit: statesLimit, dropping: dropping)
     }) {
     case .queued: break
-    case .scheduleWrite: writes.schedule(self, after: batchInterval)
-    case .full: write()
+    case .scheduleWrite: scheduleBatch()
+    case .full: write(.everything)
     }
   }
 
-  /// Takes `ring`, which the store writes its steps to from now on: a step then costs its
+  /// Takes `ring`, which the owner writes its steps to from now on: a step then costs its
   /// sender no record, and, between keyframes, no copy of its state. When the ring is full, the
-  /// sender writes its steps, or its oldest are overwritten and counted, as ``overflow`` says.
+  /// sender writes its steps, or its oldest are overwritten and counted, as ``overflow`` says. A
+  /// journal reads one owner's ring: a second owner's is closed at once, and that owner makes
+  /// records for the journal instead.
   package func read(_ ring: AnyStepRing) {
+    let isFirst = self.ring.withLock { slot in
+      guard slot == nil else { return false }
+      slot = ring
+      return true
+    }
+    guard isFirst else {
+      ring.closeForOwner()
+      return
+    }
     ring.statesLimit.store(statesLimit.load(ordering: .relaxed), ordering: .relaxed)
     // Weakly, as the queue's existential: the ring outlives no journal it would keep.
-    if overflow == .write { ring.whenFull { [weak journal = self as any WritingJournal] in journal?.write() } }
-    self.ring.withLock { $0 = ring }
+    if overflow == .write {
+      ring.whenFull { [weak journal = self as any WritingJournal] in journal?.writeEverything() }
+    }
     writeAfterNextStep(of: ring)
   }
 
-  /// Whether a store writes its steps to the journal's ring. For tests.
+  /// Whether an owner writes its steps to the journal's ring. For tests.
   package var readsRing: Bool { ring.withLock { $0 != nil } }
 
   /// Has the next step written to `ring` schedule a write, or schedules one now if it holds
   /// steps already.
   private func writeAfterNextStep(of ring: AnyStepRing) {
-    let waits = ring.wakeOnNextWrite { [weak journal = self as any WritingJournal, writes, batchInterval] in
-      if let journal { writes.schedule(journal, after: batchInterval) }
+    let waits = ring.wakeOnNextWrite { [weak journal = self as any WritingJournal] in
+      journal?.scheduleBatch()
     }
-    if !waits { writes.schedule(self, after: batchInterval) }
+    if !waits { scheduleBatch() }
   }
 
-  /// Writes the records waiting, in the order they were received, and hands their lines to the
-  /// streams.
-  func write() {
-    write(rearming: true)
+  /// Queues the next batch: at once until the journal has written its start, so that its owner
+  /// learns early how often to keep states; then after ``batchInterval``.
+  func scheduleBatch() {
+    writes.schedule(self, after: hasStarted.load(ordering: .relaxed) ? batchInterval : .zero)
   }
 
-  /// Writes the records waiting and the steps of the ring, merged in sequence order; then, if
-  /// `rearming`, has the ring's next step schedule the next write.
-  private func write(rearming: Bool) {
+  /// The queue's write: what waits, but the records of a step still under way.
+  package func writeBatch() {
+    write(.batch)
+  }
+
+  /// A sender's write, when the ring is full: everything received.
+  func writeEverything() {
+    write(.everything)
+  }
+
+  /// Who asked for a write, which decides what it leaves for the next.
+  private enum WriteRequest {
+    /// The journal's queue: the records of a step under way wait for the step, which the next
+    /// batch writes, so that its lines follow the step's.
+    case batch
+    /// A sender or a reader (a flush, a full buffer or ring): everything received.
+    case everything
+    /// The journal's release: everything, and no next batch.
+    case last
+  }
+
+  /// Writes the records waiting and the steps of the ring, merged in sequence order; then has
+  /// the ring's next step schedule the next batch, but for the `last`.
+  private func write(_ request: WriteRequest) {
     var failures: [any Error] = []
     let ring = ring.withLock { $0 }
+    var take: RingTake?
     storage.withLock { writer in
       // The records first, then the ring: a record a step's sender emitted after the step (an
       // effect it started) is then never taken before the step.
-      let (waitingRecords, dropped) = waiting.withLock { $0.take() }
-      let records = Self.merged(waitingRecords, ring?.drain().records ?? [])
+      var (waitingRecords, dropped) = waiting.withLock { $0.take() }
+      take = ring?.takeSteps()
+      let steps = take?.steps?.records().records ?? []
+      if request == .batch, let take, !take.wasClosed, let inFlight = take.stepInFlight,
+        let first = waitingRecords.firstIndex(where: { $0.sequence >= inFlight })
+      {
+        // Numbered during or after a step not written yet: they wait for it, with the count of
+        // the records dropped before them if nothing is written before them now.
+        let later = waitingRecords[first...]
+        waitingRecords.removeSubrange(first...)
+        let droppedBefore = waitingRecords.isEmpty && steps.isEmpty ? dropped : 0
+        dropped -= droppedBefore
+        waiting.withLock { $0.putBack(later, dropped: droppedBefore) }
+      }
+      let records = Self.merged(waitingRecords, steps)
       var lines: [String] = []
       for (index, var record) in records.enumerated() {
         if index == 0 { record.droppedBefore += dropped }
@@ -258,13 +320,19 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
         }
       }
       do { try writer.flush() } catch { failures.append(error) }
+      if writer.hasStarted { hasStarted.store(true, ordering: .relaxed) }
       // Under the lock: two writes (the queue's and a sender's or a flush) hand their lines to the
       // streams in the order they took their records.
       if !lines.isEmpty { streams.yield(lines) }
     }
-    if let ring {
+    if let ring, let take {
       ring.statesLimit.store(statesLimit.load(ordering: .relaxed), ordering: .relaxed)
-      if rearming, !ring.isClosed { writeAfterNextStep(of: ring) }
+      if take.wasClosed && take.steps == nil {
+        // Its owner writes no step again: let it go.
+        self.ring.withLock { if $0 === ring { $0 = nil } }
+      } else if request != .last {
+        writeAfterNextStep(of: ring)
+      }
     }
     for error in failures {
       diagnostics.report(

@@ -1,9 +1,13 @@
 package import Dispatch
 
-/// A journal, as the queue that writes it sees it: whatever its types.
+/// A journal, as the queue that writes it and its owner's ring see it: whatever its types.
 protocol WritingJournal: AnyObject, Sendable {
-  /// Writes the records waiting.
-  func write()
+  /// Writes what waits, but the records of a step still under way: the queue's write.
+  func writeBatch()
+  /// Writes everything received: a sender's write, when the ring is full.
+  func writeEverything()
+  /// Queues the next batch.
+  func scheduleBatch()
 }
 
 extension Journal: WritingJournal {}
@@ -17,13 +21,13 @@ package struct JournalQueue: Sendable {
   /// journal until it is done.
   func schedule(_ journal: any WritingJournal, after interval: Duration) {
     guard interval > .zero else {
-      queue.async { journal.write() }
+      queue.async { journal.writeBatch() }
       return
     }
     let (seconds, attoseconds) = interval.components
     let nanoseconds =
       seconds >= Int64(Int.max / 1_000_000_000)
       ? Int.max : Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-    queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { journal.write() }
+    queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { journal.writeBatch() }
   }
 }

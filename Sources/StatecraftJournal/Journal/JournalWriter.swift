@@ -17,6 +17,8 @@ struct JournalWriter: ~Copyable {
   private var startState: String?
   /// Whether the `start` line is written.
   private var started = false
+  /// Whether the `start` line is written: a step's state is then written only at keyframes.
+  var hasStarted: Bool { started }
   /// The bytes written since the last keyframe, and the last keyframe's own.
   private var bytesSinceKeyframe = 0
   private var keyframeBytes = 0

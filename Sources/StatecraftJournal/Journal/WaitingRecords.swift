@@ -40,6 +40,14 @@ struct WaitingRecords {
     return isScheduled ? .queued : .scheduleWrite
   }
 
+  /// Puts records a write took back before the ones waiting, for the next write, with the
+  /// records `dropped` before them.
+  mutating func putBack(_ taken: some Collection<InspectionRecord>, dropped: UInt64) {
+    records.prepend(contentsOf: taken)
+    holdingStates += taken.count { Self.holdsStates($0) }
+    self.dropped += dropped
+  }
+
   /// Takes the records waiting, and how many were dropped before them.
   mutating func take() -> (Deque<InspectionRecord>, UInt64) {
     defer {

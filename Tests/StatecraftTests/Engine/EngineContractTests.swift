@@ -62,7 +62,7 @@ struct EngineContractTests {
   @Test func takenStepsBoxedTwiceStop() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let ring = makeRing()
-      ring.endStep(
+      _ = ring.endStep(
         received: ring.beginStep(), message: "tick", before: 0, after: 1, callSite: nil, holdsStates: true)
       let taken = ring.take()
       _ = taken?.records()

@@ -227,9 +227,10 @@ struct StepRingWritesTests {
   }
 
   static func write(_ step: Int, to ring: StepRing<Int, Int>, keepingStates keeps: Bool = true) {
-    ring.endStep(
+    let written = ring.endStep(
       received: ring.beginStep(), message: step, before: keeps ? step - 1 : nil, after: keeps ? step : nil,
       callSite: nil, holdsStates: keeps)
+    #expect(written)
   }
 
   static func messages(_ drained: DrainedSteps) -> [Int] {
@@ -293,11 +294,107 @@ struct StepRingWritesTests {
     #expect(Self.messages(drained) == [2, 3, 4])
   }
 
+  @Test func aPendingStepIsWrittenWhenItEndsWithTheStateBeforeIfUnchanged() {
+    let ring = Self.makeRing(capacity: 8)
+    ring.beginPendingStep(message: 1, before: 0, callSite: nil, holdsStates: true)
+    #expect(ring.takeSteps().stepInFlight == 1, "a take during the step says it is under way")
+    guard case .written = ring.endPendingStep(after: nil) else {
+      Issue.record("the step was not written")
+      return
+    }
+    let take = ring.takeSteps()
+    #expect(take.stepInFlight == nil)
+    let updates = take.steps?.records().records.compactMap { record -> String? in
+      guard case .stateUpdated(let before, let after) = record.kind else { return nil }
+      return "\(before) → \(after)"
+    }
+    #expect(updates == ["0 → 0"])
+    guard case .notBegun = ring.endPendingStep(after: 2) else {
+      Issue.record("a step ended twice")
+      return
+    }
+  }
+
+  @Test func aStepEndingInAClosedRingIsNotWrittenButHandedBackForRecords() {
+    let ring = Self.makeRing(capacity: 8)
+    ring.beginPendingStep(message: 7, before: 0, callSite: nil, holdsStates: true)
+    ring.closeForOwner()
+    guard case .closed(let message, let before, let after, _) = ring.endPendingStep(after: 1) else {
+      Issue.record("a closed ring took the step")
+      return
+    }
+    #expect((message, before, after) == (7, 0, 1))
+    let take = ring.takeSteps()
+    #expect(take.steps == nil && take.wasClosed && take.stepInFlight == nil)
+  }
+
   @Test func takenStepsThatAreNeverBoxedAreFreedAndTheRingGoesOn() {
     let ring = Self.makeRing(capacity: 8)
     Self.write(1, to: ring)
     _ = ring.take()
     Self.write(2, to: ring)
     #expect(Self.messages(ring.drain()) == [2])
+  }
+}
+
+/// A machine, whose processing suspends, writes its steps to the ring as a store does.
+@Suite("Inspection: a machine's step ring")
+struct MachineStepRingTests {
+  enum Light: DSLCompatible { case off, on }
+  enum Switch: DSLCompatible { case toggle, stay }
+  enum Output: DSLCompatible { case none }
+
+  static let light = StateMachine(initial: Light.off) {
+    When(state: Light.off) { _ in
+      Execute<Output>.noOutput
+    } transitions: { _ in
+      On(event: Switch.toggle) { _ in Transition(to: Light.on) }
+    }
+    When(state: Light.on) { _ in
+      Execute<Output>.noOutput
+    } transitions: { _ in
+      On(event: Switch.toggle) { _ in Transition(to: Light.off) }
+    }
+  }
+
+  static func describe(_ records: [InspectionRecord]) -> [String] {
+    records.map { record in
+      switch record.kind {
+      case .received(let event): "\(record.sequence) received \(event)"
+      case .stateUpdated(let before, let after): "\(record.sequence) \(before) → \(after)"
+      case .diagnostic: "\(record.sequence) diagnostic"
+      default: "\(record.sequence) \(record.kind)"
+      }
+    }
+  }
+
+  @Test func aMachineWritesEachStepToTheRingWithTheStateItLeftUnchangedToo() async {
+    let reader = StepRingTests.Reader()
+    let machine = DiagnosticHandler.$current.withValue(DiagnosticRecorder().handler) {
+      AsyncStateMachineSequence(stateMachine: Self.light, runtime: Runtime())
+    }
+    machine.attach(reader)
+    #expect(reader.ring.withLock { $0 } != nil)
+    await machine.send(.toggle)
+    // Unhandled: a diagnostic, numbered during the step, and the state after is the state before.
+    await machine.send(.stay)
+    await machine.send(.toggle)
+    #expect(
+      Self.describe(await reader.drain().records) == [
+        "1 received toggle", "2 off → on", "3 received stay", "4 on → on", "6 received toggle", "7 on → off",
+      ])
+    #expect(Self.describe(reader.received.withLock { $0 }) == ["5 diagnostic"])
+  }
+
+  @Test func aMachinesStepBegunBeforeAnotherInspectorJoinedStillEndsInTheRing() async {
+    let reader = StepRingTests.Reader()
+    let machine = AsyncStateMachineSequence(stateMachine: Self.light, runtime: Runtime())
+    machine.attach(reader)
+    #expect(reader.ring.withLock { $0 } != nil)
+    await machine.send(.toggle)
+    machine.attach(StepRingTests.Recorder())
+    await machine.send(.toggle)
+    #expect(Self.describe(await reader.drain().records) == ["1 received toggle", "2 off → on"])
+    #expect(Self.describe(reader.received.withLock { $0 }) == ["3 received toggle", "4 on → off"])
   }
 }

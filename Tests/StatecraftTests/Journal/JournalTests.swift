@@ -402,6 +402,30 @@ struct JournalTests {
     #expect(try (1...3).map { try recording.state(at: $0).count } == [1, 2, 3])
   }
 
+  /// A batch written while a step is under way leaves the records numbered during the step for
+  /// the next batch, so that their lines follow the step's.
+  @Test func aRecordNumberedDuringAStepIsWrittenAfterTheStepThoughABatchRanMeanwhile() throws {
+    final class Box: @unchecked Sendable { weak var store: Store<Counter, CounterAction, Void>? }
+    let journal = try Journal(schema: Self.schema, action: CounterAction.self)
+    let box = Box()
+    let store = DiagnosticHandler.$current.withValue(DiagnosticRecorder().handler) {
+      Store(initialState: Counter()) { (state: inout Counter, action: CounterAction) -> Effect<CounterAction> in
+        if action == .incrementTwice {
+          box.store?.send(.increment)  // from the reducer: a diagnostic, numbered during the step
+          journal.writeBatch()  // the journal's queue, writing while the step is under way
+        }
+        state.count += 1
+        return .none
+      }
+    }
+    box.store = store
+    store.attach(journal)
+    store.send(.incrementTwice)
+    let lines = try Self.lines(journal.contents()).filter { $0["type"] != nil && $0["type"] != .string("state") }
+    #expect(lines.map { $0["type"] } == ["start", "step", "diagnostic", "step"].map { .string($0) })
+    #expect(lines[2]["step"] == .integer(1))
+  }
+
   /// Without a flush, the journal's queue writes a step once its batch interval is over.
   @Test(.timeLimit(.minutes(1))) func theJournalsQueueWritesAStepWithoutAFlush() async throws {
     let journal = try Journal(schema: Self.schema, action: CounterAction.self, batchInterval: .milliseconds(1))
