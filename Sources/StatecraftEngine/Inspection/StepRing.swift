@@ -191,24 +191,32 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
       count >= capacity || holds && holdingStates >= statesLimit
     }
 
-    /// Writes a step after the last, first dropping the oldest while the ring is full.
+    /// Writes a step after the last, or over the oldest once the ring's capacity is reached; a
+    /// step that holds states first drops the oldest while `statesLimit` steps hold states.
     @inlinable @inline(__always)
     mutating func append(_ step: consuming Step, capacity: Int, statesLimit: Int) {
-      if _slowPath(isFull(capacity: capacity, statesLimit: statesLimit, holdingStates: step.holdsStates)) {
-        dropOldest(capacity: capacity, statesLimit: statesLimit, holdingStates: step.holdsStates)
+      if _slowPath(step.holdsStates && holdingStates >= statesLimit) {
+        dropOldest(whileHoldingStates: statesLimit)
       }
-      if count == allocated { grow(capacity: capacity) }
-      var index = start &+ count
-      if index >= allocated { index &-= allocated }
+      if count == allocated, allocated < capacity { grow(capacity: capacity) }
       if step.holdsStates { holdingStates &+= 1 }
-      (steps + index).initialize(to: step)
-      count &+= 1
+      if count < allocated {
+        var index = start &+ count
+        if index >= allocated { index &-= allocated }
+        (steps + index).initialize(to: step)
+        count &+= 1
+      } else {
+        if (steps + start).pointee.holdsStates { holdingStates &-= 1 }
+        (steps + start).pointee = step
+        start = start &+ 1 == allocated ? 0 : start &+ 1
+        dropped &+= 1
+      }
     }
 
-    /// Drops the oldest steps until a step fits, counting them.
-    @usableFromInline @inline(never)
-    mutating func dropOldest(capacity: Int, statesLimit: Int, holdingStates holds: Bool) {
-      while count > 0, isFull(capacity: capacity, statesLimit: statesLimit, holdingStates: holds) {
+    /// Drops the oldest steps, counting them, until fewer than `statesLimit` hold states.
+    @inlinable @inline(never)
+    mutating func dropOldest(whileHoldingStates statesLimit: Int) {
+      while count > 0, holdingStates >= statesLimit {
         let oldest = (steps + start).move()
         if oldest.holdsStates { holdingStates -= 1 }
         start = start + 1 == allocated ? 0 : start + 1
@@ -218,7 +226,7 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     }
 
     /// Doubles the room, up to `capacity`, keeping the steps in order.
-    @usableFromInline @inline(never)
+    @inlinable @inline(never)
     mutating func grow(capacity: Int) {
       let larger = UnsafeMutablePointer<Step>.allocate(capacity: min(capacity, 2 * allocated))
       let first = min(count, allocated - start)
@@ -356,7 +364,7 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
 
   /// Ends a step in a full ring whose reader makes room: has it take the steps, then writes the
   /// step, overwriting the oldest if there is still no room.
-  @usableFromInline @inline(never)
+  @inlinable @inline(never)
   func endStepMakingRoom(
     received: UInt64, ticks: UInt64, message: Message, before: State?, after: State?,
     callSite: CallSite?, holdsStates: Bool

@@ -77,8 +77,7 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   /// store.attach(journal)
   /// ```
   public let batchInterval: Duration
-  /// When the owner keeps its states for the journal: at every step, or at keyframes. None but the
-  /// first step's until the journal has written its start and knows the state's size.
+  /// When the owner keeps its states for the journal: at every step, or at keyframes.
   package let stateDemand: StateDemand
 
   private let schema: SnapshotSchema<State>
@@ -89,9 +88,9 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   /// The records received and not yet taken by a write: with the ring, all that a sender
   /// touches while the journal keeps up.
   private let waiting = CriticalState(WaitingRecords())
-  /// The ring an owner writes its steps to while the journal is its only inspector (see
-  /// ``/StatecraftEngine/StepReader``): the journal takes its steps with the waiting records.
-  private let ring = CriticalState<AnyStepRing?>(nil)
+  /// The rings owners write their steps to while the journal is their only inspector (see
+  /// ``/StatecraftEngine/StepReader``): the journal takes their steps with the waiting records.
+  private let rings = CriticalState(JournalRings())
   /// Whether the journal has written its start: until then, a batch is written at once.
   private let hasStarted = Atomic(false)
   /// How many records that hold states may wait: ``bufferLimit``, or fewer once a state encodes
@@ -139,8 +138,12 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
     self.batchInterval = batchInterval
     self.overflow = overflow
     self.keyframes = State.self is any RecordedEveryStep.Type ? .everyStep : keyframes
+    // Until the journal has written its start and knows the state's size, the owner keeps a
+    // state every budget's worth of steps of a guessed size: a burst before the first write still
+    // gets keyframes.
     self.stateDemand = StateDemand(
-      always: self.keyframes == .everyStep, stepsBetween: .max)
+      always: self.keyframes == .everyStep,
+      stepsBetween: max(1, self.keyframes.stepBytes / JournalWriter.guessedStepBytes))
     self.statesLimit = Atomic(bufferLimit)
     self.diagnostics = DiagnosticHandler.current
     let header = JournalHeader(
@@ -227,15 +230,10 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   /// Takes `ring`, which the owner writes its steps to from now on: a step then costs its
   /// sender no record, and, between keyframes, no copy of its state. When the ring is full, the
   /// sender writes its steps, or its oldest are overwritten and counted, as ``overflow`` says. A
-  /// journal reads one owner's ring: a second owner's is closed at once, and that owner makes
-  /// records for the journal instead.
+  /// journal reads one owner's ring at a time: while another owner still writes to its ring, a
+  /// second owner's is closed at once, and that owner makes records for the journal instead.
   package func read(_ ring: AnyStepRing) {
-    let isFirst = self.ring.withLock { slot in
-      guard slot == nil else { return false }
-      slot = ring
-      return true
-    }
-    guard isFirst else {
+    guard rings.withLock({ $0.adopt(ring) }) else {
       ring.closeForOwner()
       return
     }
@@ -248,7 +246,7 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   }
 
   /// Whether an owner writes its steps to the journal's ring. For tests.
-  package var readsRing: Bool { ring.withLock { $0 != nil } }
+  package var readsRing: Bool { rings.withLock { $0.current != nil } }
 
   /// Has the next step written to `ring` schedule a write, or schedules one now if it holds
   /// steps already.
@@ -290,12 +288,14 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   /// the ring's next step schedule the next batch, but for the `last`.
   private func write(_ request: WriteRequest) {
     var failures: [any Error] = []
-    let ring = ring.withLock { $0 }
+    let (ring, retired) = rings.withLock { ($0.current, $0.retired) }
     var take: RingTake?
     storage.withLock { writer in
       // The records first, then the ring: a record a step's sender emitted after the step (an
       // effect it started) is then never taken before the step.
       var (waitingRecords, dropped) = waiting.withLock { $0.take() }
+      // The last steps of owners gone before the current one, in their order.
+      let earlier = retired.flatMap { $0.takeSteps().steps?.records().records ?? [] }
       take = ring?.takeSteps()
       let steps = take?.steps?.records().records ?? []
       if request == .batch, let take, !take.wasClosed, let inFlight = take.stepInFlight,
@@ -309,7 +309,7 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
         dropped -= droppedBefore
         waiting.withLock { $0.putBack(later, dropped: droppedBefore) }
       }
-      let records = Self.merged(waitingRecords, steps)
+      let records = earlier + Self.merged(waitingRecords, steps)
       var lines: [String] = []
       for (index, var record) in records.enumerated() {
         if index == 0 { record.droppedBefore += dropped }
@@ -325,11 +325,13 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
       // streams in the order they took their records.
       if !lines.isEmpty { streams.yield(lines) }
     }
+    if !retired.isEmpty { rings.withLock { $0.forget(retired) } }
     if let ring, let take {
       ring.statesLimit.store(statesLimit.load(ordering: .relaxed), ordering: .relaxed)
-      if take.wasClosed && take.steps == nil {
-        // Its owner writes no step again: let it go.
-        self.ring.withLock { if $0 === ring { $0 = nil } }
+      if take.wasClosed {
+        // Its owner writes no step again (a take that finds the ring closed takes its last):
+        // let it go.
+        rings.withLock { $0.forget([ring]) }
       } else if request != .last {
         writeAfterNextStep(of: ring)
       }

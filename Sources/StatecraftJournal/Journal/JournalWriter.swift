@@ -86,6 +86,9 @@ struct JournalWriter: ~Copyable {
         if before.isKept {
           started = true
           startsNow = true
+          // No state kept while the start encodes: for a large state, that takes a while, and
+          // every state the owner kept meanwhile would be a copy of it.
+          demand.stepsBetween = .max
           let state = try encode(before, true)
           keyframeBytes = state.utf8.count
           // The start is the first keyframe. Until the steps are measured, the owner keeps a
@@ -141,13 +144,17 @@ struct JournalWriter: ~Copyable {
   }
 
   /// Whether a step whose states the owner kept writes a keyframe. An owner that keeps states for
-  /// this journal alone keeps them only when asked or on its own count: each is a keyframe. With
-  /// another inspector attached, it keeps every state, and the journal's count decides.
+  /// this journal alone keeps them only when asked or on its own count, which runs a little ahead
+  /// of the journal's: such a state is a keyframe once half the count has passed. A state kept on
+  /// the guessed count, before the journal had measured the state's size, may come much sooner
+  /// than a large state's budget allows: it is not. With another inspector attached, the owner
+  /// keeps every state, and the journal's count decides.
   private func isKeyframe(unreplayable: Bool, startsNow: Bool) -> Bool {
     if keyframes.stepBytes == 0 || unreplayable { return true }
     // The start, just written, is a keyframe already.
     if startsNow { return false }
-    return wantsKeyframe || demand.ownerSamples || stepsSinceKeyframe >= demand.stepsBetween
+    return wantsKeyframe || stepsSinceKeyframe >= demand.stepsBetween
+      || demand.ownerSamples && stepsSinceKeyframe >= demand.stepsBetween / 2
   }
 
   /// `callSite` as a JSON string, made once for each call site.
@@ -172,7 +179,7 @@ struct JournalWriter: ~Copyable {
   private static var droppedPrefix: String { #"{"type":"dropped","# }
 
   /// The size of a step line, guessed before any is measured.
-  private static var guessedStepBytes: Int { 128 }
+  static var guessedStepBytes: Int { 128 }
 
   /// Asks the owner for the states of its next step, to write a keyframe.
   private mutating func wantKeyframe() {

@@ -75,6 +75,27 @@ struct JournalCrashTests {
     #expect(timeline.state.count == last)
   }
 
+  /// Steps the journal's queue wrote in its batches, with no flush, survive a kill.
+  @Test(.timeLimit(.minutes(2))) func aRecordingKilledWhileIdleKeepsTheStepsItsQueueWroteWithoutAFlush() async throws {
+    let path = FileManager.default.temporaryDirectory.appending(path: "statecraft-crash-\(UUID()).jsonl").path()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let process = Process()
+    process.executableURL = try Self.recorder()
+    process.arguments = [path, "100", "idle"]
+    let pipe = Foundation.Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    await Self.waitForLine("written 1100", from: pipe)
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+
+    let recording = try JournalRecording(contentsOf: path, schema: Self.schema, action: Int.self)
+    #expect(recording.steps == 1...1_100)
+    #expect(!recording.isCutShort)
+    #expect(try recording.state(at: 1_100, replaying: Self.adding).count == 1_100)
+  }
+
   @Test func aLineCutShortAtTheEndIsNotAStep() throws {
     let whole = """
       {"statecraft":"journal","format":2,"definition":"counter","version":1}

@@ -306,6 +306,20 @@ struct JournalTests {
     #expect(Self.keyframeSteps(lines) == [.integer(513), .integer(1_025), .integer(1_537), .integer(2_049)])
   }
 
+  /// A burst from the first step, before the journal has written anything, still gets a keyframe
+  /// every so many steps: the owner keeps a state every 512 steps from the start, so that time
+  /// travel replays a bounded number of steps whatever the journal's queue does.
+  @Test func aBurstBeforeTheJournalsFirstWriteStillGetsAKeyframeEverySoManySteps() throws {
+    let journal = try Journal(schema: Self.schema, action: CounterAction.self)
+    let store = Store(initialState: Counter(), reducer: Self.reducer)
+    store.attach(journal)
+    try whileTheWrites(of: journal) {
+      for _ in 1...2_500 { store.send(.increment) }
+    }
+    let lines = try Self.lines(journal.contents())
+    #expect(Self.keyframeSteps(lines) == [.integer(513), .integer(1_025), .integer(1_537), .integer(2_049)])
+  }
+
   /// A bounded memory journal with keyframes keeps its last steps from the keyframe before them,
   /// which becomes its start.
   @Test func aMemoryJournalWithKeyframesKeepsItsLastStepsFromAKeyframe() throws {
@@ -400,6 +414,27 @@ struct JournalTests {
     #expect(Self.keyframeSteps(lines) == (1...3).map { .integer($0) })
     let recording = try JournalRecording(journal.contents(), schema: Self.schema, action: CounterAction.self)
     #expect(try (1...3).map { try recording.state(at: $0).count } == [1, 2, 3])
+  }
+
+  /// A journal reads one store's ring at a time: a second store attached while the first lives
+  /// makes records for it; once the first is gone, the next store's ring is read, after the first
+  /// ring's last steps. Every step is written.
+  @Test func aJournalReadsTheRingOfOneStoreAtATime() throws {
+    let journal = try Journal(schema: Self.schema, action: CounterAction.self, keyframes: .everyStep)
+    var first: Store<Counter, CounterAction, Void>? = Store(initialState: Counter(), reducer: Self.reducer)
+    first?.attach(journal)
+    first?.send(.increment)
+    let second = Store(initialState: Counter(), reducer: Self.reducer)
+    second.attach(journal)
+    second.send(.increment)
+    first = nil
+    let third = Store(initialState: Counter(), reducer: Self.reducer)
+    third.attach(journal)
+    third.send(.increment)
+    third.send(.increment)
+    #expect(journal.readsRing)
+    let steps = try Self.lines(journal.contents()).filter { $0["type"] == .string("step") }
+    #expect(steps.map { $0["step"] } == (1...4).map { .integer($0) })
   }
 
   /// A batch written while a step is under way leaves the records numbered during the step for
