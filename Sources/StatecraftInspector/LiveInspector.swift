@@ -27,8 +27,8 @@
   /// ```
   ///
   /// Receiving a record only appends it to the server's bounded buffer: the owner never waits for
-  /// the page. A store whose only inspector this is does not even make records for its steps: it
-  /// writes them to a ring that the server drains (see `StepRing`).
+  /// the page. A store or a machine whose only inspector this is does not even make records for its
+  /// steps: it writes them to a ring that the server drains (see `StepRing`).
   public struct LiveInspector: Inspector, StepReader {
     let feed: InspectorFeed
     let journal: JournalTap?
@@ -41,11 +41,12 @@
     }
 
     /// The server's buffer: how many records wait for a slow owner's delivery, and how many steps
-    /// a store's ring keeps.
+    /// an owner's ring keeps.
     public var bufferLimit: Int { feed.limit }
 
-    /// A store whose only inspector this is writes its steps to a ring, typed, which the
-    /// server's pump drains: a step costs the store a tick read, an atomic add and a copy.
+    /// A store or a machine whose only inspector this is writes its steps to a ring, typed, which
+    /// the server's pump drains: a step costs the owner a tick read, an atomic add, a lock and a
+    /// copy.
     package func read(_ ring: AnyStepRing) {
       feed.adopt(ring, journal: journal)
     }

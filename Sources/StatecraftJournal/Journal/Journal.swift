@@ -66,7 +66,8 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   public let keyframes: JournalKeyframes
   /// How long a step may wait before the journal writes it: 10 ms unless the initialiser was
   /// given another. A process killed without warning loses at most the steps of the last
-  /// interval (and never more than ``bufferLimit`` records); a longer one writes bigger batches.
+  /// interval (and never more than the buffer holds: ``bufferLimit`` records, and as many steps in
+  /// its owner's ring); a longer one writes bigger batches.
   ///
   /// ```swift
   /// // A recorder that loses at most 2 ms of steps if the process is killed.
@@ -231,10 +232,12 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   /// sender no record, and, between keyframes, no copy of its state. When the ring is full, the
   /// sender writes its steps, or its oldest are overwritten and counted, as ``overflow`` says. A
   /// journal reads one owner's ring at a time: while another owner still writes to its ring, a
-  /// second owner's is closed at once, and that owner makes records for the journal instead.
+  /// second owner's is closed at once, and that owner makes records for the journal instead; the
+  /// steps it wrote before the close are written too.
   package func read(_ ring: AnyStepRing) {
     guard rings.withLock({ $0.adopt(ring) }) else {
-      ring.closeForOwner()
+      // Turned down: what its owner wrote before the close is written with the next batch.
+      scheduleBatch()
       return
     }
     ring.statesLimit.store(statesLimit.load(ordering: .relaxed), ordering: .relaxed)
@@ -294,22 +297,38 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
       // The records first, then the ring: a record a step's sender emitted after the step (an
       // effect it started) is then never taken before the step.
       var (waitingRecords, dropped) = waiting.withLock { $0.take() }
-      // The last steps of owners gone before the current one, in their order.
-      let earlier = retired.flatMap { $0.takeSteps().steps?.records().records ?? [] }
+      // Closed rings (of owners gone, or turned down while another owner's was read): all their
+      // steps.
+      let retiredSteps = retired.map { $0.takeSteps().steps?.records().records ?? [] }
       take = ring?.takeSteps()
       let steps = take?.steps?.records().records ?? []
-      if request == .batch, let take, !take.wasClosed, let inFlight = take.stepInFlight,
-        let first = waitingRecords.firstIndex(where: { $0.sequence >= inFlight })
-      {
-        // Numbered during or after a step not written yet: they wait for it, with the count of
-        // the records dropped before them if nothing is written before them now.
-        let later = waitingRecords[first...]
-        waitingRecords.removeSubrange(first...)
-        let droppedBefore = waitingRecords.isEmpty && steps.isEmpty ? dropped : 0
-        dropped -= droppedBefore
-        waiting.withLock { $0.putBack(later, dropped: droppedBefore) }
+      if request == .batch, let ring, let take, !take.wasClosed, let inFlight = take.stepInFlight {
+        // Numbered by the ring's owner during or after a step not written yet: they wait for it,
+        // with the count of the records dropped before them if nothing is written now.
+        let later = waitingRecords.filter { $0.owner == ring.owner && $0.sequence >= inFlight }
+        if !later.isEmpty {
+          waitingRecords.removeAll { $0.owner == ring.owner && $0.sequence >= inFlight }
+          let droppedBefore =
+            waitingRecords.isEmpty && steps.isEmpty && retiredSteps.allSatisfy(\.isEmpty) ? dropped : 0
+          dropped -= droppedBefore
+          waiting.withLock { $0.putBack(later, dropped: droppedBefore) }
+        }
       }
-      let records = earlier + Self.merged(waitingRecords, steps)
+      // Each ring's steps merged with its owner's records, in sequence order: every owner numbers
+      // its own. The records of owners without a ring here come in the order they arrived.
+      var records: [InspectionRecord] = []
+      var others = Array(waitingRecords)
+      for (closed, closedSteps) in zip(retired, retiredSteps) {
+        records += Self.merged(others.filter { $0.owner == closed.owner }, closedSteps)
+        others.removeAll { $0.owner == closed.owner }
+      }
+      if let ring {
+        let owned = others.filter { $0.owner == ring.owner }
+        others.removeAll { $0.owner == ring.owner }
+        records += others + Self.merged(owned, steps)
+      } else {
+        records += others
+      }
       var lines: [String] = []
       for (index, var record) in records.enumerated() {
         if index == 0 { record.droppedBefore += dropped }

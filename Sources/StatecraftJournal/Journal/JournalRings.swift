@@ -6,11 +6,17 @@ struct JournalRings {
   private(set) var current: AnyStepRing?
   private(set) var retired: [AnyStepRing] = []
 
-  /// Takes `ring` as the current one, unless an owner still writes to the current one: a journal
-  /// reads one owner's ring at a time. A closed current ring is retired.
+  /// Takes `ring` as the current one, and retires a closed current ring. While an owner still
+  /// writes to the current ring, closes `ring` at once and retires it instead: a journal reads one
+  /// owner's ring at a time, and the other owner makes records from now on, but may have written
+  /// steps to its ring already.
   mutating func adopt(_ ring: AnyStepRing) -> Bool {
     if let current {
-      guard current.isClosed else { return false }
+      guard current.isClosed else {
+        ring.closeForOwner()
+        retired.append(ring)
+        return false
+      }
       retired.append(current)
     }
     current = ring

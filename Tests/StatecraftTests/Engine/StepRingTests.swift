@@ -386,7 +386,7 @@ struct MachineStepRingTests {
     #expect(Self.describe(reader.received.withLock { $0 }) == ["5 diagnostic"])
   }
 
-  @Test func aMachinesStepBegunBeforeAnotherInspectorJoinedStillEndsInTheRing() async {
+  @Test func aMachineThatAnotherInspectorJoinsMakesRecordsOfItsLaterSteps() async {
     let reader = StepRingTests.Reader()
     let machine = AsyncStateMachineSequence(stateMachine: Self.light, runtime: Runtime())
     machine.attach(reader)

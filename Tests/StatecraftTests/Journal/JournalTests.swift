@@ -1,4 +1,5 @@
 import Foundation
+import StatecraftEngine
 import StatecraftJournal
 import StatecraftTesting
 import Synchronization
@@ -435,6 +436,29 @@ struct JournalTests {
     #expect(journal.readsRing)
     let steps = try Self.lines(journal.contents()).filter { $0["type"] == .string("step") }
     #expect(steps.map { $0["step"] } == (1...4).map { .integer($0) })
+  }
+
+  /// A ring the journal turns down, while another owner's ring is read, is closed at once; the
+  /// steps its owner wrote to it before are written all the same.
+  @Test func aRingTheJournalTurnsDownStillHasItsEarlierStepsWritten() throws {
+    let journal = try Journal(schema: Self.schema, action: CounterAction.self, keyframes: .everyStep)
+    let first = Store(initialState: Counter(), reducer: Self.reducer)
+    first.attach(journal)
+    first.send(.increment)
+    let ring = StepRing<Counter, CounterAction>(
+      owner: OwnerIdentity(
+        type: Counter.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column)),
+      sequence: InspectionSequence(), capacity: 8)
+    let written = ring.endStep(
+      received: ring.beginStep(), message: .note("second"), before: Counter(),
+      after: Counter(count: 0, log: ["second"]),
+      callSite: nil, holdsStates: true)
+    #expect(written)
+    journal.read(ring)
+    #expect(ring.isClosed)
+    let steps = try Self.lines(journal.contents()).filter { $0["type"] == .string("step") }
+    #expect(steps.count == 2)
+    #expect(String(decoding: journal.contents(), as: UTF8.self).contains("second"))
   }
 
   /// A batch written while a step is under way leaves the records numbered during the step for
