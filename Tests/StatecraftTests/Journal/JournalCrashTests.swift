@@ -46,22 +46,29 @@ struct JournalCrashTests {
     }
   }
 
-  @Test func aRecordingKilledMidBurstLeavesAJournalThatReplaysToItsLastWholeStep() async throws {
+  /// Starts `journal-recorder` with `arguments` after the journal's path, waits for its line
+  /// `expected`, kills it with SIGKILL, and returns the journal it left.
+  static func killedRecording(
+    _ arguments: [String], after expected: String
+  ) async throws -> JournalRecording<Counter, Int> {
     let path = FileManager.default.temporaryDirectory.appending(path: "statecraft-crash-\(UUID()).jsonl").path()
     defer { try? FileManager.default.removeItem(atPath: path) }
     let process = Process()
-    process.executableURL = try Self.recorder()
-    process.arguments = [path, "5000"]
+    process.executableURL = try recorder()
+    process.arguments = [path] + arguments
     let pipe = Foundation.Pipe()
     process.standardOutput = pipe
     try process.run()
-    // Once it has flushed 5,000 steps, it sends as fast as it can while its journal writes.
-    await Self.waitForLine("flushed 5000", from: pipe)
+    await waitForLine(expected, from: pipe)
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
     #expect(process.terminationReason == .uncaughtSignal)
+    return try JournalRecording(contentsOf: path, schema: schema, action: Int.self)
+  }
 
-    let recording = try JournalRecording(contentsOf: path, schema: Self.schema, action: Int.self)
+  @Test func aRecordingKilledMidBurstLeavesAJournalThatReplaysToItsLastWholeStep() async throws {
+    // Once it has flushed 5,000 steps, it sends as fast as it can while its journal writes.
+    let recording = try await Self.killedRecording(["5000"], after: "flushed 5000")
     let last = recording.steps.upperBound
     #expect(last >= 5_000)
     #expect(recording.gaps.isEmpty)
@@ -77,20 +84,7 @@ struct JournalCrashTests {
 
   /// Steps the journal's queue wrote in its batches, with no flush, survive a kill.
   @Test(.timeLimit(.minutes(2))) func aRecordingKilledWhileIdleKeepsTheStepsItsQueueWroteWithoutAFlush() async throws {
-    let path = FileManager.default.temporaryDirectory.appending(path: "statecraft-crash-\(UUID()).jsonl").path()
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    let process = Process()
-    process.executableURL = try Self.recorder()
-    process.arguments = [path, "100", "idle"]
-    let pipe = Foundation.Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    await Self.waitForLine("written 1100", from: pipe)
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
-    #expect(process.terminationReason == .uncaughtSignal)
-
-    let recording = try JournalRecording(contentsOf: path, schema: Self.schema, action: Int.self)
+    let recording = try await Self.killedRecording(["100", "idle"], after: "written 1100")
     #expect(recording.steps == 1...1_100)
     #expect(!recording.isCutShort)
     #expect(try recording.state(at: 1_100, replaying: Self.adding).count == 1_100)

@@ -1,0 +1,88 @@
+public import Synchronization
+
+/// A ring of steps as its reader sees it, whatever the owner's types: see ``StepRing``.
+@usableFromInline
+// Unchecked: its stored properties are immutable or atomic; see `StepRing` for the rest.
+package class AnyStepRing: @unchecked Sendable {
+  /// The owner that writes it.
+  package let owner: OwnerIdentity
+  /// The owner's sequence numbers, which its records take too.
+  @usableFromInline let sequence: InspectionSequence
+  /// How many steps that hold states the ring keeps, at most: a reader whose states encode large
+  /// lowers it, so that the copies waiting stay within its memory budget. The capacity bounds the
+  /// rest.
+  @usableFromInline package let statesLimit = Atomic<Int>(.max)
+  /// The first sequence number of the step the owner began and has not written yet; 0 when none.
+  @usableFromInline let stepInFlight = Atomic<UInt64>(0)
+  private let closed = Atomic<Bool>(false)
+
+  init(owner: OwnerIdentity, sequence: InspectionSequence) {
+    self.owner = owner
+    self.sequence = sequence
+  }
+
+  /// The steps written since the last drain, at most the newest `limit`: the older ones are
+  /// counted as dropped, and never boxed.
+  package final func drain(keepingNewest limit: Int = .max) -> DrainedSteps {
+    take()?.records(keepingNewest: limit) ?? DrainedSteps(records: [], dropped: 0)
+  }
+
+  /// The steps written since the last take, `nil` when none: ``takeSteps()`` without the rest.
+  package final func take() -> TakenSteps? {
+    takeSteps().steps
+  }
+
+  /// Takes the steps written since the last take, leaving empty room for the next: an instant
+  /// under the ring's lock, from any thread. Box them with ``TakenSteps/records(keepingNewest:)``.
+  package func takeSteps() -> RingTake {
+    fatalError("StepRing overrides it")
+  }
+
+  /// Calls `wake` after the next write, once, on the writing thread: a reader that waits asks for
+  /// it before it waits. Returns `false`, and keeps nothing, if the ring holds steps already.
+  package func wakeOnNextWrite(_ wake: @escaping @Sendable () -> Void) -> Bool {
+    fatalError("StepRing overrides it")
+  }
+
+  /// Has a full ring call `makeRoom` on the writing thread, outside its lock, before it writes
+  /// the next step, rather than overwrite its oldest: a reader that must lose nothing takes the
+  /// steps there (a journal writes them). With `nil`, the default, the oldest step is overwritten
+  /// and counted.
+  package func whenFull(_ makeRoom: (@Sendable () -> Void)?) {
+    fatalError("StepRing overrides it")
+  }
+
+  /// Whether the owner writes no more steps here: it was released, or makes records again. A
+  /// closed ring may still hold steps to drain.
+  @usableFromInline
+  package final var isClosed: Bool { closed.load(ordering: .acquiring) }
+
+  /// The owner writes no more steps here.
+  package final func closeForOwner() {
+    closed.store(true, ordering: .releasing)
+  }
+
+  /// Takes the sequence numbers of a step's `received` record and of its `stateUpdated` record,
+  /// which is the next, before the step runs: one atomic add for both. A record the step emits
+  /// meanwhile (a diagnostic) comes after the two, and its reader holds it back until the step is
+  /// written (``RingTake/stepInFlight``).
+  @inlinable
+  package final func beginStep() -> UInt64 {
+    let received = sequence.next(count: 2)
+    stepInFlight.store(received, ordering: .relaxed)
+    return received
+  }
+}
+
+/// What a take of a ``StepRing`` gives its reader.
+package struct RingTake: Sendable {
+  /// The steps written since the last take; `nil` when none were.
+  package let steps: TakenSteps?
+  /// Whether the owner had stopped writing to the ring at the take: a ring found closed and empty
+  /// gets no step again.
+  package let wasClosed: Bool
+  /// The first sequence number of a step the owner had begun and not written at the take:
+  /// records numbered after it belong to that step or come after it, so they wait for it. `nil`
+  /// when no step was under way.
+  package let stepInFlight: UInt64?
+}
