@@ -230,7 +230,7 @@
       }
       guard !steps.isEmpty else { return }
       batch.hasSteps = true
-      batch.entries = Self.merge(Array(batch.entries) + steps)
+      batch.entries = Self.merge(batch.entries.elementsInArray + steps)
     }
 
     /// `entries` in the order they happened: each owner's in sequence order (a step's two records

@@ -144,12 +144,8 @@ package struct MailboxStateMachine<Message> {
   /// its ``next()`` then returns ``NextAction/idle``.
   package mutating func close() -> [Message] {
     phase = .closed
-    // An empty deque is not copied: `Array(_:)` of an empty `Deque` writes the count of the
-    // stdlib's shared empty-array storage, which ThreadSanitizer reports when two owners close
-    // at once on different threads.
-    guard !queue.isEmpty else { return [] }
     defer { queue = [] }
-    return Array(queue)
+    return queue.elementsInArray
   }
 
   @inlinable

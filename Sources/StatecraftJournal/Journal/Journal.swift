@@ -317,7 +317,7 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
       // Each ring's steps merged with its owner's records, in sequence order: every owner numbers
       // its own. The records of owners without a ring here come in the order they arrived.
       var records: [InspectionRecord] = []
-      var others = Array(waitingRecords)
+      var others = waitingRecords.elementsInArray
       for (closed, closedSteps) in zip(retired, retiredSteps) {
         records += Self.merged(others.filter { $0.owner == closed.owner }, closedSteps)
         others.removeAll { $0.owner == closed.owner }
