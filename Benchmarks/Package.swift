@@ -54,7 +54,10 @@ let package = Package(
     // `Store.send` with inspectors attached, for callgrind: what the engine's records cost.
     .executableTarget(
       name: "InspectedSends",
-      dependencies: [.product(name: "Statecraft", package: "Statecraft")],
+      dependencies: [
+        .product(name: "Statecraft", package: "Statecraft"),
+        .product(name: "StatecraftJournal", package: "Statecraft"),
+      ],
       path: "Tools/InspectedSends"
     ),
     // The live inspector under load: throughput with a page that never reads, and the heap.

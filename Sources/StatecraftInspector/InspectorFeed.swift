@@ -40,6 +40,9 @@
 
     private struct State {
       var entries = Deque<Entry>()
+      /// Records numbered during a step that its ring did not hold yet at the last take: the next
+      /// batch takes them before `entries`, with the step.
+      var heldBack: [Entry] = []
       var rings: [Ring] = []
       var dropped: UInt64 = 0
       var droppedInAll: UInt64 = 0
@@ -78,7 +81,7 @@
     var droppedInAll: UInt64 { state.withLock { $0.droppedInAll } }
 
     /// How many records wait for the server now.
-    var count: Int { state.withLock { $0.entries.count } }
+    var count: Int { state.withLock { $0.heldBack.count + $0.entries.count } }
 
     func append(_ entry: Entry) {
       // The lock's result is an optional class reference, not a generic tuple: this is the
@@ -86,7 +89,9 @@
       let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
         guard !state.isFinished else { return nil }
         state.appended += 1
-        if state.entries.count >= limit, let oldest = state.entries.popFirst() {
+        if state.heldBack.count + state.entries.count >= limit,
+          let oldest = state.heldBack.isEmpty ? state.entries.popFirst() : state.heldBack.removeFirst()
+        {
           state.dropped += 1
           state.droppedInAll += 1
           if oldest.journal != nil { state.journalDrops[oldest.record.owner.id, default: 0] += 1 }
@@ -129,12 +134,7 @@
     ///   would not describe them.
     func next(keepingNewestSteps stepLimit: () -> Int = { .max }) async -> Batch? {
       while true {
-        // With rings, the records and the rings' steps are taken on the main actor, in one hop:
-        // a store writes its steps there, so a record its step emits (an effect started) is in
-        // the same batch as the step, however many stores there are.
-        let hasRings = state.withLock { !$0.rings.isEmpty }
-        let taken = hasRings ? await MainActor.run { take(rings: true) } : take(rings: false)
-        guard let (taken, rings) = taken else { return nil }
+        guard let (taken, rings) = take() else { return nil }
         var batch = taken
         box(rings, into: &batch, keepingNewest: stepLimit())
         if !batch.entries.isEmpty || batch.dropped > 0 || batch.settles > answeredSettles {
@@ -159,43 +159,66 @@
     }
 
     /// A ring's steps taken, not yet boxed.
-    private struct TakenRing: Sendable {
+    struct TakenRing: Sendable {
       let ring: Ring
       /// Whether the owner had stopped writing to it at the take: once empty, it is forgotten.
       let wasClosed: Bool
       let steps: TakenSteps?
+      /// The first sequence number of the owner's step under way at the take, if any: its
+      /// records numbered from there wait for it.
+      let stepInFlight: UInt64?
     }
 
-    /// Every record waiting, then the steps of every ring if `takesRings`; `nil` once the feed is
-    /// finished.
-    private func take(rings takesRings: Bool) -> (Batch, [TakenRing])? {
-      // The records first, then the rings: a record an owner emitted after its step (an effect it
-      // started) is then never taken before the step, whichever thread ran the step.
+    /// Every record waiting, then the steps of every ring; `nil` once the feed is finished.
+    ///
+    /// From the pump's thread, whichever threads the owners' steps run on. The records are taken
+    /// first, then the rings: a record an owner emitted after its step (an effect it started) is
+    /// then never taken without the step. A record numbered during a step that its ring does not
+    /// hold yet (a machine's step that suspends, a diagnostic its reducer caused) waits for the
+    /// next batch, which takes it with the step.
+    func take() -> (Batch, [TakenRing])? {
       let taken = state.withLock { state -> (Batch, [Ring])? in
         if state.isFinished { return nil }
         defer {
           if !state.entries.isEmpty {
             state.entries = Deque(minimumCapacity: min(state.entries.count, 1_024))
           }
+          state.heldBack = []
           state.dropped = 0
           state.journalDrops = [:]
           state.isWoken = false
         }
+        var entries = state.entries
+        if !state.heldBack.isEmpty { entries.insert(contentsOf: state.heldBack, at: 0) }
         return (
           Batch(
-            entries: state.entries, dropped: state.dropped, journalDrops: state.journalDrops,
+            entries: entries, dropped: state.dropped, journalDrops: state.journalDrops,
             settles: state.settlesAsked),
-          takesRings ? state.rings : []
+          state.rings
         )
       }
-      guard let (batch, rings) = taken else { return nil }
-      return (
-        batch,
-        rings.map { ring in
-          let take = ring.ring.takeSteps()
-          return TakenRing(ring: ring, wasClosed: take.wasClosed, steps: take.steps)
+      guard let (taken, rings) = taken else { return nil }
+      var batch = taken
+      let takenRings = rings.map { ring in
+        let take = ring.ring.takeSteps()
+        return TakenRing(
+          ring: ring, wasClosed: take.wasClosed, steps: take.steps,
+          stepInFlight: take.wasClosed ? nil : take.stepInFlight)
+      }
+      let inFlight = Dictionary(
+        takenRings.compactMap { taken in taken.stepInFlight.map { (taken.ring.ring.owner.id, $0) } },
+        uniquingKeysWith: min)
+      if !inFlight.isEmpty {
+        let waits = { (entry: Entry) in
+          inFlight[entry.record.owner.id].map { entry.record.sequence >= $0 } ?? false
         }
-      )
+        let later = batch.entries.filter(waits)
+        if !later.isEmpty {
+          batch.entries.removeAll(where: waits)
+          state.withLock { $0.heldBack = later.elementsInArray }
+        }
+      }
+      return (batch, takenRings)
     }
 
     private var answeredSettles: UInt64 { state.withLock { $0.settlesAnswered } }

@@ -44,8 +44,8 @@
   /// **It never slows the app much, nor grows without bound.** An owner's thread only appends its
   /// records to a buffer of at most `bufferLimit`, dropping the oldest, which the page counts. A
   /// store whose only inspector this is does less: it writes each step to a ring of at most
-  /// `bufferLimit` steps, typed, which the server swaps for an empty one on the main actor. The
-  /// server describes and diffs them on its own task. A page that reads slowly loses its oldest
+  /// `bufferLimit` steps, typed, which the server takes from its own task. The server describes
+  /// and diffs them there. A page that reads slowly loses its oldest
   /// lines, and is told how many; it never holds the server up.
   public final class InspectorServer: Sendable {
     /// The page's address, with its token: `http://127.0.0.1:PORT/?token=…`.

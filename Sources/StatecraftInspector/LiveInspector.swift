@@ -45,8 +45,8 @@
     public var bufferLimit: Int { feed.limit }
 
     /// A store or a machine whose only inspector this is writes its steps to a ring, typed, which
-    /// the server's pump drains: a step costs the owner a tick read, an atomic add, a lock and a
-    /// copy.
+    /// the server's pump drains: a step costs the owner a tick read, an atomic add, an atomic
+    /// exchange and a copy.
     package func read(_ ring: AnyStepRing) {
       feed.adopt(ring, journal: journal)
     }

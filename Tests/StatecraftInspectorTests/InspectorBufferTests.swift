@@ -87,6 +87,30 @@
       await feed.settle()
     }
 
+    @Test func aRecordNumberedDuringAStepItsRingDoesNotHoldYetWaitsForTheStep() async throws {
+      let feed = InspectorFeed(limit: 10)
+      let owner = OwnerIdentity(
+        type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+      let sequence = InspectionSequence()
+      let ring = StepRing<Int, Int>(owner: owner, sequence: sequence, capacity: 8)
+      feed.adopt(ring, journal: nil)
+      // A machine's step that suspends: numbered 1 and 2, written to the ring when it ends.
+      ring.beginPendingStep(message: 1, before: 0, callSite: nil, holdsStates: true)
+      // What the step emits meanwhile (a diagnostic) is numbered after its two records.
+      let emitted = InspectionRecord(
+        owner: owner, sequence: sequence.next(count: 1), time: .now, kind: .received(InspectedValue("emitted")))
+      feed.append(.init(record: emitted, journal: nil))
+      let (whileRunning, _) = try #require(feed.take())
+      #expect(whileRunning.entries.isEmpty, "the record waits for its step")
+      #expect(feed.count == 1)
+      guard case .written = ring.endPendingStep(after: 1) else {
+        Issue.record("the step was not written")
+        return
+      }
+      let batch = try #require(await feed.next())
+      #expect(batch.entries.map(\.record.sequence) == [1, 2, 3])
+    }
+
     @Test("A page that does not read loses its oldest lines, and is told how many")
     func slowPageIsBounded() async throws {
       let hub = InspectorHub(historyLimit: 50, pageBufferLimit: 5)

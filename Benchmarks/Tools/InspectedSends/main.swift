@@ -5,12 +5,15 @@
 //     valgrind --tool=callgrind .build/release/InspectedSends counting 20000
 //     valgrind --tool=callgrind .build/release/InspectedSends counting 0     # subtract this run
 //
-// Modes: plain (no inspector, the floor), counting (an inspector that only counts its records).
+// Modes: plain (no inspector, the floor), counting (an inspector that only counts its records),
+// journal (a journal in memory, which reads the store's step ring: the main thread's count is
+// the ring's write; run with --separate-threads=yes to see it apart from the journal's queue).
 import Statecraft
+import StatecraftJournal
 import Synchronization
 
-struct Counter { var count = 0 }
-enum CounterAction: Sendable { case increment }
+struct Counter: Codable { var count = 0 }
+enum CounterAction: Codable, Sendable { case increment }
 
 /// The cheapest inspector: what the engine's records cost.
 final class CountingInspector: Inspector {
@@ -30,6 +33,10 @@ MainActor.assumeIsolated {
   switch mode {
   case "plain": break
   case "counting": store.attach(CountingInspector())
+  case "journal":
+    store.attach(
+      try! Journal(
+        schema: SnapshotSchema<Counter>("counter"), action: CounterAction.self, to: .memory(keepingLastSteps: 1_000)))
   default: fatalError("unknown mode \(mode)")
   }
   for _ in 0..<n { store.send(.increment) }

@@ -5,6 +5,9 @@
 // bounded by the inspector's buffers whatever the number of actions.
 //
 //     swift run -c release InspectorLoad [actions] [rounds]
+//
+// LOAD_BUFFER sets the inspector's buffer (10,000), LOAD_DESCRIBE how many records a second the
+// server describes (1,000), LOAD_COUNTING=1 attaches a counting inspector instead.
 import Foundation
 import HeapUsage
 import StalledPage
@@ -49,8 +52,10 @@ func nanoseconds(_ duration: Duration, per n: Int) -> Double {
 }
 
 @MainActor func measure(n: Int, rounds: Int) async throws {
+  let environment = ProcessInfo.processInfo.environment
   let server = try await InspectorServer.start(
-    bufferLimit: Int(ProcessInfo.processInfo.environment["LOAD_BUFFER"] ?? "") ?? 10_000)
+    bufferLimit: Int(environment["LOAD_BUFFER"] ?? "") ?? 10_000,
+    describeLimit: Int(environment["LOAD_DESCRIBE"] ?? "") ?? 1_000)
   let page = connectStalledPage(port: server.port, token: server.token)
   let plain = Store(initialState: Counter()) { (state: inout Counter, action: CounterAction) in
     counter(&state, action)

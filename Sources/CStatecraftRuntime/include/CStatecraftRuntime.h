@@ -50,6 +50,10 @@ static inline uint64_t statecraft_clock_ticks(void) {
 /// TSC as its clock source; Apple platforms always do.
 int statecraft_ticks_are_steady(void);
 
+/// Gives the processor up for a moment: what a step ring's reader does while the owner writes a
+/// step (an instant), rather than spin on a core the writer may need.
+void statecraft_yield(void);
+
 /// The address of the running task, or NULL outside a task: what `withUnsafeCurrentTask` compares
 /// tasks by, without the generic call, the value witnesses of `UnsafeCurrentTask` (whose layout a
 /// client does not know) and the hashing that comparing through it costs. Compare it only while

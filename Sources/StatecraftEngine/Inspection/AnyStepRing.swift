@@ -32,19 +32,20 @@ package class AnyStepRing: @unchecked Sendable {
     takeSteps().steps
   }
 
-  /// Takes the steps written since the last take, leaving empty room for the next: an instant
-  /// under the ring's lock, from any thread. Box them with ``TakenSteps/records(keepingNewest:)``.
+  /// Takes the steps written since the last take, leaving empty room for the next: an instant,
+  /// from any thread. Box them with ``TakenSteps/records(keepingNewest:)``.
   package func takeSteps() -> RingTake {
     fatalError("StepRing overrides it")
   }
 
   /// Calls `wake` after the next write, once, on the writing thread: a reader that waits asks for
-  /// it before it waits. Returns `false`, and keeps nothing, if the ring holds steps already.
+  /// it before it waits. Returns `false`, and keeps nothing, if the ring holds steps already, unless
+  /// a write under way calls `wake` anyway (then `true`).
   package func wakeOnNextWrite(_ wake: @escaping @Sendable () -> Void) -> Bool {
     fatalError("StepRing overrides it")
   }
 
-  /// Has a full ring call `makeRoom` on the writing thread, outside its lock, before it writes
+  /// Has a full ring call `makeRoom` on the writing thread, before it writes
   /// the next step, rather than overwrite its oldest: a reader that must lose nothing takes the
   /// steps there (a journal writes them). With `nil`, the default, the oldest step is overwritten
   /// and counted.
@@ -55,11 +56,14 @@ package class AnyStepRing: @unchecked Sendable {
   /// Whether the owner writes no more steps here: it was released, or makes records again. A
   /// closed ring may still hold steps to drain.
   @usableFromInline
-  package final var isClosed: Bool { closed.load(ordering: .acquiring) }
+  ///
+  /// Sequentially consistent, as the ring's slot is: a take that loads it before taking, and finds
+  /// the ring closed and empty, is sure that no later write lands (see ``StepRing``).
+  package final var isClosed: Bool { closed.load(ordering: .sequentiallyConsistent) }
 
   /// The owner writes no more steps here.
   package final func closeForOwner() {
-    closed.store(true, ordering: .releasing)
+    closed.store(true, ordering: .sequentiallyConsistent)
   }
 
   /// Takes the sequence numbers of a step's `received` record and of its `stateUpdated` record,

@@ -1,7 +1,7 @@
 /// An inspector that reads an owner's steps from a ring the owner writes, rather than receiving a
 /// `received` and a `stateUpdated` record for each: the live inspector and a journal, so that
-/// inspecting a busy store costs a tick read, an atomic add, a lock and a copy of the step's
-/// values, not two records.
+/// inspecting a busy store costs a tick read, an atomic add, an atomic exchange and a copy of the
+/// step's values, not two records.
 ///
 /// An owner whose only inspector reads steps this way (a store, a machine, a state-object machine;
 /// not a chart, whose step may hold several messages) writes them to one ``StepRing``, typed, with

@@ -1,18 +1,30 @@
+import CStatecraftRuntime
 public import Synchronization
 
 /// The last `capacity` steps of one owner, typed: the message, the state before and after it
 /// when its reader needs them, where it was sent from, its sequence numbers and its ticks.
 ///
-/// The owner writes a step under the ring's lock, from whichever thread runs the step; a reader
-/// takes every step written so far under the same lock, an instant (it swaps the full storage
-/// for empty room), and boxes them as records outside it. Nothing is allocated on the writing
-/// thread but when the room grows. When the ring is full, the oldest unread step is overwritten
-/// and counted, unless the reader asked to make room first (``AnyStepRing/whenFull(_:)``).
+/// The owner writes a step from whichever thread runs it, and a reader takes every step written
+/// so far from any other, without a lock. The steps are in a storage whose address is in one
+/// atomic slot. The writer holds the storage for the instant of a write (one atomic exchange puts
+/// a mark in the slot; a plain store puts the storage back); a reader takes it with a
+/// compare-and-exchange, leaving the slot empty, and waits (yielding) while the writer holds it.
+/// The writer then writes to empty room the reader gave back, or to new room. The reader boxes
+/// the steps as records after the take. Nothing is allocated on the writing thread but when the
+/// room grows. When the storage is full, the oldest unread step is overwritten and counted,
+/// unless the reader asked to make room first (``AnyStepRing/whenFull(_:)``).
+///
+/// The slot, the closed flag and the reader's wait flag are sequentially consistent, so that:
+/// - a take that finds the ring closed, then takes nothing, is sure that no later write lands
+///   (the writer checks the flag after its exchange);
+/// - a reader that waits for the next write, then finds the slot empty, is sure that the next
+///   writer sees its flag (the writer loads it after its exchange).
 @usableFromInline
 // Unchecked: `State` need not be `Sendable` (a store's state is not). The ring holds copies of
 // values its owner has finished with, and hands them out only as `InspectedValue`s, which the same
-// reasoning makes safe (see there). Its storage is touched under its lock, or by the one reader
-// that took it.
+// reasoning makes safe (see there). A storage is touched by the writer that holds it or by the one
+// reader that took it, each handing it over through the slot's exchanges; `pending` only by the
+// owner's step in progress, and the owner runs one step at a time.
 package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked Sendable {
   @usableFromInline
   struct Step {
@@ -149,42 +161,103 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     }
   }
 
-  /// What the ring's lock guards.
+  /// What a reader leaves for the writer.
   @usableFromInline
-  struct Locked: Sendable {
-    @usableFromInline var storage: Storage
-    /// The step an owner whose processing suspends began and has not ended.
-    @usableFromInline var pending: PendingStep?
-    /// Empty room that the next take swaps in, given back by the last box.
-    var spare: Storage?
+  struct ReaderCalls: Sendable {
     /// The reader's wake-up, called after the next write.
-    @usableFromInline var wake: (@Sendable () -> Void)?
+    var wake: (@Sendable () -> Void)?
     /// The reader's way to make room in a full ring (see ``AnyStepRing/whenFull(_:)``).
     @usableFromInline var makeRoom: (@Sendable () -> Void)?
   }
 
   /// The room a ring starts with.
   static var initialRoom: Int { 16 }
+  /// The slot's value while the writer holds the storage.
+  @usableFromInline static var writing: UInt { 1 }
 
   @usableFromInline let capacity: Int
   /// Whether steps are stamped with the processor's counter: ``StepTicks/counterIsSteady``, kept
   /// here so that a write does not check a global's initialisation.
   @usableFromInline let usesCounter = StepTicks.counterIsSteady
-  @usableFromInline let locked: CriticalState<Locked>
+  /// The address of the storage holding the steps written since the last take; 0 when the last
+  /// take left none, ``writing`` while the writer holds it.
+  @usableFromInline let slot = Atomic<UInt>(0)
+  /// Empty room the last take gave back, for the writer's next storage; 0 when none.
+  @usableFromInline let spare = Atomic<UInt>(0)
+  /// Whether a reader waits for the next write (``wakeOnNextWrite(_:)``).
+  @usableFromInline let readerWaits = Atomic<Bool>(false)
+  /// Whether the reader makes room in a full storage, rather than let the oldest step go.
+  @usableFromInline let readerMakesRoom = Atomic<Bool>(false)
+  @usableFromInline let readerCalls = CriticalState(ReaderCalls())
+  /// The step an owner whose processing suspends began and has not ended.
+  @usableFromInline var pending: PendingStep?
 
   package init(owner: OwnerIdentity, sequence: InspectionSequence, capacity: Int) {
     precondition(capacity > 0, "A step ring keeps at least one step.")
     self.capacity = capacity
-    self.locked = CriticalState(Locked(storage: Storage(allocated: min(capacity, Self.initialRoom))))
     StepTicks.start()
     super.init(owner: owner, sequence: sequence)
   }
 
   deinit {
-    locked.withLock { locked in
-      locked.storage.deallocate()
-      locked.spare?.deallocate()
+    for address in [slot.load(ordering: .acquiring), spare.load(ordering: .acquiring)] where address > Self.writing {
+      Self.free(Self.storage(at: address))
     }
+  }
+
+  @inlinable @inline(__always)
+  static func storage(at address: UInt) -> UnsafeMutablePointer<Storage> {
+    UnsafeMutablePointer(bitPattern: address).unsafelyUnwrapped
+  }
+
+  @inlinable @inline(__always)
+  static func address(of storage: UnsafeMutablePointer<Storage>) -> UInt {
+    UInt(bitPattern: storage)
+  }
+
+  private static func free(_ storage: UnsafeMutablePointer<Storage>) {
+    storage.pointee.deallocate()
+    storage.deinitialize(count: 1)
+    storage.deallocate()
+  }
+
+  /// Takes the slot's storage for a write: the one it holds, or, after a take, the room the
+  /// reader gave back, or new room. `nil` if the ring is closed (the slot is left as it was).
+  /// Returns whether a reader waits for this write too.
+  @inlinable @inline(__always)
+  func holdStorage() -> (storage: UnsafeMutablePointer<Storage>, readerWaits: Bool)? {
+    let held = slot.exchange(Self.writing, ordering: .sequentiallyConsistent)
+    // After the exchange, as a take loads it before its own (see the class).
+    if _slowPath(isClosed) {
+      slot.store(held, ordering: .releasing)
+      return nil
+    }
+    let waits = readerWaits.load(ordering: .sequentiallyConsistent)
+    return (held > Self.writing ? Self.storage(at: held) : takeSpare(), waits)
+  }
+
+  /// The room a take gave back, or new room.
+  @usableFromInline @inline(never)
+  func takeSpare() -> UnsafeMutablePointer<Storage> {
+    let spare = spare.exchange(0, ordering: .acquiring)
+    if spare != 0 { return Self.storage(at: spare) }
+    let storage = UnsafeMutablePointer<Storage>.allocate(capacity: 1)
+    storage.initialize(to: Storage(allocated: min(capacity, Self.initialRoom)))
+    return storage
+  }
+
+  /// Puts the storage back in the slot after a write, and wakes the reader if it waits.
+  @inlinable @inline(__always)
+  func putBack(_ storage: UnsafeMutablePointer<Storage>, wakingReader waits: Bool) {
+    slot.store(Self.address(of: storage), ordering: .releasing)
+    stepInFlight.store(0, ordering: .releasing)
+    if _slowPath(waits) { wakeReader() }
+  }
+
+  @usableFromInline @inline(never)
+  func wakeReader() {
+    guard readerWaits.exchange(false, ordering: .acquiringAndReleasing) else { return }
+    readerCalls.withLock { $0.wake.take() }?()
   }
 
   /// Ends a step that ``AnyStepRing/beginStep()`` began: writes it, with its states if the
@@ -200,47 +273,27 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   ) -> Bool {
     let ticks = usesCounter ? StepTicks.counter : StepTicks.clock
     let statesLimit = statesLimit.load(ordering: .relaxed)
-    var outcome = StepWrite.written
-    let wake = locked.withLock { locked -> (@Sendable () -> Void)? in
-      // Under the lock, as a take reads it: no step lands in a ring that a take found closed.
-      if _slowPath(isClosed) {
-        outcome = .closed
-        return nil
-      }
-      if _slowPath(
-        locked.makeRoom != nil
-          && locked.storage.isFull(capacity: capacity, statesLimit: statesLimit, holdingStates: holdsStates))
-      {
-        outcome = .full
-        return nil
-      }
-      // Made in place: a step made outside and copied in went through its value witnesses.
-      locked.storage.append(
-        Step(
-          received: received, ticks: ticks, message: message, before: before, after: after,
-          callSite: callSite, holdsStates: holdsStates),
-        capacity: capacity, statesLimit: statesLimit)
-      stepInFlight.store(0, ordering: .relaxed)
-      return locked.wake.take()
+    guard let (storage, waits) = holdStorage() else {
+      stepInFlight.store(0, ordering: .releasing)
+      return false
     }
-    switch outcome {
-    case .written:
-      if _slowPath(wake != nil) { wake?() }
-      return true
-    case .full:
+    if _slowPath(
+      storage.pointee.isFull(capacity: capacity, statesLimit: statesLimit, holdingStates: holdsStates)
+        && readerMakesRoom.load(ordering: .relaxed))
+    {
+      putBack(storage, wakingReader: waits)
       return endStepMakingRoom(
         received: received, ticks: ticks, message: message, before: before, after: after,
         callSite: callSite, holdsStates: holdsStates)
-    case .closed:
-      stepInFlight.store(0, ordering: .relaxed)
-      return false
     }
-  }
-
-  /// What ``endStep(received:message:before:after:callSite:holdsStates:)`` did under the lock.
-  @usableFromInline
-  enum StepWrite {
-    case written, full, closed
+    // Made in place: a step made outside and copied in went through its value witnesses.
+    storage.pointee.append(
+      Step(
+        received: received, ticks: ticks, message: message, before: before, after: after,
+        callSite: callSite, holdsStates: holdsStates),
+      capacity: capacity, statesLimit: statesLimit)
+    putBack(storage, wakingReader: waits)
+    return true
   }
 
   /// Ends a step in a full ring whose reader makes room: has it take the steps, then writes the
@@ -250,24 +303,19 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     received: UInt64, ticks: UInt64, message: Message, before: State?, after: State?,
     callSite: CallSite?, holdsStates: Bool
   ) -> Bool {
-    locked.withLock { $0.makeRoom }?()
+    readerCalls.withLock { $0.makeRoom }?()
     let statesLimit = statesLimit.load(ordering: .relaxed)
-    var written = true
-    let wake = locked.withLock { locked -> (@Sendable () -> Void)? in
-      guard !isClosed else {
-        written = false
-        return nil
-      }
-      locked.storage.append(
-        Step(
-          received: received, ticks: ticks, message: message, before: before, after: after,
-          callSite: callSite, holdsStates: holdsStates),
-        capacity: capacity, statesLimit: statesLimit)
-      return locked.wake.take()
+    guard let (storage, waits) = holdStorage() else {
+      stepInFlight.store(0, ordering: .releasing)
+      return false
     }
-    stepInFlight.store(0, ordering: .relaxed)
-    wake?()
-    return written
+    storage.pointee.append(
+      Step(
+        received: received, ticks: ticks, message: message, before: before, after: after,
+        callSite: callSite, holdsStates: holdsStates),
+      capacity: capacity, statesLimit: statesLimit)
+    putBack(storage, wakingReader: waits)
+    return true
   }
 
   /// Begins a step whose processing may suspend (a machine's): takes its sequence numbers, and
@@ -275,9 +323,8 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   /// one at a time, so one step at most is pending.
   @inlinable
   package func beginPendingStep(message: Message, before: State?, callSite: CallSite?, holdsStates: Bool) {
-    let pending = PendingStep(
+    pending = PendingStep(
       received: beginStep(), message: message, before: before, callSite: callSite, holdsStates: holdsStates)
-    locked.withLock { $0.pending = pending }
   }
 
   /// How ``endPendingStep(after:)`` ended a step.
@@ -295,7 +342,7 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   /// ``endStep(received:message:before:after:callSite:holdsStates:)`` does.
   @inlinable
   package func endPendingStep(after: State?) -> PendingStepEnd {
-    guard let pending = locked.withLock({ $0.pending.take() }) else { return .notBegun }
+    guard let pending = pending.take() else { return .notBegun }
     let after = pending.holdsStates ? (after ?? pending.before) : nil
     guard
       endStep(
@@ -308,41 +355,50 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   }
 
   override package func takeSteps() -> RingTake {
-    let capacity = capacity
-    let (full, wasClosed, inFlight) = locked.withLock { locked -> (Storage?, Bool, UInt64) in
-      let wasClosed = isClosed
-      let inFlight = stepInFlight.load(ordering: .relaxed)
-      guard locked.storage.count > 0 || locked.storage.dropped > 0 else { return (nil, wasClosed, inFlight) }
-      let full = locked.storage
-      locked.storage = locked.spare.take() ?? Storage(allocated: min(capacity, Self.initialRoom))
-      return (full, wasClosed, inFlight)
-    }
-    return RingTake(
-      steps: full.map { full in TakenSteps { [self] limit in records(of: full, keepingNewest: limit) } },
-      wasClosed: wasClosed, stepInFlight: inFlight == 0 ? nil : inFlight)
-  }
-
-  /// Boxes the steps of `full`, which is the reader's alone now, at most the newest `limit`.
-  private func records(of full: Storage, keepingNewest limit: Int) -> DrainedSteps {
-    let converter = StepTicks.Converter()
-    let skipped = max(0, full.count - max(0, limit))
-    var records: [InspectionRecord] = []
-    records.reserveCapacity(2 * (full.count - skipped))
-    for offset in 0..<full.count {
-      var index = full.start + offset
-      if index >= full.allocated { index -= full.allocated }
-      guard offset >= skipped else {
-        (full.steps + index).deinitialize(count: 1)
+    // Both before the take (see the class): a step that ends after the take sees the ring
+    // closed, and a step still in flight here was not taken.
+    let wasClosed = isClosed
+    let inFlight = stepInFlight.load(ordering: .acquiring)
+    while true {
+      let address = slot.load(ordering: .sequentiallyConsistent)
+      if address == Self.writing {
+        // The writer holds the storage for an instant.
+        statecraft_yield()
         continue
       }
-      let step = (full.steps + index).move()
+      guard address != 0 else { return RingTake(steps: nil, wasClosed: wasClosed, stepInFlight: inFlight.nonZero) }
+      guard
+        slot.compareExchange(expected: address, desired: 0, ordering: .sequentiallyConsistent).exchanged
+      else { continue }
+      return RingTake(
+        steps: TakenSteps { [self] limit in records(of: Self.storage(at: address), keepingNewest: limit) },
+        wasClosed: wasClosed, stepInFlight: inFlight.nonZero)
+    }
+  }
+
+  /// Boxes the steps of `full`, which is the reader's alone now, at most the newest `limit`, and
+  /// gives its room back for the writer's next storage.
+  private func records(of full: UnsafeMutablePointer<Storage>, keepingNewest limit: Int) -> DrainedSteps {
+    let converter = StepTicks.Converter()
+    let taken = full.pointee
+    let skipped = max(0, taken.count - max(0, limit))
+    var records: [InspectionRecord] = []
+    records.reserveCapacity(2 * (taken.count - skipped))
+    for offset in 0..<taken.count {
+      var index = taken.start + offset
+      if index >= taken.allocated { index -= taken.allocated }
+      guard offset >= skipped else {
+        (taken.steps + index).deinitialize(count: 1)
+        continue
+      }
+      let step = (taken.steps + index).move()
       let time = converter.sinceEpoch(step.ticks)
       var received = InspectionRecord(
         owner: owner, sequence: step.received, sinceEpoch: time,
         kind: .received(InspectedValue(message: step.message)), callSite: step.callSite)
       // The records of the overwritten and skipped steps: the first record after the gap
       // counts them.
-      if offset == skipped { received.droppedBefore = 2 * (full.dropped + UInt64(skipped)) }
+      if offset == skipped { received.droppedBefore = 2 * (taken.dropped + UInt64(skipped)) }
       records.append(received)
       records.append(
         InspectionRecord(
@@ -351,26 +407,34 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
             before: step.before.map { InspectedValue($0) } ?? .notKept,
             after: step.after.map { InspectedValue($0) } ?? .notKept)))
     }
-    // Empty again: the next take swaps it in, unless it has empty room already.
-    let emptied = Storage(emptied: full)
-    let unused = locked.withLock { locked -> Storage? in
-      guard locked.spare == nil else { return emptied }
-      locked.spare = emptied
-      return nil
+    // Empty again: the writer's next storage, unless it has one already.
+    full.pointee = Storage(emptied: taken)
+    if !spare.compareExchange(expected: 0, desired: Self.address(of: full), ordering: .releasing).exchanged {
+      Self.free(full)
     }
-    unused?.steps.deallocate()
-    return DrainedSteps(records: records, dropped: full.dropped + UInt64(skipped))
+    return DrainedSteps(records: records, dropped: taken.dropped + UInt64(skipped))
   }
 
   override package func wakeOnNextWrite(_ wake: @escaping @Sendable () -> Void) -> Bool {
-    locked.withLock { locked in
-      guard locked.storage.count == 0, locked.storage.dropped == 0 else { return false }
-      locked.wake = wake
-      return true
+    readerCalls.withLock { $0.wake = wake }
+    readerWaits.store(true, ordering: .sequentiallyConsistent)
+    // After the flag (see the class): a write that did not see it left its storage here.
+    guard slot.load(ordering: .sequentiallyConsistent) == 0 else {
+      // Steps are there: no wait, unless a writer took the flag already, and so wakes the reader.
+      guard readerWaits.exchange(false, ordering: .acquiringAndReleasing) else { return true }
+      readerCalls.withLock { $0.wake = nil }
+      return false
     }
+    return true
   }
 
   override package func whenFull(_ makeRoom: (@Sendable () -> Void)?) {
-    locked.withLock { $0.makeRoom = makeRoom }
+    readerCalls.withLock { $0.makeRoom = makeRoom }
+    readerMakesRoom.store(makeRoom != nil, ordering: .relaxed)
   }
+}
+
+extension UInt64 {
+  /// `nil` for 0.
+  fileprivate var nonZero: UInt64? { self == 0 ? nil : self }
 }

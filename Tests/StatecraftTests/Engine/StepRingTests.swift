@@ -260,6 +260,63 @@ struct StepRingWritesTests {
     #expect(sequences == (1...UInt64(2 * steps)).map { $0 })
   }
 
+  @Test func aStepEndingAsTheRingClosesIsEitherTakenOrHandedBackNeverLost() async {
+    for _ in 0..<20 {
+      let ring = Self.makeRing(capacity: 100_000)
+      let steps = 2_000
+      let writer = Task.detached {
+        var refused = 0
+        for step in 1...steps {
+          let written = ring.endStep(
+            received: ring.beginStep(), message: step, before: nil, after: nil, callSite: nil, holdsStates: false)
+          if !written { refused += 1 }
+        }
+        return refused
+      }
+      // Takes until a take finds the ring closed and empty, as a reader that then forgets it:
+      // on a thread of its own, taking as fast as it can. Once it has taken some, the ring
+      // closes under the writer, as when another inspector is attached.
+      let reader = Task.detached {
+        var taken = 0
+        while true {
+          if taken >= steps / 4, !ring.isClosed { ring.closeForOwner() }
+          let take = ring.takeSteps()
+          taken += Self.messages(take.steps?.records() ?? DrainedSteps(records: [], dropped: 0)).count
+          if take.wasClosed && take.steps == nil { return taken }
+        }
+      }
+      let taken = await reader.value
+      let refused = await writer.value
+      #expect(taken + refused == steps, "every step is taken, or handed back for records")
+      #expect(ring.takeSteps().steps == nil, "nothing lands after a take found the ring closed and empty")
+    }
+  }
+
+  @Test(.timeLimit(.minutes(1))) func aReaderThatWaitsForTheNextWriteIsAlwaysWoken() async {
+    let ring = Self.makeRing(capacity: 100_000)
+    let steps = 20_000
+    let writer = Task.detached {
+      for step in 1...steps {
+        Self.write(step, to: ring, keepingStates: false)
+        if step % 7 == 0 { await Task.yield() }
+      }
+    }
+    var taken: [Int] = []
+    while taken.count < steps {
+      let drained = Self.messages(ring.drain())
+      taken += drained
+      guard drained.isEmpty else { continue }
+      // A wake that never comes hangs the test: a write that did not see the wait.
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let once = Mutex<CheckedContinuation<Void, Never>?>(continuation)
+        let resume: @Sendable () -> Void = { once.withLock { $0.take() }?.resume() }
+        if !ring.wakeOnNextWrite(resume) { resume() }
+      }
+    }
+    await writer.value
+    #expect(taken == Array(1...steps))
+  }
+
   @Test func aStepWhoseStatesWereNotKeptIsBoxedWithoutThem() {
     let ring = Self.makeRing(capacity: 8)
     Self.write(1, to: ring, keepingStates: false)
