@@ -56,8 +56,8 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   /// for `allocated`, which grows by doubling up to the ring's capacity: an owner that takes few
   /// steps between takes keeps little.
   @usableFromInline
-  // Unchecked: handed between the ring's lock and the one reader that took it, each touching its
-  // steps only while it holds them.
+  // Unchecked: handed through the ring's slot between the writer that holds it and the one reader
+  // that took it, each touching its steps only while it holds them.
   struct Storage: @unchecked Sendable {
     @usableFromInline var steps: UnsafeMutablePointer<Step>
     @usableFromInline var allocated: Int
