@@ -45,6 +45,13 @@ let package = Package(
       dependencies: ["StateObjectShapes", .product(name: "Statecraft", package: "Statecraft")],
       path: "Tools/StateObjectSteps"
     ),
+    // State-object transitions as a client times them (issue 47): Statecraft only through its
+    // public product, beside the blog post's machine written in the same program.
+    .executableTarget(
+      name: "StateObjectClient",
+      dependencies: ["HeapUsage", .product(name: "Statecraft", package: "Statecraft")],
+      path: "Tools/StateObjectClient"
+    ),
     // `send` through nested features on the main thread, for callgrind.
     .executableTarget(
       name: "NestedSends",
