@@ -319,12 +319,17 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
     await core.send(request, callSite: callSite, inline: false, processor: processor)
   }
 
-  /// Queues `request`, and returns `true`, if it comes from the task that processes a request now:
-  /// a state's `enter()` or `exit()`, or what it calls, which would wait for itself. A state with
-  /// wrappers is also recognised in the tasks it starts, by the engine (see `OwnerCore.onBehalf`).
+  /// Queues `request`, and returns `true`, if it comes from code that the running request waits
+  /// for, which would wait for itself: a state's `enter()` or `exit()`, what it calls, and, for a
+  /// state with wrappers, the tasks it starts and may await (`async let`, a task group, `Task {}`),
+  /// which inherit the request they run for (see `StateActivation.Running.request`).
   private func isReentrant(_ request: StateRequest, callSite: CallSite) -> Bool {
-    guard let processingTask, processingTask == CurrentTask.address else { return false }
-    return core.queueReentrant(request, callSite: callSite)
+    if let processingTask, processingTask == CurrentTask.address {
+      return core.queueReentrant(request, callSite: callSite)
+    }
+    guard let running = StateActivation.running, let number = running.request, running.activation.core === core
+    else { return false }
+    return core.queueReentrant(request, whileProcessing: number, callSite: callSite)
   }
 
   /// Processes requests in the machine's own task, on the main actor. Not generic, so that the
@@ -378,7 +383,11 @@ public final class ContextualStateMachine<Context: StateMachineContext>: Observa
   /// Makes `state` current and returns its visit, whose `enter()` the processor calls. The initial
   /// state is current from the start, so entering it is not announced as a change.
   private func activate(_ state: any StateMachineState, announce: Bool) -> StateVisit {
-    let visit = StateVisit(of: state, context: context, core: core, machine: self)
+    // The reference to the machine passes from visit to visit, so that a machine whose states
+    // have wrappers makes it once (making an existential of this generic class looks up its
+    // conformance at run time).
+    let visit = StateVisit(
+      of: state, context: context, core: core, host: self.visit?.activation?.hostReference ?? HostReference(self))
     self.visit = visit
     if announce {
       // Only once something has read `currentState` can anyone observe it: until then, no

@@ -19,6 +19,11 @@ final class StateActivation: Sendable {
   struct Running: Sendable {
     /// The visit the code belongs to.
     let activation: StateActivation
+    /// The request whose `enter()` or `exit()` runs the code, if one does: a transition that the
+    /// code asks its machine for directly, rather than through `@StateTransition`, would wait for
+    /// it, and is queued instead (see `ContextualStateMachine.isReentrant`). Tasks that `enter()`
+    /// starts inherit it; a `@StateLifetime` task, which the state does not wait for, does not.
+    var request: UInt64?
     /// Whether the code is the state's `exit()`.
     var isExiting = false
     /// The lifetime task that runs the code, if one does. Once it is cancelled, its requests are
@@ -41,11 +46,10 @@ final class StateActivation: Sendable {
   /// The machine's owner context: its diagnostics handler and inspectors.
   var owner: OwnerServices { core.services }
   /// The machine, which runs the transitions this visit's code requests while it is current. Weak,
-  /// so that tasks the state started do not keep it; `AnyObject`, a word rather than the two of
-  /// an existential, and cast only when the visit's code asks for a transition.
-  private weak let machineObject: (any AnyObject & Sendable)?
+  /// so that tasks the state started do not keep it.
+  let hostReference: HostReference
   /// The machine, while it exists.
-  var machine: (any StateObjectHost)? { machineObject as? any StateObjectHost }
+  var machine: (any StateObjectHost)? { hostReference.host }
   /// Work tied to this visit, cancelled when the state exits: `nil` until its first task.
   // Safe without isolation: only read and written inside the machine core's lock (`core.withLock`),
   // rather than in a lock of its own, which would cost every visit 8 bytes. Debug builds check it.
@@ -72,30 +76,28 @@ final class StateActivation: Sendable {
     state: any StateMachineState,
     context: any StateMachineContext,
     core: OwnerCore<any StateMachineState, StateRequest>,
-    machine: any StateObjectHost
+    host: HostReference
   ) {
     self.stateType = type(of: state)
     self.context = context
     self.core = core
-    self.machineObject = machine
+    self.hostReference = host
   }
 
   /// The state's type name, for diagnostics.
   var stateName: String { "\(stateType)" }
 
   /// Calls `state.enter()` on the caller's actor, with this activation bound for the wrappers it
-  /// reads, on behalf of request `number` (so that a task it starts that asks its machine for a
-  /// transition directly is recognised as re-entrant). The closures capture `isolation`: a
-  /// closure literal that does not is nonisolated, and would hop to the global executor and back.
+  /// reads, on behalf of request `number`. One binding serves both, rather than the engine's
+  /// `OwnerCore.onBehalf` around this one: each binding is two async frames and two switches to
+  /// the caller's actor. The closure captures `isolation`: a closure literal that does not is
+  /// nonisolated, and would hop to the global executor and back.
   func enter(
     _ state: any StateMachineState, number: UInt64, isolation: isolated (any Actor)? = #isolation
   ) async {
-    await core.onBehalf(of: number) {
+    await Self.$running.withValue(Running(activation: self, request: number)) {
       _ = isolation
-      await Self.$running.withValue(Running(activation: self)) {
-        _ = isolation
-        await state.enter()
-      }
+      await state.enter()
     }
   }
 
@@ -103,12 +105,9 @@ final class StateActivation: Sendable {
   func exit(
     _ state: any StateMachineState, number: UInt64, isolation: isolated (any Actor)? = #isolation
   ) async {
-    await core.onBehalf(of: number) {
+    await Self.$running.withValue(Running(activation: self, request: number, isExiting: true)) {
       _ = isolation
-      await Self.$running.withValue(Running(activation: self, isExiting: true)) {
-        _ = isolation
-        await state.exit()
-      }
+      await state.exit()
     }
   }
 

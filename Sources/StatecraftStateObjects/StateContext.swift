@@ -43,15 +43,32 @@ public struct StateContext<Context: StateMachineContext>: Sendable {
         "@StateContext(\(Context.self).self)", fallback: "it returned \(Context.self).defaultValue")
       return .defaultValue
     }
-    guard let context = activation.context as? Context else {
-      activation.owner.report(
-        .contextTypeMismatch,
-        """
-        \(activation.stateName) reads @StateContext(\(Context.self).self), but its machine's \
-        context is \(type(of: activation.context)). It got \(Context.self).defaultValue.
-        """)
-      return .defaultValue
+    // The usual case, a context of exactly this type, compares types. `as?` from an existential
+    // asks the runtime's dynamic cast, and its optional result needs `Optional<Context>`'s
+    // metadata, which this generic getter, called from the state's module, looks up on each read.
+    let context = activation.context
+    guard ObjectIdentifier(type(of: context)) == ObjectIdentifier(Context.self) else {
+      return otherContext(context, in: activation)
     }
-    return context
+    return context.reinterpreted(as: Context.self)
+  }
+
+  /// A context of another type than `Context`: a subclass of it, or a mismatch, reported.
+  private func otherContext(_ context: any StateMachineContext, in activation: StateActivation) -> Context {
+    if let context = context as? Context { return context }
+    activation.owner.report(
+      .contextTypeMismatch,
+      """
+      \(activation.stateName) reads @StateContext(\(Context.self).self), but its machine's \
+      context is \(type(of: context)). It got \(Context.self).defaultValue.
+      """)
+    return .defaultValue
+  }
+}
+
+extension StateMachineContext {
+  /// This context as an `Other`, which must be its own type.
+  fileprivate func reinterpreted<Other: StateMachineContext>(as _: Other.Type) -> Other {
+    unsafeBitCast(self, to: Other.self)
   }
 }

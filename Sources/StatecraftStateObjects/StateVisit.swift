@@ -9,16 +9,15 @@ enum StateVisit {
 
   /// The visit of `state` in the machine behind `core`.
   ///
-  /// `machine` is made only for a state with wrappers: making an existential of a generic class
-  /// looks its conformance up at run time.
+  /// `host` is asked for only for a state with wrappers.
   @MainActor
   init(
     of state: any StateMachineState, context: any StateMachineContext,
     core: OwnerCore<any StateMachineState, StateRequest>,
-    machine: @autoclosure () -> any StateObjectHost
+    host: @autoclosure () -> HostReference
   ) {
     if StateWrapperScan.mayHoldWrappers(state) {
-      self = .bound(StateActivation(state: state, context: context, core: core, machine: machine()))
+      self = .bound(StateActivation(state: state, context: context, core: core, host: host()))
     } else {
       self = .plain
     }

@@ -231,7 +231,8 @@ extension OwnerCore where State: Sendable {
 
   /// Runs `body` as code that works on behalf of message `number`: a send from it to this owner
   /// is recognised as re-entrant. Front-ends wrap the user code they await while processing
-  /// (middleware, `enter()`, `exit()`) in it.
+  /// (a machine's middleware, a chart's output handler) in it. State objects carry the number in
+  /// the one task-local their states' wrappers need anyway, rather than binding two.
   ///
   /// A closure literal passed as `body` runs on the caller's isolation only if it captures the
   /// caller's isolated parameter (write `_ = isolation` in it): otherwise it is nonisolated, and

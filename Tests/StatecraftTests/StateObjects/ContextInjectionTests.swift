@@ -72,6 +72,35 @@ struct ContextInjectionTests {
     #expect(recorder.diagnostics.first?.message.contains("machine's context is TestContext") == true)
   }
 
+  /// A context class, read by its subclass's machine through the superclass.
+  class BaseContext: StateMachineContext, @unchecked Sendable {  // immutable: one `let`
+    let label: String
+    required init(label: String) { self.label = label }
+    static var defaultValue: Self { Self(label: "default") }
+  }
+
+  final class DerivedContext: BaseContext, @unchecked Sendable {}
+
+  struct BaseContextReader: StateMachineState {
+    let seen: Log<String>
+    @StateContext(BaseContext.self) private var context
+    func enter() async { seen.append("\(type(of: context)): \(context.label)") }
+  }
+
+  /// The wrapper compares types for the usual case, a context of exactly the type it reads; a
+  /// subclass of that type is still that type, as `as?` would have it.
+  @Test func aContextOfASubclassIsReadThroughItsSuperclass() async {
+    let seen = Log<String>()
+    let recorder = DiagnosticRecorder()
+    let machine = DiagnosticHandler.$current.withValue(recorder.handler) {
+      ContextualStateMachine(initialState: BaseContextReader(seen: seen))
+        .context(DerivedContext(label: "injected"))
+    }
+    await machine.start()
+    #expect(seen.all == ["DerivedContext: injected"])
+    #expect(recorder.kinds.isEmpty)
+  }
+
   @Test func wrappersOutsideAMachineReportAndFallBack() async {
     let seen = Log<String>()
     let recorder = DiagnosticRecorder()

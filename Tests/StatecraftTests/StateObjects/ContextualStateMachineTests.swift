@@ -165,6 +165,44 @@ struct ContextualStateMachineTests {
       recorder.diagnostics.first?.callSite?.fileID.description == "StatecraftTests/ContextualStateMachineTests.swift")
   }
 
+  /// A task that `enter()` starts and waits for inherits the request it runs for: its direct call
+  /// to the machine is queued and reported, where waiting would hang both. A `@StateLifetime` task,
+  /// which the state does not wait for, waits its turn. (If the call did wait, `enter()` would
+  /// wait until the suite's time limit cancels it, and the test would fail.)
+  @Test func aTaskThatEnterWaitsForCallingItsOwnMachineIsQueuedAndReported() async {
+    let log = Log<String>()
+    let recorder = DiagnosticRecorder()
+    let box = Log<ContextualStateMachine<EmptyStateMachineContext>>()
+    let reachedC = Gate()
+    let a = Step(
+      name: "A", log: log,
+      onEnter: { _, lifetime in
+        let (childReturned, returns) = AsyncStream<Void>.makeStream()
+        Task {
+          await box.all.first!.transition(to: Step(name: "B", log: log))
+          log.append("child returned")
+          returns.finish()
+        }
+        for await _ in childReturned {}  // cancellable, unlike the machine's queue
+        lifetime.task {
+          await box.all.first!.transition(to: Step(name: "C", log: log, onEnter: { _, _ in reachedC.open() }))
+        }
+      })
+    let machine = DiagnosticHandler.$current.withValue(recorder.handler) {
+      ContextualStateMachine(initialState: a)
+    }
+    box.append(machine)
+    await machine.start()
+    await reachedC.wait()
+    await machine.stop()
+    #expect(
+      log.all == [
+        "A enter begins", "child returned", "A enter ends", "A exit", "B enter begins", "B enter ends",
+        "B exit", "C enter begins", "C enter ends", "C exit",
+      ])
+    #expect(recorder.kinds == [.reentrantSend])
+  }
+
   /// bpisano's StateMachine had no `stop()`.
   @Test(.tags(.replacedLibraryDefect))
   func stopExitsTheCurrentStateAndLaterRequestsAreIgnored() async {
