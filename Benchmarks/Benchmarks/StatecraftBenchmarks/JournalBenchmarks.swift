@@ -60,6 +60,18 @@ func journalBenchmarks() {
     benchmark.stopMeasurement()
     MachineJournalFixtures.journal.flush()
   }
+  // A chart records a step that holds only its event through the same ring: the same light.
+  Benchmark("Journal: chart send with no journal") { benchmark in
+    let chart = ChartJournalFixtures.unjournaled
+    for _ in benchmark.scaledIterations { await chart.send(.toggle) }
+  }
+  Benchmark("Journal: chart send with a journal in rolling files") { benchmark in
+    let chart = ChartJournalFixtures.journaled
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations { await chart.send(.toggle) }
+    benchmark.stopMeasurement()
+    ChartJournalFixtures.journal.flush()
+  }
   Benchmark("Journal: time travel to a step of a 100,000-step journal") { benchmark in
     let recording = await MainActor.run { JournalFixtures.longRecording }
     let iterations = benchmark.scaledIterations
@@ -198,6 +210,31 @@ enum MachineJournalFixtures {
     let machine = AsyncStateMachineSequence(stateMachine: light, runtime: Runtime())
     machine.attach(journal)
     return machine
+  }()
+}
+
+/// The same light as a chart, journaled or not, made once.
+enum ChartJournalFixtures {
+  struct NoContext: Codable, Equatable, Sendable {}
+
+  static let light = Statechart("light", initial: JournaledLight.off, context: NoContext()) {
+    StateNode(JournaledLight.off) { OnEvent(JournaledSwitch.toggle, target: .on) }
+    StateNode(JournaledLight.on) { OnEvent(JournaledSwitch.toggle, target: .off) }
+  }
+
+  static let unjournaled = AsyncStatechartSequence(light)
+
+  static let journal = try! Journal(
+    schema: SnapshotSchema<ChartSnapshot<JournaledLight, JournaledSwitch, NoContext>>("light"),
+    action: JournaledSwitch.self,
+    to: .rollingFiles(
+      FileManager.default.temporaryDirectory.appending(path: "statecraft-benchmark-chart.jsonl").path(),
+      maxBytes: 50_000_000, keep: 1))
+
+  static let journaled = {
+    let chart = AsyncStatechartSequence(light)
+    chart.attach(journal)
+    return chart
   }()
 }
 

@@ -51,7 +51,7 @@ final class ChartProcessor<ID: Hashable & Sendable, Event: Sendable, Context: Se
     self.processing = ProcessorLocal(ProcessingState(initialEffects: first.effects))
     self.core = OwnerCore(
       state: first.snapshot, type: AsyncStatechartSequence<ID, Event, Context>.self,
-      callSite: callSite, writesStepsToRing: false)
+      callSite: callSite, processorBeginsSteps: true)
     processing.bind(to: core)
     for report in ChartReport.problems(of: chart) { core.services.report(report) }
     if let snapshot {
@@ -99,6 +99,7 @@ final class ChartProcessor<ID: Hashable & Sendable, Event: Sendable, Context: Se
       guard await performInitialEffects(in: state, number: number) else {
         // Done from the start (a final initial state, or a restored done snapshot): the event
         // that started it is reported as every later one is.
+        core.beginProcessorStep(message, state: state, callSite: callSite, holdsOneMessage: true)
         if case .event(let event) = message { reportDone(event, callSite: callSite) }
         return core.finish()
       }
@@ -149,6 +150,7 @@ final class ChartProcessor<ID: Hashable & Sendable, Event: Sendable, Context: Se
     let step: ChartStep<ID, Event, Context>
     switch message {
     case .start:
+      core.beginProcessorStep(message, state: state, callSite: callSite, holdsOneMessage: true)
       return .finished(core.finish())
     case .timers:
       // A `.timers` from a timer that was replaced since is still worth a step (timers may be
@@ -166,8 +168,12 @@ final class ChartProcessor<ID: Hashable & Sendable, Event: Sendable, Context: Se
       processing.value.catchUpInOneStep = false
     case .event(let event):
       step = chart.step(state, event: event, at: now, observing: core.isInspected)
-      if !step.handled { reportUnhandled(event, in: state, callSite: callSite) }
     }
+    // Before anything the step emits: a step that holds only its message goes to a step ring.
+    core.beginProcessorStep(
+      message, state: state, callSite: callSite,
+      holdsOneMessage: step.observations?.startingEvent == nil && step.observations?.events.isEmpty != false)
+    if case .event(let event) = message, !step.handled { reportUnhandled(event, in: state, callSite: callSite) }
     let needsTimer = !step.snapshot._timers.isEmpty || processing.value.armedTimer != nil
     if !step.changed, step.effects.isEmpty {
       if needsTimer { armTimer(for: step.snapshot) }

@@ -156,6 +156,11 @@ package final class Inspection: Sendable {
     state.withLock { $0.stateBefore = before }
   }
 
+  /// Whether ``keepStateBefore(_:)`` kept a state that ``takeStateBefore()`` has not taken.
+  package var keepsStateBefore: Bool {
+    state.withLock { $0.stateBefore != nil }
+  }
+
   /// The state that ``keepStateBefore(_:)`` kept, once.
   package func takeStateBefore() -> InspectedValue? {
     state.withLock { $0.stateBefore.take() }

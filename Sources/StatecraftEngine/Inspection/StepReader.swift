@@ -3,8 +3,8 @@
 /// inspecting a busy store costs a tick read, an atomic add, an atomic exchange and a copy of the
 /// step's values, not two records.
 ///
-/// An owner whose only inspector reads steps this way (a store, a machine, a state-object machine;
-/// not a chart, whose step may hold several messages) writes them to one ``StepRing``, typed, with
+/// An owner whose only inspector reads steps this way (a store, a machine, a state-object machine,
+/// a chart for each step that holds only its message) writes them to one ``StepRing``, typed, with
 /// no allocation and nothing boxed; the reader drains it when it likes, and boxes only then. The
 /// ring holds a step's states when the owner kept them (every step's, unless the reader samples
 /// states: see ``StateSampling``). The other records (effects, diagnostics) still reach

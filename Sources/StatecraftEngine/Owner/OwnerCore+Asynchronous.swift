@@ -172,12 +172,13 @@ extension OwnerCore where State: Sendable {
   #endif
 
   /// Tells inspectors that `message` is being processed, and keeps the state before it: in the
-  /// step ring, if a step reader is the only inspector.
+  /// step ring, if a step reader is the only inspector. With a ring, an owner whose processor
+  /// begins its steps begins it there (see ``beginProcessorStep(_:state:callSite:holdsOneMessage:)``).
   @inlinable
   func willProcess(_ message: Message, state: State, callSite: CallSite?) {
     guard isInspected else { return }
     if let ring = stepRing {
-      beginStep(in: ring, message, state: state, callSite: callSite)
+      if !processorBeginsSteps { beginStep(in: ring, message, state: state, callSite: callSite) }
       return
     }
     services.emit(.received(InspectedValue(message: message)), callSite: callSite)

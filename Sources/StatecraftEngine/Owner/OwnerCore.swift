@@ -79,10 +79,12 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   /// for every message needs no load of the context's slot.
   @usableFromInline final let inspected: Atomic<Bool>
   private final let effectsOnMainActor: Bool
-  /// Whether each step processes one message, so that a ``StepReader`` can take the owner's steps
-  /// from a ``StepRing``: a store's, a machine's and a state-object machine's do; a chart's step
-  /// also processes the events it raises, each a `received` record of its own.
-  private final let writesStepsToRing: Bool
+  /// Whether the owner's processor begins each message's step itself (see
+  /// ``beginProcessorStep(_:state:callSite:holdsOneMessage:)``), once it knows whether the step
+  /// holds only that message: a chart's may also hold the events it raises, each a `received`
+  /// record of its own, which a ``StepRing`` has no room for. Otherwise the core begins it, in
+  /// the ring if a ``StepReader`` is the only inspector.
+  @usableFromInline final let processorBeginsSteps: Bool
   /// Whether ``processSynchronously(_:queued:origin:callSite:observing:registrar:step:then:)`` runs,
   /// checked before Observation's willSet, so that a send from an observer's willSet is queued.
   // Safe without isolation: owners that process synchronously (a store) live on one actor and call
@@ -125,15 +127,15 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   ///   - callSite: Where the owner was created.
   ///   - effectsOnMainActor: Whether the owner's effect tasks start on the main actor, where a
   ///     main-actor owner receives what they deliver.
-  ///   - writesStepsToRing: Whether each step processes one message, so that the owner can write
-  ///     its steps to a ring that a ``StepReader`` takes them from.
+  ///   - processorBeginsSteps: Whether the owner's processor begins each message's step itself,
+  ///     with ``beginProcessorStep(_:state:callSite:holdsOneMessage:)``, rather than the core.
   ///
   /// Inspectors see a message as itself, or as what its ``InspectableMessage/inspectedMessage``
   /// says.
   @usableFromInline
   package init(
     state: State, type: Any.Type, callSite: CallSite, effectsOnMainActor: Bool = false,
-    writesStepsToRing: Bool = true
+    processorBeginsSteps: Bool = false
   ) {
     let identity = OwnerIdentity(type: type, callSite: callSite)
     self.identity = identity
@@ -141,7 +143,7 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
     self.servicesSlot = Atomic(context.map { Unmanaged.passRetained($0) })
     self.inspected = Atomic(context?.isInspected ?? false)
     self.effectsOnMainActor = effectsOnMainActor
-    self.writesStepsToRing = writesStepsToRing
+    self.processorBeginsSteps = processorBeginsSteps
     self.machine = OwnerStateMachine(state: state)
     #if DEBUG
       context?.isOwnersLockHeld = lockCheck
@@ -198,13 +200,12 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
     readStepsFromRing()
   }
 
-  /// For an owner whose steps each process one message: if its only
-  /// inspector is a ``StepReader``, makes it write its steps to a ring that the reader drains,
-  /// rather than records. Called when an inspector is attached, and by the owner once created
-  /// (for the inspectors of its scope).
+  /// If the owner's only inspector is a ``StepReader``, makes it write its steps to a ring that
+  /// the reader drains, rather than records. Called when an inspector is attached, and by the
+  /// owner once created (for the inspectors of its scope).
   @usableFromInline
   package final func readStepsFromRing() {
-    guard isInspected, writesStepsToRing else { return }
+    guard isInspected else { return }
     let identity = self.identity
     services.installStepRing { sequence, capacity in
       StepRing<State, Message>(owner: identity, sequence: sequence, capacity: capacity)
@@ -367,6 +368,22 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   final func recordStateUpdate(after: State) {
     guard isInspected, !endStepInRing(after: after), let before = services.takeStateBefore() else { return }
     services.emit(.stateUpdated(before: before, after: before.isKept ? InspectedValue(after) : .notKept))
+  }
+
+  /// Begins the step of `message`, for an owner whose processor begins its steps, before the step
+  /// emits anything: in the ring if a ``StepReader`` is the only inspector and the step holds
+  /// only `message`; otherwise as records, the `received` record first, which the step's other
+  /// messages follow. Nothing if the records began when the message arrived, before the ring was
+  /// made.
+  @inlinable
+  package final func beginProcessorStep(_ message: Message, state: State, callSite: CallSite?, holdsOneMessage: Bool) {
+    guard isInspected, !services.keepsStateBefore else { return }
+    if holdsOneMessage, let ring = stepRing {
+      beginStep(in: ring, message, state: state, callSite: callSite)
+      return
+    }
+    services.emit(.received(InspectedValue(message: message)), callSite: callSite)
+    services.keepStateBefore(services.keepsStates() ? InspectedValue(state) : .notKept)
   }
 
   /// Begins the step of `message` in `ring`: takes its sequence numbers, and keeps its message,

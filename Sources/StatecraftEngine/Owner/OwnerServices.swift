@@ -204,6 +204,13 @@ package final class OwnerServices: Sendable {
     inspection?.keepStateBefore(state)
   }
 
+  /// Whether ``keepStateBefore(_:)`` kept a state that no update has taken yet: the records of
+  /// the message being processed have begun.
+  @usableFromInline
+  package var keepsStateBefore: Bool {
+    inspection?.keepsStateBefore ?? false
+  }
+
   /// The state that ``keepStateBefore(_:)`` kept, once: `nil` if nothing was kept since.
   @usableFromInline
   package func takeStateBefore() -> InspectedValue? {
