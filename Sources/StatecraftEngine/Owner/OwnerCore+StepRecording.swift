@@ -1,0 +1,69 @@
+/// How an owner's steps reach its inspectors: as a step in its ring, when a step reader is the
+/// only inspector, or as a `received` and a `stateUpdated` record.
+extension OwnerCore {
+  /// Records the state before and after the message being processed, once per message: at the
+  /// first commit, or when the message ends without one. Only the holder of the processing right
+  /// calls it.
+  @inlinable
+  final func recordStateUpdate(after: State) {
+    guard isInspected, !endStepInRing(after: after), let before = services.takeStateBefore() else { return }
+    services.emit(.stateUpdated(before: before, after: before.isKept ? InspectedValue(after) : .notKept))
+  }
+
+  /// Begins the step of `message`, for an owner whose processor begins its steps, before the step
+  /// emits anything: in the ring if a ``StepReader`` is the only inspector and the step holds
+  /// only `message`; otherwise as records, the `received` record first, which the step's other
+  /// messages follow. Nothing if the records began when the message arrived, before the ring was
+  /// made.
+  @inlinable
+  package final func beginProcessorStep(_ message: Message, state: State, callSite: CallSite?, holdsOneMessage: Bool) {
+    guard isInspected, !services.keepsStateBefore else { return }
+    if holdsOneMessage, let ring = stepRing {
+      beginStep(in: ring, message, state: state, callSite: callSite)
+      return
+    }
+    services.emit(.received(InspectedValue(message: message)), callSite: callSite)
+    services.keepStateBefore(services.keepsStates() ? InspectedValue(state) : .notKept)
+  }
+
+  /// Begins the step of `message` in `ring`: takes its sequence numbers, and keeps its message,
+  /// and its state if the reader needs this step's, until ``endStepInRing(after:)``.
+  /// Specialised for the owner's types where the owner's code is, but not inlined there.
+  @inlinable @inline(never)
+  final func beginStep(in ring: Unmanaged<AnyStepRing>, _ message: Message, state: State, callSite: CallSite?) {
+    let keeps = services.keepsStates()
+    ring._withUnsafeGuaranteedRef { ring in
+      unsafeDowncast(ring, to: StepRing<State, Message>.self).beginPendingStep(
+        message: message, before: keeps ? state : nil, callSite: callSite, holdsStates: keeps)
+    }
+  }
+
+  /// Ends the step that ``beginStep(in:_:state:callSite:)`` began, with the state after it
+  /// (`nil`: the state before it, unchanged). `false` if the step was not begun in a ring (its
+  /// reader was attached while it ran): its records end it.
+  @inlinable
+  final func endStepInRing(after: State?) -> Bool {
+    // Closed rings too: a step begun before another inspector was attached is pending there.
+    guard let ring = services.anyStepRing else { return false }
+    let end = ring._withUnsafeGuaranteedRef { ring in
+      unsafeDowncast(ring, to: StepRing<State, Message>.self).endPendingStep(after: after)
+    }
+    switch end {
+    case .notBegun: return false
+    case .written: return true
+    case .closed(let message, let before, let after, let callSite):
+      emitStep(message, before: before, after: after, callSite: callSite)
+      return true
+    }
+  }
+
+  /// Makes the `received` and `stateUpdated` records of a step begun in a ring that was closed
+  /// before it was written: every inspector, the ring's reader included, gets them.
+  @usableFromInline
+  final func emitStep(_ message: Message, before: State?, after: State?, callSite: CallSite?) {
+    services.emit(.received(InspectedValue(message: message)), callSite: callSite)
+    services.emit(
+      .stateUpdated(
+        before: before.map { InspectedValue($0) } ?? .notKept, after: after.map { InspectedValue($0) } ?? .notKept))
+  }
+}
