@@ -110,19 +110,26 @@
     @MainActor
     func storeStepsOverflowTheRing() async throws {
       let server = try await InspectorServer.start(bufferLimit: 4)
-      let store = Store(initialState: Counter(), reducer: counterReducer)
+      let gate = PumpGate()
+      let store = Store(initialState: GatedCount(gate: gate)) { (state: inout GatedCount, _: Int) -> Effect<Int> in
+        state.count += 1
+        return .none
+      }
       store.attach(server.inspector)
-      // Ten steps before the server drains (it takes them on the main actor, which this test
-      // holds until `settle`): the ring keeps the last four.
-      for _ in 0..<10 { store.send(.increment) }
+      // The pump takes the first step, and waits at the gate as it describes it: the next ten
+      // steps fill the ring, which keeps the last four.
+      store.send(1)
+      for await _ in gate.entered { break }
+      for _ in 0..<10 { store.send(1) }
+      gate.open()
       await server.settle()
       #expect(server.droppedRecords == 12)
       let lines = try await LoopbackClient.get("/lines?token=\(server.token)", port: server.port).body
       let messages = lines.split(separator: "\n")
-      #expect(messages.filter { $0.contains(#""kind":"received""#) }.count == 4)
+      #expect(messages.filter { $0.contains(#""kind":"received""#) }.count == 5)
       #expect(lines.contains(#""kind":"dropped""#) && lines.contains(#""count":12"#))
-      // The newest step is among those kept: the count went from 9 to 10.
-      #expect(lines.contains(#"+   count: 10"#))
+      // The newest step is among those kept: the count went from 10 to 11.
+      #expect(lines.contains(#""diff":"- GatedCount(count: 10)\n+ GatedCount(count: 11)""#))
       await server.stop()
     }
 

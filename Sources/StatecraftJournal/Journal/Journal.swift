@@ -293,6 +293,7 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
     var failures: [any Error] = []
     let (ring, retired) = rings.withLock { ($0.current, $0.retired) }
     var take: RingTake?
+    var holdsRecordsWithoutAStep = false
     storage.withLock { writer in
       // The records first, then the ring: a record a step's sender emitted after the step (an
       // effect it started) is then never taken before the step.
@@ -302,16 +303,34 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
       let retiredSteps = retired.map { $0.takeSteps().steps?.records().records ?? [] }
       take = ring?.takeSteps()
       let steps = take?.steps?.records().records ?? []
-      if request == .batch, let ring, let take, !take.wasClosed, let inFlight = take.stepInFlight {
-        // Numbered by the ring's owner during or after a step not written yet: they wait for it,
-        // with the count of the records dropped before them if nothing is written now.
-        let later = waitingRecords.filter { $0.owner == ring.owner && $0.sequence >= inFlight }
+      if request == .batch, let ring, let take, !take.wasClosed {
+        let cut = BatchCut(stepInFlight: take.stepInFlight, lastTaken: steps.last?.sequence)
+        var later: [InspectionRecord] = []
+        if let firstWaiting = cut.firstWaiting {
+          later = waitingRecords.filter { $0.owner == ring.owner && $0.sequence >= firstWaiting }
+          waitingRecords.removeAll { $0.owner == ring.owner && $0.sequence >= firstWaiting }
+        }
+        if let firstWaitingOfLate = cut.firstWaitingOfLate {
+          // A step's sender may have queued its records after the first take, and ended the step
+          // before the ring's: they go before the step that follows them, or wait.
+          let (late, droppedLate) = waiting.withLock { $0.take() }
+          dropped += droppedLate
+          for record in late {
+            if record.owner == ring.owner && record.sequence >= firstWaitingOfLate {
+              later.append(record)
+            } else {
+              waitingRecords.append(record)
+            }
+          }
+        }
         if !later.isEmpty {
-          waitingRecords.removeAll { $0.owner == ring.owner && $0.sequence >= inFlight }
+          // With the count of the records dropped before them if nothing is written now.
           let droppedBefore =
             waitingRecords.isEmpty && steps.isEmpty && retiredSteps.allSatisfy(\.isEmpty) ? dropped : 0
           dropped -= droppedBefore
           waiting.withLock { $0.putBack(later, dropped: droppedBefore) }
+          // No step in flight may wake the queue for them.
+          if cut.firstWaiting == nil { holdsRecordsWithoutAStep = true }
         }
       }
       // Each ring's steps merged with its owner's records, in sequence order: every owner numbers
@@ -355,6 +374,7 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
         writeAfterNextStep(of: ring)
       }
     }
+    if holdsRecordsWithoutAStep { scheduleBatch() }
     for error in failures {
       diagnostics.report(
         Diagnostic(

@@ -29,27 +29,35 @@ import Testing
   /// task, which runs once `finish()` gives up the main actor. Its resumption then goes through the
   /// preferred executor rather than the global pool. (An effect free to end at once could end
   /// before `finish()` looks, and `finish()` would return without waiting.)
-  @Test @MainActor func aMainActorFinishIsResumedThroughThePreferredExecutor() async {
-    let counting = CountingTaskExecutor()
-    let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
-    let resumed = await EffectGroup.$mainActorWaitExecutor.withValue(counting) {
-      let store = Store(initialState: 0) { (count: inout Int, action: Bool) -> Effect<Bool> in
-        guard action else {
-          count += 1
-          return .none
+  ///
+  /// The runtime sends a few resumptions in a thousand straight to the main actor instead (13 in
+  /// 2,000 here), so the test counts over twenty waits: without the preference none goes through.
+  @Test @MainActor func mainActorFinishesAreResumedThroughThePreferredExecutor() async {
+    let waits = 20
+    var resumedThroughIt = 0
+    for _ in 0..<waits {
+      let counting = CountingTaskExecutor()
+      let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+      let resumed = await EffectGroup.$mainActorWaitExecutor.withValue(counting) {
+        let store = Store(initialState: 0) { (count: inout Int, action: Bool) -> Effect<Bool> in
+          guard action else {
+            count += 1
+            return .none
+          }
+          return .task {
+            for await _ in stream { break }
+            return false
+          }
         }
-        return .task {
-          for await _ in stream { break }
-          return false
-        }
+        let task = store.send(true)
+        Task { @MainActor in continuation.yield() }
+        await task.finish()
+        return store.state
       }
-      let task = store.send(true)
-      Task { @MainActor in continuation.yield() }
-      await task.finish()
-      return store.state
+      #expect(resumed == 1)
+      if counting.jobs >= 1 { resumedThroughIt += 1 }
     }
-    #expect(resumed == 1)
-    #expect(counting.jobs >= 1)
+    #expect(resumedThroughIt >= waits / 2)
   }
 
   /// A waiter resumed from another thread, by a cancellation, still returns.

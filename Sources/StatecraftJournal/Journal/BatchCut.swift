@@ -1,0 +1,24 @@
+/// Where a batch of the journal's queue cuts its ring owner's records: those numbered during a step
+/// the batch does not write wait for the next batch, so that their lines follow the step's.
+///
+/// A batch takes the waiting records, then looks at the step in flight, then takes the ring's
+/// steps; the owner runs meanwhile. A step in flight at the look may have ended before the take,
+/// and a later step begun and ended too: the take then holds both, and the records of the first
+/// go with them. Records that arrive while the batch takes the steps may belong to a step begun
+/// after the take, unless a step taken comes after them.
+package struct BatchCut {
+  /// The owner's records the batch took first wait from this sequence number on; `nil`: none wait.
+  package let firstWaiting: UInt64?
+  /// The owner's records that arrived while the batch took the steps wait from this number on;
+  /// `nil`: the batch takes none of them.
+  package let firstWaitingOfLate: UInt64?
+
+  /// - Parameters:
+  ///   - stepInFlight: the first sequence number of the step in flight at the look.
+  ///   - lastTaken: the sequence number of the last record of the steps taken.
+  package init(stepInFlight: UInt64?, lastTaken: UInt64?) {
+    let notTaken = stepInFlight.flatMap { step in (lastTaken ?? 0) >= step ? nil : step }
+    firstWaiting = notTaken
+    firstWaitingOfLate = lastTaken.map { min(notTaken ?? .max, $0 + 1) }
+  }
+}
