@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "StatecraftInspector", targets: ["StatecraftInspector"]),
     .library(name: "StatecraftDurable", targets: ["StatecraftDurable"]),
     .library(name: "StatecraftPostgres", targets: ["StatecraftPostgres"]),
+    .library(name: "StatecraftServices", targets: ["StatecraftServices"]),
     .executable(name: "statecraft-demo", targets: ["statecraft-demo"]),
     .executable(name: "statecraft-journal", targets: ["statecraft-journal"]),
     .plugin(name: "ScaffoldFeature", targets: ["ScaffoldFeature"]),
@@ -39,6 +40,11 @@ let package = Package(
       name: "Postgres",
       description: "Durable statecharts in PostgreSQL across processes (StatecraftPostgres), on postgres-nio",
       enabledTraits: ["Durable"]),
+    .trait(
+      name: "Services",
+      description:
+        "The durable runtime's workers as services of swift-service-lifecycle (StatecraftServices)",
+      enabledTraits: ["Durable"]),
     .default(enabledTraits: []),
   ],
   dependencies: [
@@ -57,6 +63,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     // `swift package generate-documentation`: a command plugin, never linked into a build.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -179,6 +186,16 @@ let package = Package(
         "StatecraftDurable",
         .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
         .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
+      ]
+    ),
+    // The durable runtime's workers (timers, outbox, invocations) as swift-service-lifecycle
+    // services, which start and stop with a Hummingbird or Vapor app. Its code is under
+    // `#if Services`.
+    .target(
+      name: "StatecraftServices",
+      dependencies: [
+        "StatecraftDurable", "StatecraftEngine",
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Services"])),
       ]
     ),
     .target(
@@ -322,6 +339,18 @@ let package = Package(
         .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
       ]
     ),
+    // The durable services under graceful shutdown, with swift-service-lifecycle's own test kit,
+    // on SQLite and a test clock.
+    .testTarget(
+      name: "StatecraftServicesTests",
+      dependencies: [
+        "Statecraft", "StatecraftDurable", "StatecraftJournal", "StatecraftServices",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Services"])),
+        .product(
+          name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle", condition: .when(traits: ["Services"])),
+      ]
+    ),
     // The chart, events and checks the multi-process kill tests share with their worker.
     .target(
       name: "DurableWorkload",
@@ -342,8 +371,10 @@ let package = Package(
     .executableTarget(
       name: "durable-worker",
       dependencies: [
-        "DurableWorkload", "StatecraftDurable", "StatecraftPostgres",
+        "DurableWorkload", "StatecraftDurable", "StatecraftPostgres", "StatecraftServices",
         .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Services"])),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Services"])),
       ],
       path: "Tests/DurableWorker"
     ),
@@ -361,12 +392,13 @@ let package = Package(
         "SampleExtraction", "Statecraft", "StatecraftEngine", "StatecraftMatching", "StatecraftMachines",
         "StatecraftCharts", "StatecraftStateObjects", "StatecraftMVVM", "StatecraftStore", "StatecraftTesting",
         "StatecraftJournal",
-        "StatecraftInspector", "StatecraftDurable", "StatecraftPostgres",
+        "StatecraftInspector", "StatecraftDurable", "StatecraftPostgres", "StatecraftServices",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Services"])),
         // The documentation-coverage tests read the libraries' public declarations.
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),

@@ -46,7 +46,7 @@ struct CompileSamples: BuildToolPlugin {
   static let libraries = [
     "Statecraft", "StatecraftEngine", "StatecraftMatching", "StatecraftMachines", "StatecraftCharts",
     "StatecraftStateObjects", "StatecraftMVVM", "StatecraftStore", "StatecraftTesting", "StatecraftJournal",
-    "StatecraftInspector", "StatecraftDurable", "StatecraftPostgres",
+    "StatecraftInspector", "StatecraftDurable", "StatecraftPostgres", "StatecraftServices",
   ]
 
   /// The library sources with a Swift block in a doc comment, and their modules.

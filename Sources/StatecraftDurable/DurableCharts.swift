@@ -96,7 +96,7 @@
     let invocations = DurableInvocations<ID>()
     let restartsInvocations: Bool
     let diagnostics = DiagnosticHandler.current
-    var definition: String { ledger.definition }
+    package var definition: String { ledger.definition }
     var now: @Sendable () -> Duration { ledger.now }
 
     /// A runtime for `chart`'s instances in `storage`.
@@ -272,6 +272,12 @@
 
     /// How many invocations run in this process now.
     public var runningInvocations: Int { invocations.count }
+
+    /// Cancels every invocation this process runs: a process that shuts down leaves them to the
+    /// next, which starts them again as it loads their instances.
+    package func stopInvocations() {
+      invocations.cancelAll()
+    }
 
     /// Instance `id`'s journal: one JSON line per step, in the journal format's `step` lines.
     public func journal(of id: String) async throws -> [String] {

@@ -66,6 +66,7 @@
 
     let machine: StateMachine<S, E, O>
     let ledger: DurableLedger<S>
+    package var definition: String { ledger.definition }
 
     /// A runtime for `machine`'s instances in `storage`.
     ///

@@ -7,12 +7,23 @@
 //     durable-worker send <url> <schema> <worker> <workers>
 //     durable-worker remind <url> <schema> <worker> <workers> <now-ms>
 //     durable-worker fire <url> <schema> <now-ms>
+//     durable-worker serve <url> <schema> <now-ms> [hang]
+//
+// `serve` runs the reminders' timer and outbox services in a service group until SIGTERM, and
+// says `idle` once every reminder has expired and every output is delivered; with `hang`, its
+// first delivery never returns, so that the shutdown deadline cancels it.
 #if Postgres
   import DurableWorkload
   import Foundation
+  import Synchronization
   import PostgresNIO
   import StatecraftDurable
   import StatecraftPostgres
+  #if Services
+    import Logging
+    import ServiceLifecycle
+    import StatecraftServices
+  #endif
 
   /// A line to the test, unbuffered: the test acts on it at once.
   nonisolated func say(_ line: String) { FileHandle.standardOutput.write(Data("\(line)\n".utf8)) }
@@ -75,6 +86,56 @@
     }
   }
 
+  #if Services
+    /// Runs the reminders' services until SIGTERM: see `serve` above.
+    func serve(now: Int64, hangs: Bool) async throws {
+      let reminders = DurableCharts(
+        KillTestWorkload.reminderChart, schema: KillTestWorkload.reminderSchema, storage: storage,
+        now: clock(from: now), claimDuration: .seconds(2))
+      let hanging = Mutex(hangs)
+      let outbox = DurableOutboxService(reminders, interval: .milliseconds(20), batchLimit: 5) { output in
+        if hanging.withLock({ $0 }) {
+          hanging.withLock { $0 = false }
+          say("hanging")
+          do {
+            try await Task.sleep(for: .seconds(3_600))
+          } catch {
+            say("delivery cancelled")
+            throw error
+          }
+        }
+        try await client.query("INSERT INTO killtest_deliveries (output_id) VALUES (\(output.id))")
+        say("progress")
+      }
+      let idle = ClosureService { [client] in
+        while !Task.isShuttingDownGracefully {
+          let waiting = try await reminders.instances(in: .waiting, limit: 1)
+          let rows = try await client.query("SELECT count(DISTINCT output_id)::BIGINT FROM killtest_deliveries")
+          var delivered = 0
+          for try await count in rows.decode(Int64.self) { delivered = Int(count) }
+          if waiting.isEmpty && delivered == KillTestWorkload.instances {
+            say("idle")
+            break
+          }
+          try? await cancelWhenGracefulShutdown { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        try? await gracefulShutdown()
+      }
+      var configuration = ServiceGroupConfiguration(
+        services: [DurableTimerService(reminders, interval: .milliseconds(20), batchLimit: 5), outbox, idle],
+        gracefulShutdownSignals: [.sigterm],
+        logger: Logger(label: "durable-worker", factory: { _ in SwiftLogNoOpLogHandler() }))
+      configuration.maximumGracefulShutdownDuration = .seconds(2)
+      do {
+        try await ServiceGroup(configuration: configuration).run()
+        say("stopped")
+      } catch {
+        // Past the deadline, the group cancelled what still ran.
+        say("cancelled")
+      }
+    }
+  #endif
+
   switch mode {
   case "send":
     let (worker, workers) = (Int(arguments[3])!, Int(arguments[4])!)
@@ -124,6 +185,14 @@
       try await deliver(reminders, client: client)
     }
     while try await deliver(reminders, client: client) > 0 {}
+
+  case "serve":
+    #if Services
+      try await serve(now: Int64(arguments[3])!, hangs: arguments.count > 4 && arguments[4] == "hang")
+    #else
+      FileHandle.standardError.write(Data("serve needs the Services trait\n".utf8))
+      exit(2)
+    #endif
 
   default:
     FileHandle.standardError.write(Data("unknown mode \(mode)\n".utf8))

@@ -2,7 +2,8 @@
   import Foundation
   import Synchronization
 
-  /// A `durable-worker` OS process: started, read line by line, killed with SIGKILL.
+  /// A `durable-worker` OS process: started, read line by line, stopped with SIGTERM or killed
+  /// with SIGKILL.
   final class WorkerProcess: Sendable {
     /// What the process has said so far.
     private struct Output {
@@ -109,6 +110,12 @@
       // A process already reaped may have given its pid to another.
       guard process.isRunning else { return }
       Foundation.kill(process.processIdentifier, SIGKILL)
+    }
+
+    /// SIGTERM: a graceful shutdown, as a deploy asks.
+    func terminate() {
+      guard process.isRunning else { return }
+      Foundation.kill(process.processIdentifier, SIGTERM)
     }
 
     /// Waits for the process to end (its output closes), and returns its exit status.

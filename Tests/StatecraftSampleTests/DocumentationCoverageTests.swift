@@ -9,7 +9,7 @@ struct DocumentationCoverageTests {
   static let libraries = [
     "Statecraft", "StatecraftEngine", "StatecraftMatching", "StatecraftMachines", "StatecraftCharts",
     "StatecraftStateObjects", "StatecraftMVVM", "StatecraftStore", "StatecraftTesting", "StatecraftJournal",
-    "StatecraftInspector", "StatecraftDurable", "StatecraftPostgres",
+    "StatecraftInspector", "StatecraftDurable", "StatecraftPostgres", "StatecraftServices",
   ]
 
   static let declarations: [PublicDeclarations.Declaration] = {
