@@ -64,6 +64,7 @@ let package = Package(
     .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     // `swift package generate-documentation`: a command plugin, never linked into a build.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -175,6 +176,7 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Durable"])),
         .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Durable"])),
         .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Durable"])),
+        .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Durable"])),
       ]
     ),
     // PostgreSQL storage for durable statecharts, machines and stores, for several processes on
@@ -336,6 +338,8 @@ let package = Package(
       dependencies: [
         "Statecraft", "StatecraftDurable", "StatecraftJournal", "StatecraftPostgres", "DurableWorkload",
         .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["Durable"])),
+        .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Durable"])),
+        .product(name: "MetricsTestKit", package: "swift-metrics", condition: .when(traits: ["Durable"])),
         .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
       ]
     ),

@@ -213,7 +213,11 @@
           // The step's id is its due time: a second worker firing the same timer finds it applied.
           let eventID = DurableEventID.timer(dueAt: DurableClock.milliseconds(dueTime))
           let outcome = try await step(id, eventID: eventID, event: nil)
-          if outcome?.isNew == true { fired += 1 }
+          if outcome?.isNew == true {
+            fired += 1
+            let dueAt = Duration.milliseconds(entry.createdAt) + dueTime
+            ledger.metrics.timerLateness.record(now() - dueAt)
+          }
         } catch let error as DurableError {
           ledger.reportSkipped(
             id, error: error, to: diagnostics, source: "DurableCharts(\(definition))",

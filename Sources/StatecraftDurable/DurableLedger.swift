@@ -34,6 +34,7 @@
     let activeStates: @Sendable (Snapshot) -> [String]
     /// When the instance's next timer is due, in milliseconds since 1970, from its creation time.
     let nextTimer: @Sendable (Snapshot, _ createdAt: Int64) -> Int64?
+    let metrics: DurableMetrics
 
     var definition: String { schema.definition }
 
@@ -54,6 +55,7 @@
       self.problems = problems
       self.activeStates = activeStates
       self.nextTimer = nextTimer
+      self.metrics = DurableMetrics(definition: schema.definition)
     }
 
     // MARK: Instances
@@ -74,7 +76,13 @@
     /// Instance `id`'s latest entry: the cached one when `useCache`, else the database's.
     /// `fromDatabase` tells a runtime that the instance was loaded, for what it restarts then.
     func load(_ id: String, useCache: Bool) async throws -> (entry: Entry, fromDatabase: Bool) {
-      if useCache, let entry = cache.entry(id) { return (entry, false) }
+      if useCache {
+        if let entry = cache.entry(id) {
+          metrics.cacheHits.increment()
+          return (entry, false)
+        }
+        metrics.cacheMisses.increment()
+      }
       guard let row = try await storage.load(definition: definition, id: id) else {
         throw DurableError.unknownInstance(id)
       }
@@ -119,8 +127,12 @@
       propose: (Entry) throws -> (Proposal, Extra)?
     ) async throws -> (step: DurableStep<Snapshot>, isNew: Bool, extra: Extra?)? {
       var useCache = true
+      let started = ContinuousClock.now
       for attempt in 0..<maxAttempts {
-        if attempt > 0 { try await backOff(after: attempt) }
+        if attempt > 0 {
+          metrics.retries.increment()
+          try await backOff(after: attempt)
+        }
         let (entry, fromDatabase) = try await load(id, useCache: useCache)
         if fromDatabase { loaded(entry) }
         guard let (proposal, extra) = try propose(entry) else { return nil }
@@ -139,13 +151,17 @@
         switch try await storage.commit(commit) {
         case .committed:
           cache.put(id, Entry(version: version, snapshot: proposal.snapshot, createdAt: entry.createdAt))
+          metrics.steps.increment()
+          metrics.stepDuration.record(ContinuousClock.now - started)
           return (result, true, extra)
         case .duplicate(let recorded):
           // Applied by another process: what this one holds of the instance is out of date.
           cache.remove(id)
+          metrics.duplicates.increment()
           return (try decode(recorded, id: id, eventID: eventID, event: proposal.message), false, nil)
         case .conflict:
           cache.remove(id)
+          metrics.conflicts.increment()
           useCache = false
         }
       }
@@ -209,6 +225,7 @@
         guard DurableClock.milliseconds(now()) < until else { break }
         try await handler(output)
         try await storage.markDelivered([output.id])
+        metrics.outputsDelivered.increment()
         delivered += 1
       }
       return delivered
