@@ -65,6 +65,7 @@ let package = Package(
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
     // `swift package generate-documentation`: a command plugin, never linked into a build.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -177,6 +178,7 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Durable"])),
         .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Durable"])),
         .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Durable"])),
+        .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Durable"])),
       ]
     ),
     // PostgreSQL storage for durable statecharts, machines and stores, for several processes on
@@ -340,6 +342,10 @@ let package = Package(
         .product(name: "SQLiteNIO", package: "sqlite-nio", condition: .when(traits: ["Durable"])),
         .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Durable"])),
         .product(name: "MetricsTestKit", package: "swift-metrics", condition: .when(traits: ["Durable"])),
+        .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Durable"])),
+        .product(name: "InMemoryTracing", package: "swift-distributed-tracing", condition: .when(traits: ["Durable"])),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Durable"])),
+        .product(name: "InMemoryLogging", package: "swift-log", condition: .when(traits: ["Durable"])),
         .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
       ]
     ),
@@ -403,6 +409,7 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Services"])),
+        .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Durable"])),
         // The documentation-coverage tests read the libraries' public declarations.
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),

@@ -34,7 +34,7 @@ public struct SampleFile {
     "SwiftUI": "canImport(SwiftUI)", "UIKit": "canImport(UIKit)", "AppKit": "canImport(AppKit)",
     "Combine": "canImport(Combine)", "StatecraftInspector": "LiveInspector",
     "StatecraftDurable": "Durable", "StatecraftPostgres": "Postgres", "PostgresNIO": "Postgres",
-    "StatecraftServices": "Services", "ServiceLifecycle": "Services",
+    "StatecraftServices": "Services", "ServiceLifecycle": "Services", "Tracing": "Durable",
   ]
 
   public let samples: [Sample]

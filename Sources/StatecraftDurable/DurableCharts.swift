@@ -1,5 +1,6 @@
 #if Durable
   import Foundation
+  public import Logging
   public import Statecraft
   public import StatecraftJournal
 
@@ -113,6 +114,9 @@
     ///     that other workers skip them. A worker that dies holding them delays them this long.
     ///   - restartsInvocations: Whether loading an instance from the database starts its active
     ///     states' invocations again. A process that only reads or relays events can turn it off.
+    ///   - logger: Where the runtime's `debug` lines go (a step committed, retried or found
+    ///     applied before; an output delivered), each with the definition, the instance and the
+    ///     event id as metadata. By default, the logging system's, labelled `statecraft.durable`.
     ///
     /// Diagnostics go to the ``/StatecraftEngine/DiagnosticHandler`` current when the runtime is
     /// created, worded as a running chart words them: what is wrong with the chart's definition,
@@ -123,13 +127,13 @@
       _ chart: Statechart<ID, Event, Context>, schema: SnapshotSchema<Snapshot>,
       storage: some DurableStorage, now: @escaping @Sendable () -> Duration = DurableClock.wallTime,
       cacheLimit: Int = 1_000, maxAttempts: Int = 8, claimDuration: Duration = .seconds(30),
-      restartsInvocations: Bool = true
+      restartsInvocations: Bool = true, logger: Logger = Logger(label: "statecraft.durable")
     ) {
       self.restartsInvocations = restartsInvocations
       self.chart = chart
       self.ledger = DurableLedger(
         schema: schema, storage: storage, now: now, cacheLimit: cacheLimit,
-        maxAttempts: maxAttempts, claimDuration: claimDuration,
+        maxAttempts: maxAttempts, claimDuration: claimDuration, logger: logger,
         problems: { chart.validate($0).map { "\($0)" } },
         activeStates: { $0.configuration.map { "\($0)" } },
         nextTimer: { snapshot, createdAt in

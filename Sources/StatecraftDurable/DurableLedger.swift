@@ -1,7 +1,9 @@
 #if Durable
   import Foundation
+  import Logging
   import Statecraft
   import StatecraftJournal
+  import Tracing
 
   /// The half of a durable runtime that does not depend on what it runs: instances' rows and
   /// their versions, steps committed exactly once with the version guard and its retries, the
@@ -35,13 +37,14 @@
     /// When the instance's next timer is due, in milliseconds since 1970, from its creation time.
     let nextTimer: @Sendable (Snapshot, _ createdAt: Int64) -> Int64?
     let metrics: DurableMetrics
+    let telemetry: DurableTelemetry
 
     var definition: String { schema.definition }
 
     init(
       schema: SnapshotSchema<Snapshot>, storage: some DurableStorage,
       now: @escaping @Sendable () -> Duration, cacheLimit: Int, maxAttempts: Int,
-      claimDuration: Duration,
+      claimDuration: Duration, logger: Logger,
       problems: @escaping @Sendable (Snapshot) -> [String],
       activeStates: @escaping @Sendable (Snapshot) -> [String],
       nextTimer: @escaping @Sendable (Snapshot, Int64) -> Int64? = { _, _ in nil }
@@ -56,6 +59,7 @@
       self.activeStates = activeStates
       self.nextTimer = nextTimer
       self.metrics = DurableMetrics(definition: schema.definition)
+      self.telemetry = DurableTelemetry(definition: schema.definition, logger: logger)
     }
 
     // MARK: Instances
@@ -63,14 +67,19 @@
     /// Inserts instance `id` with its first snapshot and the outputs of its start. Throws
     /// ``DurableError/instanceExists(_:)`` if there is one.
     func create(_ id: String, snapshot: Snapshot, outputs: [String]) async throws {
-      let createdAt = DurableClock.milliseconds(now())
-      let row = try row(id: id, version: 0, snapshot: snapshot, createdAt: createdAt)
-      guard
-        try await storage.insert(
-          row, nextTimer: nextTimer(snapshot, createdAt),
-          outputs: Self.outbox(outputs, definition: definition, id: id, version: 0))
-      else { throw DurableError.instanceExists(id) }
-      cache.put(id, Entry(version: 0, snapshot: snapshot, createdAt: createdAt))
+      try await withSpan(DurableTelemetry.createSpan) { span in
+        span.attributes[DurableTelemetry.Key.definition] = definition
+        span.attributes[DurableTelemetry.Key.instance] = id
+        let createdAt = DurableClock.milliseconds(now())
+        let row = try row(id: id, version: 0, snapshot: snapshot, createdAt: createdAt)
+        guard
+          try await storage.insert(
+            row, nextTimer: nextTimer(snapshot, createdAt),
+            outputs: Self.outbox(outputs, definition: definition, id: id, version: 0))
+        else { throw DurableError.instanceExists(id) }
+        cache.put(id, Entry(version: 0, snapshot: snapshot, createdAt: createdAt))
+        telemetry.log("Created the instance", instance: id, [:])
+      }
     }
 
     /// Instance `id`'s latest entry: the cached one when `useCache`, else the database's.
@@ -126,6 +135,30 @@
       loaded: (Entry) -> Void = { _ in },
       propose: (Entry) throws -> (Proposal, Extra)?
     ) async throws -> (step: DurableStep<Snapshot>, isNew: Bool, extra: Extra?)? {
+      try await withSpan(DurableTelemetry.stepSpan) { span in
+        span.attributes[DurableTelemetry.Key.definition] = definition
+        span.attributes[DurableTelemetry.Key.instance] = id
+        span.attributes[DurableTelemetry.Key.eventID] = eventID
+        let (result, attempts) = try await attempt(id, eventID: eventID, loaded: loaded, propose: propose)
+        span.attributes[DurableTelemetry.Key.attempts] = attempts
+        let outcome: DurableTelemetry.Outcome
+        if let result {
+          span.attributes[DurableTelemetry.Key.version] = result.step.version
+          outcome = result.isNew ? .committed : .duplicate
+        } else {
+          outcome = .none
+        }
+        span.attributes[DurableTelemetry.Key.outcome] = outcome.rawValue
+        return result
+      }
+    }
+
+    /// ``step(_:eventID:loaded:propose:)``'s attempts, and how many it made.
+    private func attempt<Extra>(
+      _ id: String, eventID: String,
+      loaded: (Entry) -> Void,
+      propose: (Entry) throws -> (Proposal, Extra)?
+    ) async throws -> ((step: DurableStep<Snapshot>, isNew: Bool, extra: Extra?)?, attempts: Int) {
       var useCache = true
       let started = ContinuousClock.now
       for attempt in 0..<maxAttempts {
@@ -135,7 +168,7 @@
         }
         let (entry, fromDatabase) = try await load(id, useCache: useCache)
         if fromDatabase { loaded(entry) }
-        guard let (proposal, extra) = try propose(entry) else { return nil }
+        guard let (proposal, extra) = try propose(entry) else { return (nil, attempt + 1) }
         let version = entry.version + 1
         let outputs = Self.outbox(proposal.outputs, definition: definition, id: id, version: version)
         let result = DurableStep(
@@ -153,15 +186,24 @@
           cache.put(id, Entry(version: version, snapshot: proposal.snapshot, createdAt: entry.createdAt))
           metrics.steps.increment()
           metrics.stepDuration.record(ContinuousClock.now - started)
-          return (result, true, extra)
+          telemetry.log(
+            "Committed a step", instance: id,
+            [DurableTelemetry.Key.eventID: "\(eventID)", DurableTelemetry.Key.version: "\(version)"])
+          return ((result, true, extra), attempt + 1)
         case .duplicate(let recorded):
           // Applied by another process: what this one holds of the instance is out of date.
           cache.remove(id)
           metrics.duplicates.increment()
-          return (try decode(recorded, id: id, eventID: eventID, event: proposal.message), false, nil)
+          telemetry.log(
+            "The event was applied before: returning its recorded step", instance: id,
+            [DurableTelemetry.Key.eventID: "\(eventID)"])
+          return ((try decode(recorded, id: id, eventID: eventID, event: proposal.message), false, nil), attempt + 1)
         case .conflict:
           cache.remove(id)
           metrics.conflicts.increment()
+          telemetry.log(
+            "Another step committed first: trying again", instance: id,
+            [DurableTelemetry.Key.eventID: "\(eventID)"])
           useCache = false
         }
       }
@@ -223,9 +265,23 @@
       for output in pending {
         // Past the claim, another dispatcher may have taken the rest: leave them to it.
         guard DurableClock.milliseconds(now()) < until else { break }
-        try await handler(output)
+        // A child of the step that produced the output: one trace from the request to delivery.
+        try await withSpan(
+          DurableTelemetry.deliverSpan, context: DurableTelemetry.context(continuing: output.traceContext),
+          ofKind: .producer
+        ) { span in
+          span.attributes[DurableTelemetry.Key.definition] = definition
+          span.attributes[DurableTelemetry.Key.instance] = output.instance
+          span.attributes[DurableTelemetry.Key.version] = output.version
+          span.attributes[DurableTelemetry.Key.output] = output.name
+          span.attributes[DurableTelemetry.Key.outputID] = output.id
+          try await handler(output)
+        }
         try await storage.markDelivered([output.id])
         metrics.outputsDelivered.increment()
+        telemetry.log(
+          "Delivered an output", instance: output.instance,
+          [DurableTelemetry.Key.output: "\(output.name)", DurableTelemetry.Key.outputID: "\(output.id)"])
         delivered += 1
       }
       return delivered
@@ -243,8 +299,12 @@
     private static func outbox(
       _ names: [String], definition: String, id: String, version: Int64
     ) -> [DurableOutput] {
-      names.enumerated().map { index, name in
-        DurableOutput(id: "\(definition)/\(id)/\(version)/\(index)", instance: id, name: name, version: version)
+      guard !names.isEmpty else { return [] }
+      let traceContext = DurableTelemetry.currentTraceContext()
+      return names.enumerated().map { index, name in
+        DurableOutput(
+          id: "\(definition)/\(id)/\(version)/\(index)", instance: id, name: name, version: version,
+          traceContext: traceContext)
       }
     }
 

@@ -1,5 +1,6 @@
 #if Durable
   import Foundation
+  public import Logging
   public import Statecraft
   public import StatecraftJournal
 
@@ -79,15 +80,19 @@
     ///   - cacheLimit: How many instances stay in memory between steps.
     ///   - maxAttempts: How many times a step is tried when other steps keep committing first.
     ///   - claimDuration: How long a dispatcher holds the outputs it claimed.
+    ///   - logger: Where the runtime's `debug` lines go (a step committed, retried or found
+    ///     applied before; an output delivered), each with the definition, the instance and the
+    ///     event id as metadata. By default, the logging system's, labelled `statecraft.durable`.
     public init(
       _ machine: StateMachine<S, E, O>, schema: SnapshotSchema<S>, storage: some DurableStorage,
       now: @escaping @Sendable () -> Duration = DurableClock.wallTime, cacheLimit: Int = 1_000,
-      maxAttempts: Int = 8, claimDuration: Duration = .seconds(30)
+      maxAttempts: Int = 8, claimDuration: Duration = .seconds(30),
+      logger: Logger = Logger(label: "statecraft.durable")
     ) {
       self.machine = machine
       self.ledger = DurableLedger(
         schema: schema, storage: storage, now: now, cacheLimit: cacheLimit,
-        maxAttempts: maxAttempts, claimDuration: claimDuration,
+        maxAttempts: maxAttempts, claimDuration: claimDuration, logger: logger,
         problems: { _ in [] }, activeStates: { [$0.label] })
     }
 

@@ -1,4 +1,6 @@
 #if Durable
+  import Foundation
+
   /// Where durable instances live: a database that makes each step one transaction. Statecraft
   /// ships ``SQLiteDurableStorage`` and, in `StatecraftPostgres`, `PostgresDurableStorage`; a backend is a type that keeps these rows and honours
   /// ``commit(_:)``'s guarantees.
@@ -200,13 +202,37 @@
     public var name: String
     /// The step (the instance's version) that produced it.
     public var version: Int64
+    /// The trace context of the step that produced it, as the tracing instrument writes it into
+    /// headers (`traceparent`, for instance), or `nil` when no tracer was recording. A backend
+    /// stores it with the output, so that the output's delivery continues the step's trace.
+    public var traceContext: [String: String]?
 
     /// An output with these values, as a backend reads it back from its outbox.
-    public init(id: String, instance: String, name: String, version: Int64) {
+    public init(
+      id: String, instance: String, name: String, version: Int64, traceContext: [String: String]? = nil
+    ) {
       self.id = id
       self.instance = instance
       self.name = name
       self.version = version
+      self.traceContext = traceContext
+    }
+  }
+
+  extension DurableOutput {
+    /// ``traceContext`` as the outbox's `trace_context` column holds it: a JSON object, or `nil`.
+    package var storedTraceContext: String? {
+      guard let traceContext else { return nil }
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = .sortedKeys
+      return (try? encoder.encode(traceContext)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The outbox's `trace_context` column read back; `nil` for none, and for what it cannot read:
+    /// an output is delivered without its trace rather than not at all.
+    package static func traceContext(stored text: String?) -> [String: String]? {
+      guard let text else { return nil }
+      return try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))
     }
   }
 #endif

@@ -1,5 +1,6 @@
 #if Durable
   import Foundation
+  public import Logging
   public import Statecraft
   public import StatecraftJournal
 
@@ -73,6 +74,9 @@
     ///   - cacheLimit: How many instances stay in memory between steps.
     ///   - maxAttempts: How many times a step is tried when other steps keep committing first.
     ///   - index: The names the database indexes a state under, for ``instances(indexedAs:limit:)``.
+    ///   - logger: Where the runtime's `debug` lines go (a step committed, retried or found
+    ///     applied before; an output delivered), each with the definition, the instance and the
+    ///     event id as metadata. By default, the logging system's, labelled `statecraft.durable`.
     ///   - fileID: Where the runtime is created, for diagnostics: the caller's file by default.
     ///   - filePath: The caller's file path, for diagnostics.
     ///   - line: The caller's line, for diagnostics.
@@ -86,14 +90,15 @@
       schema: SnapshotSchema<State>, storage: some DurableStorage,
       now: @escaping @Sendable () -> Duration = DurableClock.wallTime, cacheLimit: Int = 1_000,
       maxAttempts: Int = 8, index: @escaping @Sendable (State) -> [String] = { _ in [] },
-      fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+      logger: Logger = Logger(label: "statecraft.durable"), fileID: StaticString = #fileID,
+      filePath: StaticString = #filePath, line: UInt = #line,
       column: UInt = #column,
       reducer: @escaping @Sendable (inout State, Action) -> Effect<Action>
     ) {
       self.reducer = reducer
       self.ledger = DurableLedger(
         schema: schema, storage: storage, now: now, cacheLimit: cacheLimit,
-        maxAttempts: maxAttempts, claimDuration: .seconds(30),
+        maxAttempts: maxAttempts, claimDuration: .seconds(30), logger: logger,
         problems: { _ in [] }, activeStates: index)
       let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
       let diagnostics = self.diagnostics

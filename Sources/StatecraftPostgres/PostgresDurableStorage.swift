@@ -100,8 +100,10 @@
       CREATE TABLE IF NOT EXISTS statecraft_outbox (
         output_id TEXT PRIMARY KEY, definition TEXT NOT NULL, id TEXT NOT NULL,
         version BIGINT NOT NULL, name TEXT NOT NULL, delivered BOOLEAN NOT NULL DEFAULT false,
-        claimed_until BIGINT NOT NULL DEFAULT 0, sequence BIGSERIAL)
+        claimed_until BIGINT NOT NULL DEFAULT 0, sequence BIGSERIAL, trace_context TEXT)
       """,
+      // Tables from before traces.
+      "ALTER TABLE statecraft_outbox ADD COLUMN IF NOT EXISTS trace_context TEXT",
       """
       CREATE INDEX IF NOT EXISTS statecraft_outbox_pending ON statecraft_outbox (definition, sequence)
       WHERE NOT delivered
@@ -151,9 +153,11 @@
             VALUES (\(row.definition), \(row.id), \(row.version), \(row.snapshot), \(row.createdAt))
             ON CONFLICT DO NOTHING RETURNING 1
           ), outputs AS (
-            INSERT INTO statecraft_outbox (output_id, definition, id, version, name)
-            SELECT output.id, \(row.definition), \(row.id), \(row.version), output.name
-            FROM created, unnest(\(outputs.map(\.id))::text[], \(outputs.map(\.name))::text[]) AS output(id, name)
+            INSERT INTO statecraft_outbox (output_id, definition, id, version, name, trace_context)
+            SELECT output.id, \(row.definition), \(row.id), \(row.version), output.name, NULLIF(output.trace, '')
+            FROM created, unnest(
+              \(outputs.map(\.id))::text[], \(outputs.map(\.name))::text[], \(Self.traceContexts(outputs))::text[]
+            ) AS output(id, name, trace)
           ), states AS (
             INSERT INTO statecraft_active_states (definition, id, state)
             SELECT \(row.definition), \(row.id), state FROM created, unnest(\(states)::text[]) AS state
@@ -173,7 +177,7 @@
     /// the event id was applied, ``/StatecraftDurable/DurableCommitOutcome/conflict`` otherwise.
     public func commit(_ commit: DurableCommit) async throws -> DurableCommitOutcome {
       let row = commit.row
-      var binds = PostgresBindings(capacity: 12)
+      var binds = PostgresBindings(capacity: 13)
       binds.append(row.definition)  // $1
       binds.append(row.id)  // $2
       binds.append(row.version)  // $3
@@ -186,6 +190,7 @@
       binds.append(commit.outputs.map(\.name))  // $10
       binds.append(Array(Set(row.activeStates)))  // $11
       binds.append(commit.nextTimer)  // $12
+      binds.append(Self.traceContexts(commit.outputs))  // $13
       let rows = try await transaction { connection in
         try await Self.rows(connection, PostgresQuery(unsafeSQL: Self.commitStatement, binds: binds), logger)
       }
@@ -217,9 +222,9 @@
       ), journal AS (
         INSERT INTO statecraft_journal (definition, id, version, line) SELECT $1, $2, $3, $8 FROM updated
       ), outputs AS (
-        INSERT INTO statecraft_outbox (output_id, definition, id, version, name)
-        SELECT output.id, $1, $2, $3, output.name
-        FROM updated, unnest($9::text[], $10::text[]) AS output(id, name)
+        INSERT INTO statecraft_outbox (output_id, definition, id, version, name, trace_context)
+        SELECT output.id, $1, $2, $3, output.name, NULLIF(output.trace, '')
+        FROM updated, unnest($9::text[], $10::text[], $13::text[]) AS output(id, name, trace)
       ), left_states AS (
         DELETE FROM statecraft_active_states
         WHERE definition = $1 AND id = $2 AND state <> ALL($11::text[]) AND EXISTS (SELECT 1 FROM updated)
@@ -301,11 +306,16 @@
             ORDER BY sequence LIMIT \(limit) FOR UPDATE SKIP LOCKED
           ) AS pending
           WHERE output.output_id = pending.output_id
-          RETURNING output.output_id, output.id, output.version, output.name, output.sequence
+          RETURNING output.output_id, output.id, output.version, output.name, output.sequence,
+            output.trace_context
           """, logger
-        ).map { try $0.decode((String, String, Int64, String, Int64).self) }
+        ).map { try $0.decode((String, String, Int64, String, Int64, String?).self) }
           .sorted { $0.4 < $1.4 }
-          .map { DurableOutput(id: $0.0, instance: $0.1, name: $0.3, version: $0.2) }
+          .map {
+            DurableOutput(
+              id: $0.0, instance: $0.1, name: $0.3, version: $0.2,
+              traceContext: DurableOutput.traceContext(stored: $0.5))
+          }
       }
     }
 
@@ -359,6 +369,12 @@
     /// channel's event loop, a channel still active still has postgres-nio's handler, which
     /// answers every query it is given (with an error if the connection closes later); a closed
     /// one fails here. The check and the write are one event-loop turn, so nothing falls between.
+    /// The outputs' trace contexts as a `text[]` column, with `''` for none (`NULLIF` stores it as
+    /// `NULL`): arrays of optional strings do not bind.
+    private static func traceContexts(_ outputs: [DurableOutput]) -> [String] {
+      outputs.map { $0.storedTraceContext ?? "" }
+    }
+
     @discardableResult
     private static func rows(
       _ connection: PostgresConnection, _ query: PostgresQuery, _ logger: Logger

@@ -129,7 +129,7 @@
       CREATE TABLE IF NOT EXISTS statecraft_outbox (
         output_id TEXT PRIMARY KEY, definition TEXT NOT NULL, id TEXT NOT NULL,
         version INTEGER NOT NULL, name TEXT NOT NULL, delivered INTEGER NOT NULL DEFAULT 0,
-        claimed_until INTEGER NOT NULL DEFAULT 0)
+        claimed_until INTEGER NOT NULL DEFAULT 0, trace_context TEXT)
       """,
       "CREATE INDEX IF NOT EXISTS statecraft_outbox_pending ON statecraft_outbox (definition, delivered)",
       """
@@ -141,24 +141,28 @@
     ]
 
     /// Sets a five-second wait for other connections' locks and write-ahead logging, creates the
-    /// ``tables`` that are missing, and adds the `claimed_until` columns that files from before
-    /// claims lack, in a transaction.
+    /// ``tables`` that are missing, and adds the columns that older files lack (`claimed_until`,
+    /// `trace_context`), in a transaction.
     public func prepare() async throws {
       try await gate.run {
         // Another process's transaction makes this one wait, not fail.
         _ = try await connection.query("PRAGMA busy_timeout = 5000")
         _ = try await connection.query("PRAGMA journal_mode = WAL")
         for table in Self.tables { _ = try await connection.query(table) }
-        // Tables from before claims: add the column, in a transaction, so that two processes
-        // opening an old file at once do not both add it.
+        // Tables from before claims or traces: add the columns, in a transaction, so that two
+        // processes opening an old file at once do not both add them.
         _ = try await connection.query("BEGIN IMMEDIATE")
         do {
-          for table in ["statecraft_outbox", "statecraft_timers"] {
+          let added = [
+            ("statecraft_outbox", "claimed_until", "INTEGER NOT NULL DEFAULT 0"),
+            ("statecraft_timers", "claimed_until", "INTEGER NOT NULL DEFAULT 0"),
+            ("statecraft_outbox", "trace_context", "TEXT"),
+          ]
+          for (table, column, type) in added {
             let columns = try await connection.query("PRAGMA table_info(\(table))")
               .compactMap { $0.column("name")?.string }
-            if !columns.contains("claimed_until") {
-              _ = try await connection.query(
-                "ALTER TABLE \(table) ADD COLUMN claimed_until INTEGER NOT NULL DEFAULT 0")
+            if !columns.contains(column) {
+              _ = try await connection.query("ALTER TABLE \(table) ADD COLUMN \(column) \(type)")
             }
           }
           _ = try await connection.query("COMMIT")
@@ -280,7 +284,7 @@
       try await transaction {
         let pending = try await connection.query(
           """
-          SELECT output_id, id, version, name FROM statecraft_outbox
+          SELECT output_id, id, version, name, trace_context FROM statecraft_outbox
           WHERE definition = ? AND delivered = 0 AND claimed_until <= ? ORDER BY rowid LIMIT ?
           """,
           [.text(definition), .integer(Int(now)), .integer(limit)]
@@ -288,7 +292,9 @@
           guard let id = row.column("output_id")?.string, let instance = row.column("id")?.string,
             let version = row.column("version")?.integer, let name = row.column("name")?.string
           else { return nil }
-          return DurableOutput(id: id, instance: instance, name: name, version: Int64(version))
+          return DurableOutput(
+            id: id, instance: instance, name: name, version: Int64(version),
+            traceContext: DurableOutput.traceContext(stored: row.column("trace_context")?.string))
         }
         for output in pending {
           _ = try await connection.query(
@@ -372,10 +378,13 @@
     private func writeOutputs(_ outputs: [DurableOutput], definition: String, id: String) async throws {
       for output in outputs {
         _ = try await connection.query(
-          "INSERT INTO statecraft_outbox (output_id, definition, id, version, name) VALUES (?, ?, ?, ?, ?)",
+          """
+          INSERT INTO statecraft_outbox (output_id, definition, id, version, name, trace_context)
+          VALUES (?, ?, ?, ?, ?, ?)
+          """,
           [
             .text(output.id), .text(definition), .text(id), .integer(Int(output.version)),
-            .text(output.name),
+            .text(output.name), output.storedTraceContext.map { .text($0) } ?? .null,
           ])
       }
     }
