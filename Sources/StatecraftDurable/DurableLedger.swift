@@ -75,7 +75,7 @@
         guard
           try await storage.insert(
             row, nextTimer: nextTimer(snapshot, createdAt),
-            outputs: Self.outbox(outputs, definition: definition, id: id, version: 0))
+            outputs: outbox(outputs, id: id, version: 0))
         else { throw DurableError.instanceExists(id) }
         cache.put(id, Entry(version: 0, snapshot: snapshot, createdAt: createdAt))
         telemetry.log("Created the instance", instance: id, [:])
@@ -170,7 +170,7 @@
         if fromDatabase { loaded(entry) }
         guard let (proposal, extra) = try propose(entry) else { return (nil, attempt + 1) }
         let version = entry.version + 1
-        let outputs = Self.outbox(proposal.outputs, definition: definition, id: id, version: version)
+        let outputs = outbox(proposal.outputs, id: id, version: version)
         let result = DurableStep(
           version: version, snapshot: proposal.snapshot, handled: proposal.handled,
           outputs: proposal.outputs)
@@ -279,10 +279,16 @@
         }
         try await storage.markDelivered([output.id])
         metrics.outputsDelivered.increment()
+        if let committedAt = output.committedAt {
+          metrics.outboxLag.record(.milliseconds(DurableClock.milliseconds(now()) - committedAt))
+        }
         telemetry.log(
           "Delivered an output", instance: output.instance,
           [DurableTelemetry.Key.output: "\(output.name)", DurableTelemetry.Key.outputID: "\(output.id)"])
         delivered += 1
+      }
+      if let depth = try await storage.pendingOutputCount(definition: definition) {
+        metrics.outboxDepth.record(depth)
       }
       return delivered
     }
@@ -296,15 +302,16 @@
         activeStates: activeStates(snapshot), createdAt: createdAt)
     }
 
-    private static func outbox(
-      _ names: [String], definition: String, id: String, version: Int64
-    ) -> [DurableOutput] {
+    /// The outputs named `names` of instance `id`'s step `version`, committed now, in the current
+    /// trace.
+    private func outbox(_ names: [String], id: String, version: Int64) -> [DurableOutput] {
       guard !names.isEmpty else { return [] }
+      let committedAt = DurableClock.milliseconds(now())
       let traceContext = DurableTelemetry.currentTraceContext()
       return names.enumerated().map { index, name in
         DurableOutput(
           id: "\(definition)/\(id)/\(version)/\(index)", instance: id, name: name, version: version,
-          traceContext: traceContext)
+          committedAt: committedAt, traceContext: traceContext)
       }
     }
 

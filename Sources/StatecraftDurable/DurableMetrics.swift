@@ -26,6 +26,10 @@
     let timerLateness: Metrics.Timer
     /// Outputs handed to a dispatcher's handler that returned.
     let outputsDelivered: Counter
+    /// Outputs committed and not yet delivered, counted after each dispatch round.
+    let outboxDepth: Gauge
+    /// From an output's step's commit to its handler's return, for each output delivered.
+    let outboxLag: Metrics.Timer
 
     init(definition: String) {
       let dimensions = [("definition", definition)]
@@ -38,6 +42,8 @@
       cacheMisses = Counter(label: "statecraft_durable_cache_misses_total", dimensions: dimensions)
       timerLateness = Metrics.Timer(label: "statecraft_durable_timer_lateness_seconds", dimensions: dimensions)
       outputsDelivered = Counter(label: "statecraft_durable_outputs_delivered_total", dimensions: dimensions)
+      outboxDepth = Gauge(label: "statecraft_durable_outbox_depth", dimensions: dimensions)
+      outboxLag = Metrics.Timer(label: "statecraft_durable_outbox_lag_seconds", dimensions: dimensions)
     }
   }
 

@@ -60,6 +60,10 @@
     /// Marks outputs delivered, so that they are never claimed again.
     func markDelivered(_ ids: [String]) async throws
 
+    /// How many outputs are committed and not yet delivered, for the outbox's depth
+    /// (`statecraft_durable_outbox_depth`); `nil` if the backend does not count them, as by default.
+    func pendingOutputCount(definition: String) async throws -> Int?
+
     /// The instance's journal lines, oldest first.
     func journal(definition: String, id: String) async throws -> [String]
   }
@@ -202,6 +206,9 @@
     public var name: String
     /// The step (the instance's version) that produced it.
     public var version: Int64
+    /// When that step was committed, in milliseconds since 1970 by the runtime's clock, for the
+    /// outbox's lag; `nil` for outputs a backend stored without it.
+    public var committedAt: Int64?
     /// The trace context of the step that produced it, as the tracing instrument writes it into
     /// headers (`traceparent`, for instance), or `nil` when no tracer was recording. A backend
     /// stores it with the output, so that the output's delivery continues the step's trace.
@@ -209,14 +216,21 @@
 
     /// An output with these values, as a backend reads it back from its outbox.
     public init(
-      id: String, instance: String, name: String, version: Int64, traceContext: [String: String]? = nil
+      id: String, instance: String, name: String, version: Int64, committedAt: Int64? = nil,
+      traceContext: [String: String]? = nil
     ) {
       self.id = id
       self.instance = instance
       self.name = name
       self.version = version
+      self.committedAt = committedAt
       self.traceContext = traceContext
     }
+  }
+
+  extension DurableStorage {
+    /// Does not count: a backend of its own reports no outbox depth until it implements this.
+    public func pendingOutputCount(definition: String) async throws -> Int? { nil }
   }
 
   extension DurableOutput {

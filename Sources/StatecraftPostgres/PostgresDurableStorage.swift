@@ -100,9 +100,11 @@
       CREATE TABLE IF NOT EXISTS statecraft_outbox (
         output_id TEXT PRIMARY KEY, definition TEXT NOT NULL, id TEXT NOT NULL,
         version BIGINT NOT NULL, name TEXT NOT NULL, delivered BOOLEAN NOT NULL DEFAULT false,
-        claimed_until BIGINT NOT NULL DEFAULT 0, sequence BIGSERIAL, trace_context TEXT)
+        claimed_until BIGINT NOT NULL DEFAULT 0, sequence BIGSERIAL, committed_at BIGINT,
+        trace_context TEXT)
       """,
-      // Tables from before traces.
+      // Tables from before the outbox's lag and traces.
+      "ALTER TABLE statecraft_outbox ADD COLUMN IF NOT EXISTS committed_at BIGINT",
       "ALTER TABLE statecraft_outbox ADD COLUMN IF NOT EXISTS trace_context TEXT",
       """
       CREATE INDEX IF NOT EXISTS statecraft_outbox_pending ON statecraft_outbox (definition, sequence)
@@ -153,8 +155,9 @@
             VALUES (\(row.definition), \(row.id), \(row.version), \(row.snapshot), \(row.createdAt))
             ON CONFLICT DO NOTHING RETURNING 1
           ), outputs AS (
-            INSERT INTO statecraft_outbox (output_id, definition, id, version, name, trace_context)
-            SELECT output.id, \(row.definition), \(row.id), \(row.version), output.name, NULLIF(output.trace, '')
+            INSERT INTO statecraft_outbox (output_id, definition, id, version, name, committed_at, trace_context)
+            SELECT output.id, \(row.definition), \(row.id), \(row.version), output.name,
+              \(outputs.first?.committedAt), NULLIF(output.trace, '')
             FROM created, unnest(
               \(outputs.map(\.id))::text[], \(outputs.map(\.name))::text[], \(Self.traceContexts(outputs))::text[]
             ) AS output(id, name, trace)
@@ -177,7 +180,7 @@
     /// the event id was applied, ``/StatecraftDurable/DurableCommitOutcome/conflict`` otherwise.
     public func commit(_ commit: DurableCommit) async throws -> DurableCommitOutcome {
       let row = commit.row
-      var binds = PostgresBindings(capacity: 13)
+      var binds = PostgresBindings(capacity: 14)
       binds.append(row.definition)  // $1
       binds.append(row.id)  // $2
       binds.append(row.version)  // $3
@@ -191,6 +194,7 @@
       binds.append(Array(Set(row.activeStates)))  // $11
       binds.append(commit.nextTimer)  // $12
       binds.append(Self.traceContexts(commit.outputs))  // $13
+      binds.append(commit.outputs.first?.committedAt)  // $14
       let rows = try await transaction { connection in
         try await Self.rows(connection, PostgresQuery(unsafeSQL: Self.commitStatement, binds: binds), logger)
       }
@@ -222,8 +226,8 @@
       ), journal AS (
         INSERT INTO statecraft_journal (definition, id, version, line) SELECT $1, $2, $3, $8 FROM updated
       ), outputs AS (
-        INSERT INTO statecraft_outbox (output_id, definition, id, version, name, trace_context)
-        SELECT output.id, $1, $2, $3, output.name, NULLIF(output.trace, '')
+        INSERT INTO statecraft_outbox (output_id, definition, id, version, name, committed_at, trace_context)
+        SELECT output.id, $1, $2, $3, output.name, $14::bigint, NULLIF(output.trace, '')
         FROM updated, unnest($9::text[], $10::text[], $13::text[]) AS output(id, name, trace)
       ), left_states AS (
         DELETE FROM statecraft_active_states
@@ -307,14 +311,14 @@
           ) AS pending
           WHERE output.output_id = pending.output_id
           RETURNING output.output_id, output.id, output.version, output.name, output.sequence,
-            output.trace_context
+            output.committed_at, output.trace_context
           """, logger
-        ).map { try $0.decode((String, String, Int64, String, Int64, String?).self) }
+        ).map { try $0.decode((String, String, Int64, String, Int64, Int64?, String?).self) }
           .sorted { $0.4 < $1.4 }
           .map {
             DurableOutput(
-              id: $0.0, instance: $0.1, name: $0.3, version: $0.2,
-              traceContext: DurableOutput.traceContext(stored: $0.5))
+              id: $0.0, instance: $0.1, name: $0.3, version: $0.2, committedAt: $0.5,
+              traceContext: DurableOutput.traceContext(stored: $0.6))
           }
       }
     }
@@ -324,6 +328,17 @@
       _ = try await client.withConnection { connection in
         try await Self.rows(
           connection, "UPDATE statecraft_outbox SET delivered = true WHERE output_id = ANY(\(ids))", logger)
+      }
+    }
+
+    /// Counts the undelivered outputs, on the outbox's partial index of pending outputs.
+    public func pendingOutputCount(definition: String) async throws -> Int? {
+      try await client.withConnection { connection in
+        try await Self.rows(
+          connection,
+          "SELECT count(*) FROM statecraft_outbox WHERE definition = \(definition) AND NOT delivered",
+          logger
+        ).first.map { Int(try $0.decode(Int64.self)) } ?? 0
       }
     }
 

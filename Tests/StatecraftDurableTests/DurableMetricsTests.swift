@@ -12,10 +12,12 @@
     typealias Orders = DurableCharts<DurableChartsTests.Order, DurableChartsTests.OrderEvent, DurableChartsTests.Lines>
 
     /// Two runtimes on one SQLite file, as two processes: a step with a stale cache conflicts and
-    /// is retried, a resent event id is a duplicate, a timer fires one second late.
-    @Test func stepsConflictsDuplicatesCacheTimersAndDeliveriesAreCountedPerDefinition() async throws {
+    /// is retried, a resent event id is a duplicate, a timer fires one second late, and the outbox
+    /// is delivered an hour after most of its outputs were committed.
+    @Test(arguments: TestBackend.available)
+    func stepsConflictsDuplicatesCacheTimersAndDeliveriesAreCountedPerDefinition(backend: TestBackend) async throws {
       let metrics = TestMetrics()
-      let database = try await TestBackend.sqlite.open()
+      let database = try await backend.open()
       let clock = DurableChartsTests.TestWallClock()
       let storage = try await database.storage()
       let (orders, other) = withMetricsFactory(metrics) {
@@ -35,7 +37,12 @@
       // "a"'s reminder was due after an hour: it fires a second late.
       clock.advance(by: .seconds(3_601))
       #expect(try await orders.fireDueTimers() == 1)
-      #expect(try await orders.dispatchOutputs { _ in } == 4)
+      // Committed at the start, but for the timer's: three delivered an hour late, one at once.
+      #expect(try await orders.dispatchOutputs(limit: 1) { _ in } == 1)
+      let depth = try metrics.expectGauge("statecraft_durable_outbox_depth", [("definition", "order")])
+      #expect(depth.lastValue == 3)
+      #expect(try await orders.dispatchOutputs { _ in } == 3)
+      #expect(depth.values == [3, 0])
 
       let definition = [("definition", "order")]
       func total(_ label: String) -> Int64 { metrics.counterTotal(label: label, dimensions: definition) }
@@ -51,6 +58,8 @@
       #expect(durations.map(\.values.count).reduce(0, +) == 3)
       let lateness = try metrics.expectTimer("statecraft_durable_timer_lateness_seconds", definition)
       #expect(lateness.values == [1_000_000_000])
+      let lag = try metrics.expectTimer("statecraft_durable_outbox_lag_seconds", definition)
+      #expect(lag.values.sorted() == [0, 3_601_000_000_000, 3_601_000_000_000, 3_601_000_000_000])
       try await database.close()
     }
   }

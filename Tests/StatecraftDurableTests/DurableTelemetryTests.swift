@@ -111,10 +111,10 @@
       try await database.close()
     }
 
-    /// A database made before traces gains the outbox's `trace_context` column when it is opened,
-    /// and its outputs then carry their step's trace.
+    /// A database made before the outbox kept lag and traces gains its `committed_at` and
+    /// `trace_context` columns when it is opened, and its outputs then carry both.
     @Test(arguments: TestBackend.available)
-    func anOutboxFromBeforeTracesGainsItsTraceColumnWhenOpened(backend: TestBackend) async throws {
+    func anOutboxFromBeforeLagAndTracesGainsItsColumnsWhenOpened(backend: TestBackend) async throws {
       let database = try await backend.open()
       switch backend {
       case .sqlite:
@@ -137,14 +137,15 @@
       let orders = Orders(
         DurableChartsTests.chart, schema: DurableChartsTests.schema, storage: try await database.storage())
       let tracer = InMemoryTracer()
-      var traceContexts: [[String: String]?] = []
+      var outputs: [DurableOutput] = []
       try await withTracer(tracer) {
         _ = try await withSpan("POST /orders") { _ in try await orders.create("a") }
-        _ = try await orders.dispatchOutputs { traceContexts.append($0.traceContext) }
+        _ = try await orders.dispatchOutputs { outputs.append($0) }
       }
       let request = try #require(tracer.finishedSpans.first { $0.operationName == "POST /orders" })
-      #expect(traceContexts.count == 1)
-      #expect(traceContexts.first??[InMemoryTracer.traceIDKey] == request.traceID)
+      #expect(outputs.count == 1)
+      #expect(outputs.first?.traceContext?[InMemoryTracer.traceIDKey] == request.traceID)
+      #expect(outputs.first?.committedAt != nil)
       try await database.close()
     }
 

@@ -129,7 +129,7 @@
       CREATE TABLE IF NOT EXISTS statecraft_outbox (
         output_id TEXT PRIMARY KEY, definition TEXT NOT NULL, id TEXT NOT NULL,
         version INTEGER NOT NULL, name TEXT NOT NULL, delivered INTEGER NOT NULL DEFAULT 0,
-        claimed_until INTEGER NOT NULL DEFAULT 0, trace_context TEXT)
+        claimed_until INTEGER NOT NULL DEFAULT 0, committed_at INTEGER, trace_context TEXT)
       """,
       "CREATE INDEX IF NOT EXISTS statecraft_outbox_pending ON statecraft_outbox (definition, delivered)",
       """
@@ -142,7 +142,7 @@
 
     /// Sets a five-second wait for other connections' locks and write-ahead logging, creates the
     /// ``tables`` that are missing, and adds the columns that older files lack (`claimed_until`,
-    /// `trace_context`), in a transaction.
+    /// `committed_at`, `trace_context`), in a transaction.
     public func prepare() async throws {
       try await gate.run {
         // Another process's transaction makes this one wait, not fail.
@@ -156,6 +156,7 @@
           let added = [
             ("statecraft_outbox", "claimed_until", "INTEGER NOT NULL DEFAULT 0"),
             ("statecraft_timers", "claimed_until", "INTEGER NOT NULL DEFAULT 0"),
+            ("statecraft_outbox", "committed_at", "INTEGER"),
             ("statecraft_outbox", "trace_context", "TEXT"),
           ]
           for (table, column, type) in added {
@@ -284,7 +285,7 @@
       try await transaction {
         let pending = try await connection.query(
           """
-          SELECT output_id, id, version, name, trace_context FROM statecraft_outbox
+          SELECT output_id, id, version, name, committed_at, trace_context FROM statecraft_outbox
           WHERE definition = ? AND delivered = 0 AND claimed_until <= ? ORDER BY rowid LIMIT ?
           """,
           [.text(definition), .integer(Int(now)), .integer(limit)]
@@ -294,6 +295,7 @@
           else { return nil }
           return DurableOutput(
             id: id, instance: instance, name: name, version: Int64(version),
+            committedAt: row.column("committed_at")?.integer.map(Int64.init),
             traceContext: DurableOutput.traceContext(stored: row.column("trace_context")?.string))
         }
         for output in pending {
@@ -313,6 +315,16 @@
             "UPDATE statecraft_outbox SET delivered = 1 WHERE output_id = ?", [.text(id)])
         }
         return true
+      }
+    }
+
+    /// Counts the undelivered outputs, on the outbox's `(definition, delivered)` index.
+    public func pendingOutputCount(definition: String) async throws -> Int? {
+      try await gate.run {
+        try await connection.query(
+          "SELECT count(*) AS pending FROM statecraft_outbox WHERE definition = ? AND delivered = 0",
+          [.text(definition)]
+        ).first?.column("pending")?.integer ?? 0
       }
     }
 
@@ -379,12 +391,14 @@
       for output in outputs {
         _ = try await connection.query(
           """
-          INSERT INTO statecraft_outbox (output_id, definition, id, version, name, trace_context)
-          VALUES (?, ?, ?, ?, ?, ?)
+          INSERT INTO statecraft_outbox (
+            output_id, definition, id, version, name, committed_at, trace_context)
+          VALUES (?, ?, ?, ?, ?, ?, ?)
           """,
           [
             .text(output.id), .text(definition), .text(id), .integer(Int(output.version)),
-            .text(output.name), output.storedTraceContext.map { .text($0) } ?? .null,
+            .text(output.name), output.committedAt.map { .integer(Int($0)) } ?? .null,
+            output.storedTraceContext.map { .text($0) } ?? .null,
           ])
       }
     }
