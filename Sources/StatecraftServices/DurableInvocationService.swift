@@ -8,23 +8,13 @@
   /// ``/StatecraftDurable/DurableCharts/resumeInvocations(limit:)``.
   ///
   /// ```swift
-  /// import Logging
-  /// import ServiceLifecycle
   /// import StatecraftDurable
   /// import StatecraftServices
   ///
-  /// func runServices<ID, Event, Context>(of orders: DurableCharts<ID, Event, Context>) async throws {
-  ///   let services = ServiceGroup(
-  ///     services: [
-  ///       DurableInvocationService(orders),
-  ///       DurableTimerService(orders),
-  ///       DurableOutboxService(orders, interval: .milliseconds(200)) { output in
-  ///         print("deliver \(output.name), idempotency key \(output.id)")
-  ///       },
-  ///     ],
-  ///     gracefulShutdownSignals: [.sigterm],
-  ///     logger: Logger(label: "orders"))
-  ///   try await services.run()
+  /// func invocations<ID, Event, Context>(
+  ///   of orders: DurableCharts<ID, Event, Context>
+  /// ) -> DurableInvocationService<ID, Event, Context> {
+  ///   DurableInvocationService(orders)
   /// }
   /// ```
   ///

@@ -9,23 +9,14 @@
   /// processes may run one: each claims the outputs it delivers.
   ///
   /// ```swift
-  /// import Logging
-  /// import ServiceLifecycle
   /// import StatecraftDurable
   /// import StatecraftServices
   ///
-  /// func runServices<ID, Event, Context>(of orders: DurableCharts<ID, Event, Context>) async throws {
-  ///   let services = ServiceGroup(
-  ///     services: [
-  ///       DurableInvocationService(orders),
-  ///       DurableTimerService(orders),
-  ///       DurableOutboxService(orders, interval: .milliseconds(200)) { output in
-  ///         print("deliver \(output.name), idempotency key \(output.id)")
-  ///       },
-  ///     ],
-  ///     gracefulShutdownSignals: [.sigterm],
-  ///     logger: Logger(label: "orders"))
-  ///   try await services.run()
+  /// func outbox<S, E, O>(of lights: DurableMachines<S, E, O>) -> DurableOutboxService {
+  ///   // A machine's outputs arrive decoded, beside the stored output and its idempotency key.
+  ///   DurableOutboxService(lights, interval: .milliseconds(200), batchLimit: 50) { output, stored in
+  ///     print("deliver \(output), idempotency key \(stored.id)")
+  ///   }
   /// }
   /// ```
   ///

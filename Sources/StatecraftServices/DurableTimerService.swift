@@ -9,23 +9,12 @@
   /// `interval`. Any number of processes may run one: each due time fires once.
   ///
   /// ```swift
-  /// import Logging
-  /// import ServiceLifecycle
   /// import StatecraftDurable
   /// import StatecraftServices
   ///
-  /// func runServices<ID, Event, Context>(of orders: DurableCharts<ID, Event, Context>) async throws {
-  ///   let services = ServiceGroup(
-  ///     services: [
-  ///       DurableInvocationService(orders),
-  ///       DurableTimerService(orders),
-  ///       DurableOutboxService(orders, interval: .milliseconds(200)) { output in
-  ///         print("deliver \(output.name), idempotency key \(output.id)")
-  ///       },
-  ///     ],
-  ///     gracefulShutdownSignals: [.sigterm],
-  ///     logger: Logger(label: "orders"))
-  ///   try await services.run()
+  /// func timers<ID, Event, Context>(of orders: DurableCharts<ID, Event, Context>) -> DurableTimerService<ID, Event, Context> {
+  ///   // At most 50 instances a round; a round that finds fewer waits half a second.
+  ///   DurableTimerService(orders, interval: .milliseconds(500), batchLimit: 50)
   /// }
   /// ```
   ///

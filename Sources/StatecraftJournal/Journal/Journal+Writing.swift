@@ -1,0 +1,177 @@
+import StatecraftEngine
+import Synchronization
+
+// How a journal writes: the batches its queue schedules, and the writes of senders, readers and
+// its release, each taking the waiting records and the ring's steps under the writer's lock.
+extension Journal {
+  /// Has the next step written to `ring` schedule a write, or schedules one now if it holds
+  /// steps already.
+  func writeAfterNextStep(of ring: AnyStepRing) {
+    let waits = ring.wakeOnNextWrite { [weak journal = self as any WritingJournal] in
+      journal?.scheduleBatch()
+    }
+    if !waits { scheduleBatch() }
+  }
+
+  /// Queues the next batch: at once until the journal has written its start, so that its owner
+  /// learns early how often to keep states; then after ``batchInterval``.
+  func scheduleBatch() {
+    writes.schedule(self, after: hasStarted.load(ordering: .relaxed) ? batchInterval : .zero)
+  }
+
+  /// The queue's write: what waits, but the records of a step still under way.
+  package func writeBatch() {
+    write(.batch)
+  }
+
+  /// A sender's write, when the ring is full: everything received.
+  func writeEverything() {
+    write(.everything)
+  }
+
+  /// Who asked for a write, which decides what it leaves for the next.
+  enum WriteRequest {
+    /// The journal's queue: the records of a step under way wait for the step, which the next
+    /// batch writes, so that its lines follow the step's.
+    case batch
+    /// A sender or a reader (a flush, a full buffer or ring): everything received.
+    case everything
+    /// The journal's release: everything, and no next batch.
+    case last
+  }
+
+  /// Writes the records waiting and the steps of the ring, merged in sequence order; then has
+  /// the ring's next step schedule the next batch, but for the `last`.
+  func write(_ request: WriteRequest) {
+    var failures: [any Error] = []
+    let (ring, retired) = rings.withLock { ($0.current, $0.retired) }
+    var take: RingTake?
+    var holdsRecordsWithoutAStep = false
+    storage.withLock { writer in
+      // The records first, then the ring: a record a step's sender emitted after the step (an
+      // effect it started) is then never taken before the step.
+      var (waitingRecords, dropped) = waiting.withLock { $0.take() }
+      // Closed rings (of owners gone, or turned down while another owner's was read): all their
+      // steps.
+      let retiredSteps = retired.map { $0.takeSteps().steps?.records().records ?? [] }
+      take = ring?.takeSteps()
+      let steps = take?.steps?.records().records ?? []
+      if request == .batch, let ring, let take, !take.wasClosed {
+        let cut = BatchCut(stepInFlight: take.stepInFlight, lastTaken: steps.last?.sequence)
+        var later: [InspectionRecord] = []
+        if let firstWaiting = cut.firstWaiting {
+          later = waitingRecords.filter { $0.owner == ring.owner && $0.sequence >= firstWaiting }
+          waitingRecords.removeAll { $0.owner == ring.owner && $0.sequence >= firstWaiting }
+        }
+        if let firstWaitingOfLate = cut.firstWaitingOfLate {
+          // A step's sender may have queued its records after the first take, and ended the step
+          // before the ring's: they go before the step that follows them, or wait.
+          let (late, droppedLate) = waiting.withLock { $0.take() }
+          dropped += droppedLate
+          for record in late {
+            if record.owner == ring.owner && record.sequence >= firstWaitingOfLate {
+              later.append(record)
+            } else {
+              waitingRecords.append(record)
+            }
+          }
+        }
+        if !later.isEmpty {
+          // With the count of the records dropped before them if nothing is written now.
+          let droppedBefore =
+            waitingRecords.isEmpty && steps.isEmpty && retiredSteps.allSatisfy(\.isEmpty) ? dropped : 0
+          dropped -= droppedBefore
+          waiting.withLock { $0.putBack(later, dropped: droppedBefore) }
+          // No step in flight may wake the queue for them.
+          if cut.firstWaiting == nil { holdsRecordsWithoutAStep = true }
+        }
+      }
+      // Each ring's steps merged with its owner's records, in sequence order: every owner numbers
+      // its own. The records of owners without a ring here come in the order they arrived.
+      var records: [InspectionRecord] = []
+      var others = waitingRecords.elementsInArray
+      for (closed, closedSteps) in zip(retired, retiredSteps) {
+        records += Self.merged(others.filter { $0.owner == closed.owner }, closedSteps)
+        others.removeAll { $0.owner == closed.owner }
+      }
+      if let ring {
+        let owned = others.filter { $0.owner == ring.owner }
+        others.removeAll { $0.owner == ring.owner }
+        records += others + Self.merged(owned, steps)
+      } else {
+        records += others
+      }
+      var lines: [String] = []
+      for (index, var record) in records.enumerated() {
+        if index == 0 { record.droppedBefore += dropped }
+        do {
+          lines += try writer.take(record, encoding: encode(_:isState:))
+        } catch {
+          failures.append(error)
+        }
+      }
+      do { try writer.flush() } catch { failures.append(error) }
+      if writer.hasStarted { hasStarted.store(true, ordering: .relaxed) }
+      // Under the lock: two writes (the queue's and a sender's or a flush) hand their lines to the
+      // streams in the order they took their records.
+      if !lines.isEmpty { streams.yield(lines) }
+    }
+    if !retired.isEmpty { rings.withLock { $0.forget(retired) } }
+    if let ring, let take {
+      ring.statesLimit.store(statesLimit.load(ordering: .relaxed), ordering: .relaxed)
+      if take.wasClosed {
+        // Its owner writes no step again (a take that finds the ring closed takes its last):
+        // let it go.
+        rings.withLock { $0.forget([ring]) }
+      } else if request != .last {
+        writeAfterNextStep(of: ring)
+      }
+    }
+    if holdsRecordsWithoutAStep { scheduleBatch() }
+    for error in failures {
+      diagnostics.report(
+        Diagnostic(
+          kind: .journalFailed, message: "\(error)", source: "Journal of \(schema.definition)",
+          error: error))
+    }
+  }
+
+  /// `records` and `steps`, each in sequence order, merged in sequence order.
+  private static func merged(
+    _ records: some Collection<InspectionRecord>, _ steps: [InspectionRecord]
+  ) -> [InspectionRecord] {
+    guard !steps.isEmpty else { return Array(records) }
+    guard !records.isEmpty else { return steps }
+    var merged: [InspectionRecord] = []
+    merged.reserveCapacity(records.count + steps.count)
+    var record = records.startIndex
+    var step = steps.startIndex
+    while record != records.endIndex || step != steps.endIndex {
+      if step == steps.endIndex
+        || record != records.endIndex && records[record].sequence < steps[step].sequence
+      {
+        merged.append(records[record])
+        records.formIndex(after: &record)
+      } else {
+        merged.append(steps[step])
+        step += 1
+      }
+    }
+    return merged
+  }
+
+  /// A record's value as a JSON fragment: the state through the schema's type, an action through
+  /// `Action`; `null` for a value of another type (a chart's internal timer message).
+  private func encode(_ value: InspectedValue, isState: Bool) throws -> String {
+    if isState, let state = value.value(as: State.self) {
+      let encoded = try encoder.encode(state)
+      statesLimit.store(
+        min(bufferLimit, max(Self.fewestWaiting, Self.waitingStateBytes / max(encoded.count, 1))), ordering: .relaxed)
+      return String(decoding: encoded, as: UTF8.self)
+    }
+    if !isState, let action = value.value(as: Action.self) {
+      return String(decoding: try encoder.encode(action), as: UTF8.self)
+    }
+    return "null"
+  }
+}
