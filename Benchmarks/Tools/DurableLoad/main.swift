@@ -1,7 +1,12 @@
 // Durable charts on SQLite against their floor: the same SQL in raw sqlite-nio transactions,
 // without Statecraft. Each event is one transaction over 1,000 instances, from one process.
 //
-//     swift run -c release DurableLoad [events] [rounds]
+//     swift run -c release DurableLoad [events] [rounds] [senders]
+//
+// With `senders` above 1, that many tasks send at once, each to instances of its own, so that the
+// storage commits the steps that arrive together in one transaction (group commit); the floor
+// then runs the same statements in transactions of `senders` events, each event in a savepoint,
+// which is the batching a perfect group commit reaches. Rates are events over wall time.
 //
 // The floor runs, per event, exactly the statements `SQLiteDurableStorage.commit` runs (the
 // event-id check, the guarded update, `changes()`, the event row, the journal line, the active
@@ -38,25 +43,42 @@ func microseconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
 }
 
-/// Statecraft: `DurableCharts.send` to each instance in turn.
-func durable(events: Int) async throws -> [Duration] {
+/// Sender `sender`'s `index`-th event goes to this instance: each sender has instances of its own.
+func instance(sender: Int, index: Int, senders: Int) -> Int {
+  let owned = (instances - sender + senders - 1) / senders
+  return sender + (index % owned) * senders
+}
+
+/// Statecraft: `DurableCharts.send` from `senders` tasks at once, each to its instances in turn.
+func durable(events: Int, senders: Int) async throws -> (latencies: [Duration], wall: Duration) {
   let storage = try await SQLiteDurableStorage(path: temporaryPath("durable"))
   let lights = DurableCharts(chart, schema: SnapshotSchema("light"), storage: storage, cacheLimit: instances)
   for index in 0..<instances { try await lights.create("light-\(index)") }
   let clock = ContinuousClock()
-  var latencies: [Duration] = []
-  latencies.reserveCapacity(events)
-  for event in 0..<events {
-    let start = clock.now
-    try await lights.send(.toggle, to: "light-\(event % instances)", eventID: "event-\(event)")
-    latencies.append(start.duration(to: clock.now))
+  let start = clock.now
+  let latencies = try await withThrowingTaskGroup(of: [Duration].self) { group in
+    for sender in 0..<senders {
+      group.addTask {
+        var latencies: [Duration] = []
+        for index in 0..<(events / senders) {
+          let start = clock.now
+          let id = "light-\(instance(sender: sender, index: index, senders: senders))"
+          try await lights.send(.toggle, to: id, eventID: "event-\(sender)-\(index)")
+          latencies.append(start.duration(to: clock.now))
+        }
+        return latencies
+      }
+    }
+    return try await group.reduce(into: []) { $0 += $1 }
   }
+  let wall = start.duration(to: clock.now)
   try await storage.close()
-  return latencies
+  return (latencies, wall)
 }
 
-/// The floor: the same statements, in raw transactions, with JSON of the same size.
-func raw(events: Int) async throws -> [Duration] {
+/// The floor: the same statements, in raw transactions of `senders` events (each in a savepoint
+/// when there are several), with JSON of the same size.
+func raw(events: Int, senders: Int) async throws -> (latencies: [Duration], wall: Duration) {
   let connection = try await SQLiteConnection.open(
     storage: .file(path: temporaryPath("raw")),
     logger: Logger(label: "raw", factory: { _ in SwiftLogNoOpLogHandler() }))
@@ -78,55 +100,68 @@ func raw(events: Int) async throws -> [Duration] {
   let clock = ContinuousClock()
   var latencies: [Duration] = []
   latencies.reserveCapacity(events)
-  for event in 0..<events {
+  let wallStart = clock.now
+  for batch in 0..<(events / senders) {
     let start = clock.now
-    let index = event % instances
-    let id = SQLiteData.text("light-\(index)")
     _ = try await connection.query("BEGIN IMMEDIATE")
-    _ = try await connection.query(
-      "SELECT result FROM statecraft_events WHERE definition = 'light' AND id = ? AND event_id = ?",
-      [id, .text("event-\(event)")])
-    _ = try await connection.query(
-      "UPDATE statecraft_instances SET version = ?, snapshot = ? WHERE definition = 'light' AND id = ? AND version = ?",
-      [.integer(versions[index] + 1), .text(snapshot), id, .integer(versions[index])])
-    _ = try await connection.query("SELECT changes() AS changed")
-    versions[index] += 1
-    _ = try await connection.query(
-      "INSERT INTO statecraft_events (definition, id, event_id, version, result) VALUES ('light', ?, ?, ?, ?)",
-      [id, .text("event-\(event)"), .integer(versions[index]), .text(result)])
-    _ = try await connection.query(
-      "INSERT INTO statecraft_journal (definition, id, version, line) VALUES ('light', ?, ?, ?)",
-      [id, .integer(versions[index]), .text(line)])
-    _ = try await connection.query(
-      "DELETE FROM statecraft_active_states WHERE definition = 'light' AND id = ?", [id])
-    _ = try await connection.query(
-      "INSERT INTO statecraft_active_states (definition, id, state) VALUES ('light', ?, ?)",
-      [id, .text(versions[index] % 2 == 1 ? "on" : "off")])
-    _ = try await connection.query(
-      "DELETE FROM statecraft_timers WHERE definition = 'light' AND id = ?", [id])
+    for sender in 0..<senders {
+      let index = instance(sender: sender, index: batch, senders: senders)
+      let id = SQLiteData.text("light-\(index)")
+      let eventID = SQLiteData.text("event-\(sender)-\(batch)")
+      if senders > 1 { _ = try await connection.query("SAVEPOINT step") }
+      _ = try await connection.query(
+        "SELECT result FROM statecraft_events WHERE definition = 'light' AND id = ? AND event_id = ?",
+        [id, eventID])
+      _ = try await connection.query(
+        "UPDATE statecraft_instances SET version = ?, snapshot = ? WHERE definition = 'light' AND id = ? AND version = ?",
+        [.integer(versions[index] + 1), .text(snapshot), id, .integer(versions[index])])
+      _ = try await connection.query("SELECT changes() AS changed")
+      versions[index] += 1
+      _ = try await connection.query(
+        "INSERT INTO statecraft_events (definition, id, event_id, version, result) VALUES ('light', ?, ?, ?, ?)",
+        [id, eventID, .integer(versions[index]), .text(result)])
+      _ = try await connection.query(
+        "INSERT INTO statecraft_journal (definition, id, version, line) VALUES ('light', ?, ?, ?)",
+        [id, .integer(versions[index]), .text(line)])
+      _ = try await connection.query(
+        "DELETE FROM statecraft_active_states WHERE definition = 'light' AND id = ?", [id])
+      _ = try await connection.query(
+        "INSERT INTO statecraft_active_states (definition, id, state) VALUES ('light', ?, ?)",
+        [id, .text(versions[index] % 2 == 1 ? "on" : "off")])
+      _ = try await connection.query(
+        "DELETE FROM statecraft_timers WHERE definition = 'light' AND id = ?", [id])
+      if senders > 1 { _ = try await connection.query("RELEASE step") }
+    }
     _ = try await connection.query("COMMIT")
-    latencies.append(start.duration(to: clock.now))
+    // Every event of the transaction waits for its commit.
+    let latency = start.duration(to: clock.now)
+    latencies += repeatElement(latency, count: senders)
   }
+  let wall = wallStart.duration(to: clock.now)
   try await connection.close()
-  return latencies
+  return (latencies, wall)
 }
 
 let arguments = CommandLine.arguments.dropFirst()
 let events = arguments.first.flatMap(Int.init) ?? 5_000
 let rounds = arguments.dropFirst().first.flatMap(Int.init) ?? 3
-print("\(events) events over \(instances) instances, one process, \(rounds) rounds, alternating")
+let senders = max(1, arguments.dropFirst(2).first.flatMap(Int.init) ?? 1)
+print(
+  "\(events / senders * senders) events over \(instances) instances, one process, \(senders) sender(s), "
+    + "\(rounds) rounds, alternating")
 for round in 1...rounds {
-  let floor = try await raw(events: events)
-  let statecraft = try await durable(events: events)
-  let floorTotal = floor.reduce(.zero, +)
-  let statecraftTotal = statecraft.reduce(.zero, +)
-  let floorRate = Double(events) / (microseconds(floorTotal) / 1e6)
-  let statecraftRate = Double(events) / (microseconds(statecraftTotal) / 1e6)
+  let floor = try await raw(events: events, senders: senders)
+  let statecraft = try await durable(events: events, senders: senders)
+  let sent = Double(events / senders * senders)
+  let floorRate = sent / (microseconds(floor.wall) / 1e6)
+  let statecraftRate = sent / (microseconds(statecraft.wall) / 1e6)
   print(
     String(
       format:
         "round %d: raw SQL %.0f events/s (p50 %.0f µs, p99 %.0f µs); DurableCharts %.0f events/s (p50 %.0f µs, p99 %.0f µs); ratio %.2fx",
-      round, floorRate, microseconds(percentile(floor, 0.5)), microseconds(percentile(floor, 0.99)),
-      statecraftRate, microseconds(percentile(statecraft, 0.5)), microseconds(percentile(statecraft, 0.99)),
+      round, floorRate, microseconds(percentile(floor.latencies, 0.5)),
+      microseconds(percentile(floor.latencies, 0.99)),
+      statecraftRate, microseconds(percentile(statecraft.latencies, 0.5)),
+      microseconds(percentile(statecraft.latencies, 0.99)),
       statecraftRate / floorRate))
 }
