@@ -52,18 +52,18 @@
   /// Each step is one `BEGIN IMMEDIATE` transaction. The tables (see ``tables``) are created on
   /// first use.
   public final class SQLiteDurableStorage: DurableStorage {
-    private let connection: SQLiteConnection
+    let connection: SQLiteConnection
     /// The connection's own thread. SQLite waits for another connection's lock (`busy_timeout`)
     /// by blocking its thread: on sqlite-nio's shared pool, connections waiting so could hold
     /// every thread while the one holding the lock waited for a thread to commit on, until the
     /// timeout failed them with "database is locked".
     private let thread: NIOThreadPool
-    private let gate = TransactionGate()
+    let gate = TransactionGate()
     /// Steps waiting for the connection, committed together by the next transaction.
     /// At most 64 a transaction: each of them waits for the whole batch.
-    private let commits = GroupCommit<DurableCommit, DurableCommitOutcome>(limit: 64)
+    let commits = GroupCommit<DurableCommit, DurableCommitOutcome>(limit: 64)
     /// How many steps each transaction committed together (`statecraft_durable_commit_batch_size`).
-    private let batchSizes = Recorder(
+    let batchSizes = Recorder(
       label: "statecraft_durable_commit_batch_size", dimensions: [("storage", "sqlite")])
     private let isClosed = Atomic(false)
 
@@ -209,95 +209,6 @@
       }
     }
 
-    /// Writes the step in a `BEGIN IMMEDIATE` transaction, which writes nothing of it unless every
-    /// part is written: ``DurableCommitOutcome/duplicate(result:)`` if the event id was applied,
-    /// ``DurableCommitOutcome/conflict`` if the stored version is no longer the expected one.
-    ///
-    /// Steps committed while the connection is busy are committed together, up to 64 in the next
-    /// transaction, each in a savepoint of its own: one `fsync` for all, and a step that conflicts
-    /// or fails leaves the others applied. A step that finds the connection free is committed
-    /// alone, at once: nothing waits for a batch to fill.
-    public func commit(_ commit: DurableCommit) async throws -> DurableCommitOutcome {
-      let ticket = commits.enqueue(commit)
-      try await gate.run {
-        while !ticket.isDone { await apply(commits.takeBatch()) }
-      }
-      return try ticket.outcome()
-    }
-
-    /// Applies `batch` in one transaction, each commit in a savepoint, and finishes each ticket:
-    /// with its outcome once the transaction is committed, with the error that kept it from it.
-    private func apply(_ batch: [GroupCommit<DurableCommit, DurableCommitOutcome>.Ticket]) async {
-      do {
-        _ = try await connection.query("BEGIN IMMEDIATE")
-      } catch {
-        for ticket in batch { ticket.finish(.failure(error)) }
-        return
-      }
-      batchSizes.record(batch.count)
-      var outcomes: [Result<DurableCommitOutcome, any Error>] = []
-      // A step alone needs no savepoint: the transaction is its own.
-      let savesEachStep = batch.count > 1
-      for ticket in batch {
-        do {
-          if savesEachStep { _ = try await connection.query("SAVEPOINT step") }
-          do {
-            outcomes.append(.success(try await write(ticket.commit)))
-          } catch let error where savesEachStep {
-            // The other steps of the batch stay: only this one's writes are undone.
-            _ = try await connection.query("ROLLBACK TO step")
-            outcomes.append(.failure(error))
-          }
-          if savesEachStep { _ = try await connection.query("RELEASE step") }
-        } catch {
-          // The connection failed: the transaction is lost, and with it every step.
-          _ = try? await connection.query("ROLLBACK")
-          for ticket in batch { ticket.finish(.failure(error)) }
-          return
-        }
-      }
-      do {
-        _ = try await connection.query("COMMIT")
-      } catch {
-        _ = try? await connection.query("ROLLBACK")
-        for ticket in batch { ticket.finish(.failure(error)) }
-        return
-      }
-      for (ticket, outcome) in zip(batch, outcomes) { ticket.finish(outcome) }
-    }
-
-    /// Writes one step in the transaction under way, if its event id is new and its instance's
-    /// version still the expected one; writes nothing otherwise.
-    private func write(_ commit: DurableCommit) async throws -> DurableCommitOutcome {
-      let row = commit.row
-      if let result = try await appliedResultInTransaction(
-        definition: row.definition, id: row.id, eventID: commit.eventID)
-      {
-        return .duplicate(result: result)
-      }
-      _ = try await connection.query(
-        "UPDATE statecraft_instances SET version = ?, snapshot = ? WHERE definition = ? AND id = ? AND version = ?",
-        [
-          .integer(Int(row.version)), .text(row.snapshot), .text(row.definition), .text(row.id),
-          .integer(Int(commit.expectedVersion)),
-        ])
-      let changed = try await connection.query("SELECT changes() AS changed")
-      guard changed.first?.column("changed")?.integer == 1 else { return .conflict }
-      _ = try await connection.query(
-        "INSERT INTO statecraft_events (definition, id, event_id, version, result) VALUES (?, ?, ?, ?, ?)",
-        [
-          .text(row.definition), .text(row.id), .text(commit.eventID), .integer(Int(row.version)),
-          .text(commit.result),
-        ])
-      _ = try await connection.query(
-        "INSERT INTO statecraft_journal (definition, id, version, line) VALUES (?, ?, ?, ?)",
-        [.text(row.definition), .text(row.id), .integer(Int(row.version)), .text(commit.journalLine)])
-      try await writeOutputs(commit.outputs, definition: row.definition, id: row.id)
-      try await writeActiveStates(row)
-      try await writeTimer(definition: row.definition, id: row.id, dueAt: commit.nextTimer)
-      return .committed
-    }
-
     /// Reads the result recorded for `eventID`, or returns `nil` if the event was not applied.
     public func appliedResult(definition: String, id: String, eventID: String) async throws -> String? {
       try await gate.run {
@@ -399,16 +310,6 @@
       }
     }
 
-    // MARK: For tests
-
-    /// Runs `body` holding the connection, as a long transaction would: commits meanwhile queue.
-    package func holdingConnection<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
-      try await gate.run(body)
-    }
-
-    /// How many commits wait for the connection.
-    package var queuedCommits: Int { commits.queued }
-
     // MARK: Within a transaction
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction, alone on the connection: committed if it
@@ -445,7 +346,7 @@
         activeStates: states, createdAt: Int64(createdAt))
     }
 
-    private func appliedResultInTransaction(
+    func appliedResultInTransaction(
       definition: String, id: String, eventID: String
     ) async throws -> String? {
       try await connection.query(
@@ -454,7 +355,7 @@
       ).first?.column("result")?.string
     }
 
-    private func writeOutputs(_ outputs: [DurableOutput], definition: String, id: String) async throws {
+    func writeOutputs(_ outputs: [DurableOutput], definition: String, id: String) async throws {
       for output in outputs {
         _ = try await connection.query(
           """
@@ -470,7 +371,7 @@
       }
     }
 
-    private func writeActiveStates(_ row: DurableRow) async throws {
+    func writeActiveStates(_ row: DurableRow) async throws {
       _ = try await connection.query(
         "DELETE FROM statecraft_active_states WHERE definition = ? AND id = ?",
         [.text(row.definition), .text(row.id)])
@@ -481,7 +382,7 @@
       }
     }
 
-    private func writeTimer(definition: String, id: String, dueAt: Int64?) async throws {
+    func writeTimer(definition: String, id: String, dueAt: Int64?) async throws {
       if let dueAt {
         _ = try await connection.query(
           """

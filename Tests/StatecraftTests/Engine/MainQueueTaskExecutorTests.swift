@@ -39,16 +39,7 @@ import Testing
       let counting = CountingTaskExecutor()
       let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
       let resumed = await EffectGroup.$mainActorWaitExecutor.withValue(counting) {
-        let store = Store(initialState: 0) { (count: inout Int, action: Bool) -> Effect<Bool> in
-          guard action else {
-            count += 1
-            return .none
-          }
-          return .task {
-            for await _ in stream { break }
-            return false
-          }
-        }
+        let store = countingStore(endingAfter: stream)
         let task = store.send(true)
         Task { @MainActor in continuation.yield() }
         await task.finish()
@@ -89,20 +80,26 @@ import Testing
   /// The wait ends when the effect ends, the effect's operation running off the main actor.
   @Test @MainActor func aMainActorFinishReturnsWhenTheEffectEnds() async {
     let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
-    let store = Store(initialState: 0) { (count: inout Int, action: Bool) -> Effect<Bool> in
-      guard action else {
-        count += 1
-        return .none
-      }
-      return .task {
-        for await _ in stream { break }
-        return false
-      }
-    }
+    let store = countingStore(endingAfter: stream)
     let task = store.send(true)
     continuation.yield()
     await task.finish()
     #expect(store.state == 1)
+  }
+}
+
+/// A store whose `send(true)` starts an effect that ends once `stream` yields, and sends `false`,
+/// which counts one.
+@MainActor private func countingStore(endingAfter stream: AsyncStream<Void>) -> Store<Int, Bool, Void> {
+  Store(initialState: 0) { (count: inout Int, action: Bool) -> Effect<Bool> in
+    guard action else {
+      count += 1
+      return .none
+    }
+    return .task {
+      for await _ in stream { break }
+      return false
+    }
   }
 }
 
