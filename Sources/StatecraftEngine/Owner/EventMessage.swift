@@ -26,3 +26,17 @@ package enum EventMessage<Event: Sendable>: InspectableMessage, CustomStringConv
     return self
   }
 }
+
+/// A message that may be a step the chart's clock started, asked by code that does not know the
+/// event's type (a journal, which takes any `Action`).
+package protocol ClockStartable {
+  /// Whether the chart's clock started the step: a timer came due.
+  var startedByClock: Bool { get }
+}
+
+extension EventMessage: ClockStartable {
+  package var startedByClock: Bool {
+    if case .timers = self { return true }
+    return false
+  }
+}

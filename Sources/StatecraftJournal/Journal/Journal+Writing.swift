@@ -105,7 +105,7 @@ extension Journal {
       for (index, var record) in records.enumerated() {
         if index == 0 { record.droppedBefore += dropped }
         do {
-          lines += try writer.take(record, encoding: encode(_:isState:))
+          lines += try writer.take(record, encoding: self)
         } catch {
           failures.append(error)
         }
@@ -160,18 +160,34 @@ extension Journal {
     return merged
   }
 
-  /// A record's value as a JSON fragment: the state through the schema's type, an action through
-  /// `Action`; `null` for a value of another type (a chart's internal timer message).
-  private func encode(_ value: InspectedValue, isState: Bool) throws -> String {
-    if isState, let state = value.value(as: State.self) {
-      let encoded = try encoder.encode(state)
-      statesLimit.store(
-        min(bufferLimit, max(Self.fewestWaiting, Self.waitingStateBytes / max(encoded.count, 1))), ordering: .relaxed)
-      return String(decoding: encoded, as: UTF8.self)
-    }
-    if !isState, let action = value.value(as: Action.self) {
+}
+
+extension Journal: JournalEncoding {
+  /// A state as a JSON fragment, through the schema's type; `null` for a value of another type.
+  func encodeState(_ value: InspectedValue) throws -> String {
+    guard let state = value.value(as: State.self) else { return "null" }
+    let encoded = try encoder.encode(state)
+    statesLimit.store(
+      min(bufferLimit, max(Self.fewestWaiting, Self.waitingStateBytes / max(encoded.count, 1))), ordering: .relaxed)
+    return String(decoding: encoded, as: UTF8.self)
+  }
+
+  /// A message as a JSON fragment, through `Action`: `null` for a chart's step that its clock
+  /// started, which replay takes at the step's time, and `nil` for a message replay cannot take
+  /// (an owner's start, a value of another type).
+  func encodeMessage(_ value: InspectedValue) throws -> String? {
+    if let action = value.value(as: Action.self) {
       return String(decoding: try encoder.encode(action), as: UTF8.self)
     }
-    return "null"
+    if (value.value as? any ClockStartable)?.startedByClock == true { return "null" }
+    return nil
+  }
+
+  /// Whether the journal's states are a chart's snapshots.
+  var stepsNeedClock: Bool { State.self is any ClockedState.Type }
+
+  /// The chart's time in a chart's state; `nil` for another state.
+  func clockTime(of state: InspectedValue) -> Duration? {
+    (state.value(as: State.self) as? any ClockedState)?.clockTime
   }
 }

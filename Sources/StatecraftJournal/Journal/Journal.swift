@@ -61,8 +61,7 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   /// dropped.
   public let overflow: JournalOverflow
   /// How often the journal writes a whole state: ``JournalKeyframes/automatic`` unless the
-  /// initialiser was given another, and ``JournalKeyframes/everyStep`` for a statechart's
-  /// snapshots.
+  /// initialiser was given another.
   public let keyframes: JournalKeyframes
   /// How long a step may wait before the journal writes it: 10 ms unless the initialiser was
   /// given another. A process killed without warning loses at most the steps of the last
@@ -122,8 +121,9 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   ///     applies (``/StatecraftEngine/Inspector/bufferLimit``).
   ///   - overflow: What happens when more records wait: the sender writes them, or the oldest
   ///     are dropped.
-  ///   - keyframes: How often the journal writes a whole state. A statechart's journal writes
-  ///     one every step, whatever this says: its steps depend on its clock.
+  ///   - keyframes: How often the journal writes a whole state. A statechart's journal also
+  ///     writes the chart's time on every step, which its steps depend on, so that
+  ///     ``JournalReplayer/chart(_:)`` replays them.
   ///   - batchInterval: How long a step may wait before the journal writes it: what a process
   ///     killed without warning may lose.
   public init(
@@ -138,12 +138,12 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
     self.bufferLimit = bufferLimit
     self.batchInterval = batchInterval
     self.overflow = overflow
-    self.keyframes = State.self is any RecordedEveryStep.Type ? .everyStep : keyframes
+    self.keyframes = keyframes
     // Until the journal has written its start and knows the state's size, the owner keeps a
     // state every budget's worth of steps of a guessed size: a burst before the first write still
-    // gets keyframes.
+    // gets keyframes. A chart's owner keeps every state: the journal reads the chart's time there.
     self.stateDemand = StateDemand(
-      always: self.keyframes == .everyStep,
+      always: keyframes == .everyStep || State.self is any ClockedState.Type,
       stepsBetween: max(1, self.keyframes.stepBytes / JournalWriter.guessedStepBytes))
     self.statesLimit = Atomic(bufferLimit)
     self.diagnostics = DiagnosticHandler.current
@@ -254,11 +254,17 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
 
 extension Journal: StateSampling, StepReader {}
 
-/// A state whose journal writes it at every step: a statechart's snapshot, whose steps depend on
-/// the chart's clock, which only the snapshot records.
-protocol RecordedEveryStep {}
+/// A state whose steps depend on a clock that only the state records: a statechart's snapshot.
+/// Its journal writes the clock's time on every step, read from the state after it, so that
+/// replay takes each step at its time.
+protocol ClockedState {
+  /// The clock's time after the step that made this state.
+  var clockTime: Duration { get }
+}
 
-extension ChartSnapshot: RecordedEveryStep {}
+extension ChartSnapshot: ClockedState {
+  var clockTime: Duration { time }
+}
 
 extension Diagnostic.Kind {
   /// A journal could not encode a record or write its file.

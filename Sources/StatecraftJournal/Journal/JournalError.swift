@@ -65,7 +65,7 @@ public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
           : ": line\(lines.count == 1 ? "" : "s") \(lines.map(String.init).joined(separator: ", ")) cannot be read.")
         + " The steps after it are as recorded, but nothing replays or steps across the gap."
     case .needsReplayer(let step, let keyframe):
-      "The journal holds no state for step \(step): its last keyframe before it is step \(keyframe). Read it with a JournalReplayer (the reducer or machine that took the steps) to replay from there, or record with JournalKeyframes.everyStep."
+      "The journal holds no state for step \(step): its last keyframe before it is step \(keyframe). Read it with a JournalReplayer (the reducer, machine or statechart that took the steps) to replay from there, or record with JournalKeyframes.everyStep."
     }
   }
 }

@@ -13,15 +13,15 @@
 /// journal its size; a step between keyframes costs neither, whatever the state's size. Replay
 /// needs the reducer, machine or chart to be pure: a step that read a clock or a random number
 /// replays to another state, which the next keyframe shows (`JournalRecording.replay(_:)`
-/// reports it). Record ``everyStep`` when the steps cannot be replayed.
+/// reports it). Record ``everyStep`` when the steps cannot be replayed. A chart's steps depend on
+/// its clock, whose time the journal writes on every step, so they replay.
 public struct JournalKeyframes: Sendable, Hashable, CustomStringConvertible {
   /// The bytes of steps written since the last keyframe that call for the next: 0 for every
   /// step.
   let stepBytes: Int
 
   /// A keyframe after every step: every state can be read without replaying, at the cost of
-  /// encoding and writing the whole state on every step. What a statechart's journal records,
-  /// since a chart's step depends on its clock, which only its state holds.
+  /// encoding and writing the whole state on every step.
   public static let everyStep = Self(stepBytes: 0)
 
   /// A keyframe once the steps written since the last take `bytes`, or twice as many bytes as the

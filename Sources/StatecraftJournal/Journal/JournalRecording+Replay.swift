@@ -78,11 +78,11 @@ extension JournalRecording where State: DSLCompatible, Action: DSLCompatible {
 }
 
 extension JournalRecording {
-  /// Replays a statechart's journal onto `chart`'s step function: each step moves the chart's
-  /// time to the recorded one (firing the timers due by then, as ``/StatecraftCharts/Statechart/advance(_:by:)``
-  /// does) and then takes the recorded event (``/StatecraftCharts/Statechart/transition(from:on:)``); a step that
-  /// the chart's clock started has no event. Each snapshot is checked against the recorded one.
-  /// No output or invocation runs.
+  /// Replays a statechart's journal onto `chart`'s step function, as ``JournalReplayer/chart(_:)``
+  /// does: each step is taken at the chart's time the journal recorded with it, firing the
+  /// timers due by then, with the recorded event, or none for a step the chart's clock started.
+  /// The snapshot at each keyframe is checked against the recorded one. No output or invocation
+  /// runs.
   ///
   /// ```swift
   /// let recording = try JournalRecording(contentsOf: "/tmp/player.jsonl", schema: Charts.schema, action: Control.self)
@@ -95,16 +95,22 @@ extension JournalRecording {
   @discardableResult
   public func replay<ID, Context>(_ chart: Statechart<ID, Action, Context>) throws -> Int
   where State == ChartSnapshot<ID, Action, Context>, Action: Equatable, Context: Equatable {
-    try replay(requiringActions: false) { snapshot, event, recorded throws(JournalError) in
-      // A chart's journal holds every step's snapshot: its clock is in it.
-      guard let recorded else { throw .doesNotDecode(line: 0, reason: "a chart's step has no snapshot") }
+    let replayer = JournalReplayer.chart(chart)
+    return try replay(requiringActions: false) { snapshot, line, recorded throws(JournalError) in
+      if let time = line.clockTime {
+        replayer.applyAtTime?(&snapshot, line.message, time)
+        return
+      }
+      // A journal written before charts' steps recorded their time holds every step's snapshot,
+      // and the chart's time is in it.
+      guard let recorded else { throw .doesNotDecode(line: 0, reason: "a chart's step has no time and no snapshot") }
       // The chart's first step is its start: its initial transition.
       if snapshot.configuration.isEmpty, !snapshot.isDone {
         snapshot = chart.initialTransition().snapshot
       }
       let elapsed = recorded.time - snapshot.time
       if elapsed > .zero { snapshot = chart.advance(snapshot, by: elapsed).snapshot }
-      if let event { snapshot = chart.transition(from: snapshot, on: event).snapshot }
+      if let event = line.message { snapshot = chart.transition(from: snapshot, on: event).snapshot }
     }
   }
 }
@@ -113,13 +119,14 @@ extension JournalRecording where State: Equatable {
   /// Replays each step with `replayer`, checking the state at each keyframe against the
   /// recorded one.
   func replay(_ replayer: JournalReplayer<State, Action>) throws -> Int {
-    try replay(requiringActions: true) { state, action, _ in replayer.apply(&state, action!) }
+    try replay(requiringActions: true) { state, line, _ in replayer.apply(&state, line.message!) }
   }
 
-  /// Replays each step with `apply`, which gets the step's action (`nil` if it has none, which
-  /// only `requiringActions: false` allows) and the recorded state to reach, at a keyframe.
+  /// Replays each step with `apply`, which gets the step's line (its action is `nil` if it has
+  /// none, which only `requiringActions: false` allows) and the recorded state to reach, at a
+  /// keyframe.
   func replay(
-    requiringActions: Bool, _ apply: (inout State, Action?, State?) throws(JournalError) -> Void
+    requiringActions: Bool, _ apply: (inout State, StepLine, State?) throws(JournalError) -> Void
   ) throws -> Int {
     var state = try startState()
     var replayed = 0
@@ -133,7 +140,7 @@ extension JournalRecording where State: Equatable {
           line: number, reason: "step \(number) has no action of type \(Action.self) to replay")
       }
       let recorded = try recordedState(at: number)
-      try apply(&state, line.message, recorded)
+      try apply(&state, line, recorded)
       if let recorded, state != recorded {
         throw ReplayMismatch(
           step: number, action: line.message.map { String(customDumping: $0) } ?? "(the chart's clock)",

@@ -316,7 +316,12 @@ public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
       state = recorded
       return
     }
-    guard let action = try stepLine(step).message else {
+    let line = try stepLine(step)
+    if let time = line.clockTime, let applyAtTime = replayer.applyAtTime {
+      applyAtTime(&state, line.message, time)
+      return
+    }
+    guard let action = line.message else {
       throw .doesNotDecode(
         line: step, reason: "step \(step) has no action of type \(Action.self) to replay")
     }
@@ -356,6 +361,14 @@ public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
     package var time: Double
     package var message: Action?
     package var callSite: String?
+    /// A chart's time after the step, as seconds and attoseconds.
+    var chartTime: [Int64]?
+
+    /// A chart's time after the step, which replay takes the step at.
+    var clockTime: Duration? {
+      guard let chartTime, chartTime.count == 2 else { return nil }
+      return Duration(secondsComponent: chartTime[0], attosecondsComponent: chartTime[1])
+    }
   }
 
   private static var linePrefix: [UInt8] { Array(#"{"type":""#.utf8) }

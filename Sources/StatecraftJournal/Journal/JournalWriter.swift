@@ -31,8 +31,9 @@ struct JournalWriter: ~Copyable {
   /// Whether the next step whose state is kept writes a keyframe.
   private var wantsKeyframe = false
   private var step = 0
-  /// The message of the step being recorded, and its call site as a JSON string.
-  private var pending: (message: String, callSite: String?)?
+  /// The message of the step being recorded (`nil` if replay cannot take it), and its call site
+  /// as a JSON string.
+  private var pending: (message: String?, callSite: String?)?
   /// Call sites as JSON strings, by where their file ID is and their line and column: a journal
   /// sees the same few call sites over and over.
   private var quotedCallSites: [CallSiteKey: String] = [:]
@@ -57,9 +58,7 @@ struct JournalWriter: ~Copyable {
   }
 
   /// Writes what `record` adds to the journal, and returns the lines written.
-  mutating func take(
-    _ record: InspectionRecord, encoding encode: (InspectedValue, Bool) throws -> String
-  ) throws -> [String] {
+  mutating func take(_ record: InspectionRecord, encoding: some JournalEncoding) throws -> [String] {
     let start = firstTime ?? record.time
     firstTime = start
     let time = seconds(start.duration(to: record.time))
@@ -79,7 +78,9 @@ struct JournalWriter: ~Copyable {
     case .received(let message):
       // A step's first message is what started it; a chart's later ones are what it raised or
       // sent itself within the step, which replaying the first reproduces.
-      if pending == nil { pending = (try encode(message, false), record.callSite.map { quotedCallSite($0) }) }
+      if pending == nil {
+        pending = (try encoding.encodeMessage(message), record.callSite.map { quotedCallSite($0) })
+      }
     case .stateUpdated(let before, let after):
       var startsNow = false
       if !started {
@@ -89,7 +90,7 @@ struct JournalWriter: ~Copyable {
           // No state kept while the start encodes: for a large state, that takes a while, and
           // every state the owner kept meanwhile would be a copy of it.
           demand.stepsBetween = .max
-          let state = try encode(before, true)
+          let state = try encoding.encodeState(before)
           keyframeBytes = state.utf8.count
           // The start is the first keyframe. Until the steps are measured, the owner keeps a
           // state every budget's worth of steps of a guessed size.
@@ -112,17 +113,22 @@ struct JournalWriter: ~Copyable {
         }
       }
       step += 1
-      let message = pending?.message ?? "null"
+      let message = pending?.message
       let callSite = pending?.callSite.map { #","callSite":\#($0)"# } ?? ""
       pending = nil
-      lines.append(#"{"type":"step","step":\#(step),"time":\#(time),"message":\#(message)\#(callSite)}"#)
+      // A chart's step is taken at its time: replay needs it.
+      let clock = after.isKept ? encoding.clockTime(of: after) : nil
+      let clockField = clock.map { #","chartTime":[\#($0.components.seconds),\#($0.components.attoseconds)]"# } ?? ""
+      lines.append(
+        #"{"type":"step","step":\#(step),"time":\#(time),"message":\#(message ?? "null")\#(callSite)\#(clockField)}"#)
       stepsSinceKeyframe += 1
-      // A step with no message (a machine's start, a message of another type) cannot be replayed:
-      // its state is a keyframe if it was kept, and the next step's is asked for if not.
-      let unreplayable = message == "null"
+      // A step with no message replay can take (a machine's start, a message of another type), or
+      // a chart's step without its time, cannot be replayed: its state is a keyframe if it was
+      // kept, and the next step's is asked for if not.
+      let unreplayable = message == nil || encoding.stepsNeedClock && clock == nil
       var keyframe: String?
       if after.isKept, started, isKeyframe(unreplayable: unreplayable, startsNow: startsNow) {
-        let state = try encode(after, true)
+        let state = try encoding.encodeState(after)
         keyframe = state
         lines.append(#"{"type":"state","step":\#(step),"time":\#(time),"state":\#(state)}"#)
       } else if unreplayable {

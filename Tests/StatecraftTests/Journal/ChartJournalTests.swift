@@ -33,8 +33,8 @@ struct ChartJournalTests {
 
   /// Runs the kettle on a test clock with a journal: its start, 2 events, a delayed transition,
   /// a delayed send, and 2 more events.
-  static func journal() async throws -> Data {
-    let journal = try Journal(schema: schema, action: KettleEvent.self)
+  static func journal(keyframes: JournalKeyframes = .automatic) async throws -> Data {
+    let journal = try Journal(schema: schema, action: KettleEvent.self, keyframes: keyframes)
     let clock = TestClock()
     let kettle = withInspector(journal) { AsyncStatechartSequence(Self.kettle(), clock: clock) }
     var snapshots = kettle.makeAsyncIterator()
@@ -55,26 +55,68 @@ struct ChartJournalTests {
   }
 
   @Test func aChartsJournalReplaysOntoItsStepFunctionTimersIncluded() async throws {
-    let recording = try JournalRecording(
-      try await Self.journal(), schema: Self.schema, action: KettleEvent.self)
+    let data = try await Self.journal()
+    let recording = try JournalRecording(data, schema: Self.schema, action: KettleEvent.self)
     #expect(recording.steps.count == 6)
+    // One keyframe, after the chart's start, which replay cannot take; every other step holds its
+    // event and the chart's time, not its state.
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+    #expect(lines.filter { $0.hasPrefix(#"{"type":"state""#) }.count == 1)
+    #expect(lines.filter { $0.hasPrefix(#"{"type":"step""#) && $0.contains(#""chartTime":"#) }.count == 6)
+    #expect(throws: JournalError.needsReplayer(step: 3, keyframe: 1)) { try recording.state(at: 3) }
     // The step the delayed transition started records no event; the raised beep is in its state.
-    let boiled = try recording.step(3)
+    let boiled = try recording.step(3, replaying: .chart(Self.kettle()))
     #expect(boiled.action == nil)
     #expect(boiled.state.configuration == [.boiling])
     #expect(boiled.state.context.count == 1)
-    #expect(try recording.step(2).action == .power)
+    #expect(try recording.step(2, replaying: .chart(Self.kettle())).action == .power)
     #expect(try recording.replay(Self.kettle()) == 6)
   }
 
   @Test func replayFindsTheStepWhereTheChartNoLongerReproducesItsJournal() async throws {
+    // A keyframe at every step: replay compares every step's snapshot.
     let recording = try JournalRecording(
-      try await Self.journal(), schema: Self.schema, action: KettleEvent.self)
+      try await Self.journal(keyframes: .everyStep), schema: Self.schema, action: KettleEvent.self)
     let mismatch = try #require(throws: ReplayMismatch.self) {
       try recording.replay(Self.kettle(beepsAdd: 2))
     }
     #expect(mismatch.step == 3)
     #expect(mismatch.action == "(the chart's clock)")
     #expect(mismatch.diff.contains("count: 1"))
+  }
+
+  @Test func everyStepOfALongChartJournalReplaysToTheSnapshotTheChartReached() async throws {
+    // Small keyframe budget: keyframes every few dozen steps, replay between them.
+    let journal = try Journal(schema: Self.schema, action: KettleEvent.self, keyframes: .afterStepBytes(4_000))
+    let clock = TestClock()
+    let kettle = withInspector(journal) { AsyncStatechartSequence(Self.kettle(), clock: clock) }
+    var snapshots = kettle.makeAsyncIterator()
+    var reached = [try #require(await snapshots.next())]
+    for round in 0..<200 {
+      await kettle.send(.power)
+      reached.append(try #require(await snapshots.next()))
+      if round.isMultiple(of: 3) {
+        // Switched off before it boils: the delayed transition is cancelled.
+        await kettle.send(.power)
+      } else {
+        await clock.advance(by: .seconds(5))
+        reached.append(try #require(await snapshots.next()))
+        await clock.advance(by: .seconds(2))
+      }
+      reached.append(try #require(await snapshots.next()))
+    }
+    journal.flush()
+    let data = journal.contents()
+    let recording = try JournalRecording(data, schema: Self.schema, action: KettleEvent.self)
+    let keyframes = String(decoding: data, as: UTF8.self).split(separator: "\n")
+      .filter { $0.hasPrefix(#"{"type":"state""#) }.count
+    #expect(recording.steps.count == reached.count)
+    #expect(keyframes > 2 && keyframes < reached.count / 4, "\(keyframes) keyframes in \(reached.count) steps")
+    for (step, snapshot) in zip(recording.steps, reached) {
+      #expect(try recording.state(at: step, replaying: .chart(Self.kettle())) == snapshot)
+    }
+    #expect(try recording.replay(Self.kettle()) == reached.count)
+    // A chart that no longer reproduces the journal differs at the first keyframe after a boil.
+    #expect(throws: ReplayMismatch.self) { try recording.replay(Self.kettle(beepsAdd: 2)) }
   }
 }
