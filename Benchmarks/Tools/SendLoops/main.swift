@@ -174,6 +174,8 @@ func sideEffects(_ n: Int) async {
 
 @DSLCompatible enum Cy { case first, second, third }
 @DSLCompatible enum CyE { case next }
+extension Cy: Codable {}
+extension CyE: Codable {}
 let flatChart = Statechart<Cy, CyE, EmptyChartContext>(initial: .first) {
   StateNode(.first) { OnEvent(.next, target: .second) }
   StateNode(.second) { OnEvent(.next, target: .third) }
@@ -184,10 +186,40 @@ func chartSteps(_ n: Int) {
   for _ in 0..<n { snapshot = flatChart.transition(from: snapshot, on: .next).snapshot }
   if snapshot.isIn(.first) { print("") }
 }
-func chartSends(_ n: Int) async {
+func chartSends(_ n: Int, journaled: Bool = false) async {
   let chart = AsyncStatechartSequence(flatChart)
+  let journal = try! Journal(
+    schema: SnapshotSchema<ChartSnapshot<Cy, CyE, EmptyChartContext>>("cycle"),
+    action: CyE.self,
+    to: .rollingFiles(
+      FileManager.default.temporaryDirectory.appending(path: "sendloops-chart.jsonl").path(),
+      maxBytes: 50_000_000, keep: 1))
+  if journaled { chart.attach(journal) }
   for _ in 0..<n { await chart.send(.next) }
+  journal.flush()
   if chart.isIn(.first) { print("") }
+}
+
+/// Sends in bursts of 1,000, each followed by a flush outside the time measured, as the harness's
+/// journal benchmarks measure a journal that keeps up. Returns the time of the sends alone.
+func chartBursts(_ n: Int, journaled: Bool) async -> Duration {
+  let chart = AsyncStatechartSequence(flatChart)
+  let journal = try! Journal(
+    schema: SnapshotSchema<ChartSnapshot<Cy, CyE, EmptyChartContext>>("cycle"),
+    action: CyE.self,
+    to: .rollingFiles(
+      FileManager.default.temporaryDirectory.appending(path: "sendloops-chart.jsonl").path(),
+      maxBytes: 50_000_000, keep: 1))
+  if journaled { chart.attach(journal) }
+  var total = Duration.zero
+  let clock = ContinuousClock()
+  for _ in 0..<(n / 1_000) {
+    let start = clock.now
+    for _ in 0..<1_000 { await chart.send(.next) }
+    total += start.duration(to: clock.now)
+    journal.flush()
+  }
+  return total
 }
 
 /// An allocation of 12,345 bytes, which brackets the instances' own in `valgrind --trace-malloc`.
@@ -333,9 +365,12 @@ if mode == "slowinspector" {
 } else if mode == "chartstep" {
   let d = clock.measure { chartSteps(n) }
   print("chart step", d / n)
-} else if mode == "chart" {
-  let d = await clock.measure { await Task.detached { await chartSends(n) }.value }
-  print("chart send", d / n)
+} else if mode == "chartbursts" || mode == "chartjournalbursts" {
+  let d = await Task.detached { await chartBursts(n, journaled: mode == "chartjournalbursts") }.value
+  print(mode, d / n)
+} else if mode == "chart" || mode == "chartjournal" {
+  let d = await clock.measure { await Task.detached { await chartSends(n, journaled: mode == "chartjournal") }.value }
+  print(mode == "chart" ? "chart send" : "chart send with a journal", d / n)
 } else if mode == "store" {
   let d = await clock.measure { await MainActor.run { storeLoop(n) } }
   print("store send", d / n)

@@ -185,7 +185,8 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
     _ snapshot: ChartSnapshot<ID, Event, Context>, event: Event?, at time: Duration,
     observing: Bool = false, oneTimerPerStep: Bool = false
   ) -> ChartStep<ID, Event, Context> {
-    if !observing, let event, let step = plainStep(snapshot, event: event, at: time) { return step }
+    // A plain step raises and sends nothing: there is nothing to observe.
+    if let event, let step = plainStep(snapshot, event: event, at: time) { return step }
     return interpret(snapshot) { interpreter in
       if observing { interpreter.observations = ChartObservations(timersStartTheStep: event == nil) }
       if oneTimerPerStep, event == nil { interpreter.timerLimit = 1 }

@@ -169,10 +169,10 @@ final class ChartProcessor<ID: Hashable & Sendable, Event: Sendable, Context: Se
     case .event(let event):
       step = chart.step(state, event: event, at: now, observing: core.isInspected)
     }
+    // Whether the step processed only its message: nothing it raised or sent itself to show.
+    let holdsOneMessage = step.observations?.startingEvent == nil && step.observations?.events.isEmpty != false
     // Before anything the step emits: a step that holds only its message goes to a step ring.
-    core.beginProcessorStep(
-      message, state: state, callSite: callSite,
-      holdsOneMessage: step.observations?.startingEvent == nil && step.observations?.events.isEmpty != false)
+    core.beginProcessorStep(message, state: state, callSite: callSite, holdsOneMessage: holdsOneMessage)
     if case .event(let event) = message, !step.handled { reportUnhandled(event, in: state, callSite: callSite) }
     let needsTimer = !step.snapshot._timers.isEmpty || processing.value.armedTimer != nil
     if !step.changed, step.effects.isEmpty {
@@ -183,7 +183,7 @@ final class ChartProcessor<ID: Hashable & Sendable, Event: Sendable, Context: Se
     if let starting = step.observations?.startingEvent {
       core.services.emit(.received(InspectedValue(starting)))
     }
-    if step.effects.isEmpty, !needsTimer, !step.snapshot.isDone, step.observations == nil {
+    if step.effects.isEmpty, !needsTimer, !step.snapshot.isDone, holdsOneMessage {
       // Nothing to perform: store the snapshot and end the event in one critical section.
       return .finished(core.commit(step.snapshot, finishing: true)!)
     }

@@ -13,7 +13,9 @@ struct ChartReplayedStepTests {
 
   static let chart = Statechart<S, E, C>(initial: .waiting, context: C()) {
     StateNode(.waiting) {
-      Entry(.send(.tick(1), delay: .seconds(1)), .send(.tick(2), delay: .seconds(2)), .send(.tick(3), delay: .seconds(3)))
+      Entry(
+        .send(.tick(1), delay: .seconds(1)), .send(.tick(2), delay: .seconds(2)),
+        .send(.tick(3), delay: .seconds(3)))
       OnEvent(.tick(1), actions: [.assign { $0.log.append("tick 1") }])
       OnEvent(.tick(2), actions: [.assign { $0.log.append("tick 2") }])
       OnEvent(.tick(3), actions: [.assign { $0.log.append("tick 3") }])
