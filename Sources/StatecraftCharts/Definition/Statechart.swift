@@ -199,17 +199,14 @@ public struct Statechart<ID: Hashable & Sendable, Event: Sendable, Context: Send
   }
 
   /// The snapshot a running chart's step reached, from what its journal recorded: its event, or
-  /// none for a step the chart's clock started, and the chart's time after it. A running chart
-  /// fires one timer in a step of its clock, unless it caught up with every timer due in one
-  /// step: then one timer's step ends before `time`, and the step is taken again firing every
-  /// timer due by `time`.
+  /// none for a step the chart's clock started, the chart's time after it, and whether a step of
+  /// the clock fired every timer due (a chart catching up with its clock) or only the first, as
+  /// a running chart's clock does.
   package func replayedStep(
-    _ snapshot: ChartSnapshot<ID, Event, Context>, event: Event?, at time: Duration
+    _ snapshot: ChartSnapshot<ID, Event, Context>, event: Event?, at time: Duration,
+    firingEveryTimerDue: Bool = false
   ) -> ChartSnapshot<ID, Event, Context> {
-    if let event { return step(snapshot, event: event, at: time).snapshot }
-    let oneTimer = step(snapshot, event: nil, at: time, oneTimerPerStep: true).snapshot
-    if oneTimer.time >= time { return oneTimer }
-    return step(snapshot, event: nil, at: time).snapshot
+    step(snapshot, event: event, at: time, oneTimerPerStep: event == nil && !firingEveryTimerDue).snapshot
   }
 
   /// What resuming a restored snapshot takes: starting its active states' invocations again, as

@@ -148,11 +148,13 @@ final class ChartProcessor<ID: Hashable & Sendable, Event: Sendable, Context: Se
       }
     }
     let step: ChartStep<ID, Event, Context>
+    // Whether a step of timers fired every timer due: what inspectors are told it received.
+    var caughtUp = false
     switch message {
     case .start:
       core.beginProcessorStep(message, state: state, callSite: callSite, holdsOneMessage: true)
       return .finished(core.finish())
-    case .timers:
+    case .timers, .timersCaughtUp:
       // A `.timers` from a timer that was replaced since is still worth a step (timers may be
       // due), but it must not forget the timer armed now.
       if origin === processing.value.armedTimer?.handle { processing.value.armedTimer = nil }
@@ -162,9 +164,8 @@ final class ChartProcessor<ID: Hashable & Sendable, Event: Sendable, Context: Se
       // first fires every timer due before it: they precede it.) The same under a test store.
       // A chart that does not catch up that way catches up in one step (see
       // `noteBehindTheClock(lag:)`).
-      step = chart.step(
-        state, event: nil, at: now, observing: core.isInspected,
-        oneTimerPerStep: !processing.value.catchUpInOneStep)
+      caughtUp = processing.value.catchUpInOneStep
+      step = chart.step(state, event: nil, at: now, observing: core.isInspected, oneTimerPerStep: !caughtUp)
       processing.value.catchUpInOneStep = false
     case .event(let event):
       step = chart.step(state, event: event, at: now, observing: core.isInspected)
@@ -172,7 +173,8 @@ final class ChartProcessor<ID: Hashable & Sendable, Event: Sendable, Context: Se
     // Whether the step processed only its message: nothing it raised or sent itself to show.
     let holdsOneMessage = step.observations?.startingEvent == nil && step.observations?.events.isEmpty != false
     // Before anything the step emits: a step that holds only its message goes to a step ring.
-    core.beginProcessorStep(message, state: state, callSite: callSite, holdsOneMessage: holdsOneMessage)
+    core.beginProcessorStep(
+      caughtUp ? .timersCaughtUp : message, state: state, callSite: callSite, holdsOneMessage: holdsOneMessage)
     if case .event(let event) = message, !step.handled { reportUnhandled(event, in: state, callSite: callSite) }
     let needsTimer = !step.snapshot._timers.isEmpty || processing.value.armedTimer != nil
     if !step.changed, step.effects.isEmpty {

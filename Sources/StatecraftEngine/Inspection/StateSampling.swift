@@ -20,7 +20,7 @@ package protocol StateSampling: Inspector {
 @usableFromInline
 package final class StateDemand: Sendable {
   /// Whether every step's states are needed.
-  @usableFromInline let always: Bool
+  @usableFromInline package let always: Bool
   @usableFromInline let isDue = Atomic<Bool>(true)
   @usableFromInline let stepsBetweenKept: Atomic<Int>
   /// Steps since the owner last kept states: written by the owner's steps only, one at a time

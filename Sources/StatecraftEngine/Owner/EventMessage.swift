@@ -10,6 +10,10 @@ package enum EventMessage<Event: Sendable>: InspectableMessage, CustomStringConv
   case event(Event)
   /// A timer is due. Only charts have timers.
   case timers
+  /// A step of every timer due, which a chart behind its clock takes to catch up. Never sent: the
+  /// chart records it in place of the `timers` that started the step, so that replay fires every
+  /// timer due too.
+  case timersCaughtUp
 
   @usableFromInline
   package var description: String {
@@ -17,6 +21,7 @@ package enum EventMessage<Event: Sendable>: InspectableMessage, CustomStringConv
     case .start: "start"
     case .event(let event): "\(event)"
     case .timers: "timers"
+    case .timersCaughtUp: "timers (caught up)"
     }
   }
 
@@ -32,11 +37,20 @@ package enum EventMessage<Event: Sendable>: InspectableMessage, CustomStringConv
 package protocol ClockStartable {
   /// Whether the chart's clock started the step: a timer came due.
   var startedByClock: Bool { get }
+  /// Whether the step fired every timer due, not just the first.
+  var firesEveryTimerDue: Bool { get }
 }
 
 extension EventMessage: ClockStartable {
   package var startedByClock: Bool {
-    if case .timers = self { return true }
+    switch self {
+    case .timers, .timersCaughtUp: true
+    case .start, .event: false
+    }
+  }
+
+  package var firesEveryTimerDue: Bool {
+    if case .timersCaughtUp = self { return true }
     return false
   }
 }

@@ -51,6 +51,12 @@ extension Journal {
       // The records first, then the ring: a record a step's sender emitted after the step (an
       // effect it started) is then never taken before the step.
       var (waitingRecords, dropped) = waiting.withLock { $0.take() }
+      // The buffer drops its oldest records: the gap is just before the oldest it kept, which may
+      // be in the middle of a step (a chart's step records each event it raised).
+      if dropped > 0, !waitingRecords.isEmpty {
+        waitingRecords[waitingRecords.startIndex].droppedBefore += dropped
+        dropped = 0
+      }
       // Closed rings (of owners gone, or turned down while another owner's was read): all their
       // steps.
       let retiredSteps = retired.map { $0.takeSteps().steps?.records().records ?? [] }
@@ -181,6 +187,11 @@ extension Journal: JournalEncoding {
     }
     if (value.value as? any ClockStartable)?.startedByClock == true { return "null" }
     return nil
+  }
+
+  /// Whether `message` is a chart's step that fired every timer due, to catch up with its clock.
+  func firesEveryTimerDue(_ message: InspectedValue) -> Bool {
+    (message.value as? any ClockStartable)?.firesEveryTimerDue == true
   }
 
   /// Whether the journal's states are a chart's snapshots.

@@ -44,9 +44,10 @@ import Synchronization
 /// file. The state is encoded once the step is over: a state that holds a reference to a mutable
 /// object is written as that object is then.
 ///
-/// Between keyframes, a step costs its owner no copy of the state and the journal no encoding of
-/// it, whatever the state's size: a step is its message, and reading its state replays the steps
-/// since the last keyframe (``JournalRecording/state(at:replaying:)``).
+/// Between keyframes, a step costs the journal no encoding of the state, and its owner no copy of
+/// it (but a chart's, whose journal reads the chart's time in the snapshot), whatever the state's
+/// size: a step is its message, and reading its state replays the steps since the last keyframe
+/// (``JournalRecording/state(at:replaying:)``).
 /// Its lines also go to the streams of ``makeLineStream(bufferingNewest:)``, for any
 /// `AsyncSequence` consumer (a socket, a log shipper). Failures to write go to the
 /// ``/StatecraftEngine/DiagnosticHandler`` that was current when the journal was made.

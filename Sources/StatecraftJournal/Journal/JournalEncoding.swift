@@ -7,6 +7,8 @@ protocol JournalEncoding {
   func encodeState(_ value: InspectedValue) throws -> String
   /// A message as a JSON fragment, or `nil` if replay cannot take it.
   func encodeMessage(_ value: InspectedValue) throws -> String?
+  /// Whether a message is a chart's step that fired every timer due, not just the first.
+  func firesEveryTimerDue(_ message: InspectedValue) -> Bool
   /// Whether the states' steps depend on a clock (a chart's), so that replay needs its time.
   var stepsNeedClock: Bool { get }
   /// The time of the clock a state's steps depend on, if they depend on one (a chart's).

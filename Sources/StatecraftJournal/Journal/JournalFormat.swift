@@ -25,8 +25,9 @@
 ///   For a statechart, the message is the event that started the step, and `null` for a step that
 ///   the chart's clock started (a delayed transition, a delayed send) or its start; the events the
 ///   step raised or sent itself are reflected in its state. A statechart's step also holds
-///   `chartTime`, the chart's time after the step as `[seconds, attoseconds]`: replay takes the
-///   step at that time.
+///   `chartTime`, the chart's time after the step as `[seconds, attoseconds]`, and `catchUp` when
+///   a step of its clock fired every timer due rather than the first: replay takes the step at
+///   that time. A chart's start has neither, and its state is a keyframe.
 /// - **`state`** is a keyframe: the whole state after the step it names, written every so often
 ///   (``JournalKeyframes``). The state after a step without one is found by replaying the steps
 ///   since the keyframe before it.

@@ -10,7 +10,8 @@
 /// ```
 ///
 /// A keyframe costs the step it is taken at a copy of the state and its encoding, and the
-/// journal its size; a step between keyframes costs neither, whatever the state's size. Replay
+/// journal its size; a step between keyframes costs neither, whatever the state's size (a chart's
+/// owner still keeps its snapshot, a copy that shares its storage, for the chart's time). Replay
 /// needs the reducer, machine or chart to be pure: a step that read a clock or a random number
 /// replays to another state, which the next keyframe shows (`JournalRecording.replay(_:)`
 /// reports it). Record ``everyStep`` when the steps cannot be replayed. A chart's steps depend on

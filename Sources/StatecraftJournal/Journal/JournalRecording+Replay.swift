@@ -98,7 +98,7 @@ extension JournalRecording {
     let replayer = JournalReplayer.chart(chart)
     return try replay(requiringActions: false) { snapshot, line, recorded throws(JournalError) in
       if let time = line.clockTime {
-        replayer.applyAtTime?(&snapshot, line.message, time)
+        replayer.applyAtTime?(&snapshot, line.message, time, line.catchUp == true)
         return
       }
       // A journal written before charts' steps recorded their time holds every step's snapshot,

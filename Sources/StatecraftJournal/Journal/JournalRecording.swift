@@ -318,7 +318,7 @@ public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
     }
     let line = try stepLine(step)
     if let time = line.clockTime, let applyAtTime = replayer.applyAtTime {
-      applyAtTime(&state, line.message, time)
+      applyAtTime(&state, line.message, time, line.catchUp == true)
       return
     }
     guard let action = line.message else {
@@ -363,6 +363,8 @@ public struct JournalRecording<State: Codable, Action: Decodable>: Sendable {
     package var callSite: String?
     /// A chart's time after the step, as seconds and attoseconds.
     var chartTime: [Int64]?
+    /// Whether a chart's step of its clock fired every timer due, not just the first.
+    var catchUp: Bool?
 
     /// A chart's time after the step, which replay takes the step at.
     var clockTime: Duration? {

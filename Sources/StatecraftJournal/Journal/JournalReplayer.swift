@@ -22,8 +22,8 @@
 public struct JournalReplayer<State, Action> {
   package let apply: (inout State, Action) -> Void
   /// Takes a chart's step at the chart's time: with its event, or with none for a step the
-  /// chart's clock started.
-  package let applyAtTime: ((inout State, Action?, Duration) -> Void)?
+  /// chart's clock started, which fired every timer due or only the first.
+  package let applyAtTime: ((inout State, Action?, Duration, Bool) -> Void)?
 
   /// A replayer that moves a state to the next with `apply`.
   public init(_ apply: @escaping (inout State, Action) -> Void) {
@@ -33,7 +33,7 @@ public struct JournalReplayer<State, Action> {
 
   private init(
     apply: @escaping (inout State, Action) -> Void,
-    applyAtTime: @escaping (inout State, Action?, Duration) -> Void
+    applyAtTime: @escaping (inout State, Action?, Duration, Bool) -> Void
   ) {
     self.apply = apply
     self.applyAtTime = applyAtTime
@@ -79,6 +79,8 @@ public struct JournalReplayer<State, Action> {
   where State == ChartSnapshot<ID, Action, Context> {
     Self(
       apply: { snapshot, event in snapshot = chart.transition(from: snapshot, on: event).snapshot },
-      applyAtTime: { snapshot, event, time in snapshot = chart.replayedStep(snapshot, event: event, at: time) })
+      applyAtTime: { snapshot, event, time, firesEveryTimerDue in
+        snapshot = chart.replayedStep(snapshot, event: event, at: time, firingEveryTimerDue: firesEveryTimerDue)
+      })
   }
 }

@@ -31,9 +31,9 @@ struct JournalWriter: ~Copyable {
   /// Whether the next step whose state is kept writes a keyframe.
   private var wantsKeyframe = false
   private var step = 0
-  /// The message of the step being recorded (`nil` if replay cannot take it), and its call site
-  /// as a JSON string.
-  private var pending: (message: String?, callSite: String?)?
+  /// The message of the step being recorded (`nil` if replay cannot take it), its call site as a
+  /// JSON string, and whether it is a chart's step of every timer due.
+  private var pending: (message: String?, callSite: String?, firesEveryTimerDue: Bool)?
   /// Call sites as JSON strings, by where their file ID is and their line and column: a journal
   /// sees the same few call sites over and over.
   private var quotedCallSites: [CallSiteKey: String] = [:]
@@ -70,7 +70,9 @@ struct JournalWriter: ~Copyable {
       // The message of the step being recorded may be among what was dropped, or its state update
       // may be: the next step starts afresh, and the steps after the gap replay from a keyframe,
       // asked for again even if one was asked for already: that request may be what was dropped.
-      pending = nil
+      // A chart's step may have lost its first message and kept those it raised: the step under
+      // way cannot be replayed.
+      pending = encoding.stepsNeedClock ? (nil, nil, false) : nil
       wantsKeyframe = true
       demand.ask()
     }
@@ -79,7 +81,10 @@ struct JournalWriter: ~Copyable {
       // A step's first message is what started it; a chart's later ones are what it raised or
       // sent itself within the step, which replaying the first reproduces.
       if pending == nil {
-        pending = (try encoding.encodeMessage(message), record.callSite.map { quotedCallSite($0) })
+        // A message that does not encode leaves its step unreplayable, not the next message the
+        // step received.
+        pending = (nil, record.callSite.map { quotedCallSite($0) }, encoding.firesEveryTimerDue(message))
+        pending?.message = try encoding.encodeMessage(message)
       }
     case .stateUpdated(let before, let after):
       var startsNow = false
@@ -115,17 +120,23 @@ struct JournalWriter: ~Copyable {
       step += 1
       let message = pending?.message
       let callSite = pending?.callSite.map { #","callSite":\#($0)"# } ?? ""
+      let firesEveryTimerDue = pending?.firesEveryTimerDue == true
       pending = nil
-      // A chart's step is taken at its time: replay needs it.
       let clock = after.isKept ? encoding.clockTime(of: after) : nil
-      let clockField = clock.map { #","chartTime":[\#($0.components.seconds),\#($0.components.attoseconds)]"# } ?? ""
-      lines.append(
-        #"{"type":"step","step":\#(step),"time":\#(time),"message":\#(message ?? "null")\#(callSite)\#(clockField)}"#)
-      stepsSinceKeyframe += 1
       // A step with no message replay can take (a machine's start, a message of another type), or
       // a chart's step without its time, cannot be replayed: its state is a keyframe if it was
       // kept, and the next step's is asked for if not.
       let unreplayable = message == nil || encoding.stepsNeedClock && clock == nil
+      // A chart's step is taken at its time: replay needs it, and whether it fired every timer
+      // due. Only a step replay can take has them: a `null` message with a time is the clock's.
+      var clockFields = ""
+      if !unreplayable, let clock {
+        clockFields = #","chartTime":[\#(clock.components.seconds),\#(clock.components.attoseconds)]"#
+        if firesEveryTimerDue { clockFields += #","catchUp":true"# }
+      }
+      lines.append(
+        #"{"type":"step","step":\#(step),"time":\#(time),"message":\#(message ?? "null")\#(callSite)\#(clockFields)}"#)
+      stepsSinceKeyframe += 1
       var keyframe: String?
       if after.isKept, started, isKeyframe(unreplayable: unreplayable, startsNow: startsNow) {
         let state = try encoding.encodeState(after)
@@ -160,7 +171,7 @@ struct JournalWriter: ~Copyable {
     // The start, just written, is a keyframe already.
     if startsNow { return false }
     return wantsKeyframe || stepsSinceKeyframe >= demand.stepsBetween
-      || demand.ownerSamples && stepsSinceKeyframe >= demand.stepsBetween / 2
+      || demand.ownerSamples && !demand.always && stepsSinceKeyframe >= demand.stepsBetween / 2
   }
 
   /// `callSite` as a JSON string, made once for each call site.

@@ -2,6 +2,7 @@ import Clocks
 import Foundation
 import Statecraft
 import StatecraftJournal
+import StatecraftTesting
 import Testing
 
 /// A statechart's journal: steps its events started and steps its clock started (a delayed
@@ -58,11 +59,11 @@ struct ChartJournalTests {
     let data = try await Self.journal()
     let recording = try JournalRecording(data, schema: Self.schema, action: KettleEvent.self)
     #expect(recording.steps.count == 6)
-    // One keyframe, after the chart's start, which replay cannot take; every other step holds its
-    // event and the chart's time, not its state.
+    // One keyframe, after the chart's start, which replay cannot take; each of the 5 other steps
+    // holds its event and the chart's time, not its state.
     let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
     #expect(lines.filter { $0.hasPrefix(#"{"type":"state""#) }.count == 1)
-    #expect(lines.filter { $0.hasPrefix(#"{"type":"step""#) && $0.contains(#""chartTime":"#) }.count == 6)
+    #expect(lines.filter { $0.hasPrefix(#"{"type":"step""#) && $0.contains(#""chartTime":"#) }.count == 5)
     #expect(throws: JournalError.needsReplayer(step: 3, keyframe: 1)) { try recording.state(at: 3) }
     // The step the delayed transition started records no event; the raised beep is in its state.
     let boiled = try recording.step(3, replaying: .chart(Self.kettle()))
@@ -118,5 +119,108 @@ struct ChartJournalTests {
     #expect(try recording.replay(Self.kettle()) == reached.count)
     // A chart that no longer reproduces the journal differs at the first keyframe after a boil.
     #expect(throws: ReplayMismatch.self) { try recording.replay(Self.kettle(beepsAdd: 2)) }
+  }
+
+  enum Ticks: String, Codable, Hashable, Sendable { case waiting }
+  enum TickEvent: Codable, Equatable, Sendable { case arm, tick }
+  struct Count: Codable, Equatable, Sendable { var ticks = 0 }
+
+  /// Each `arm` sets a tick due a second later: arms sent at one instant set ticks due at one.
+  static let ticker = Statechart<Ticks, TickEvent, Count>("ticker", initial: .waiting, context: Count()) {
+    StateNode(.waiting) {
+      OnEvent(.arm, actions: [.send(.tick, delay: .seconds(1))])
+      OnEvent(.tick, actions: [.assign { $0.ticks += 1 }])
+    }
+  }
+
+  static let tickerSchema = SnapshotSchema<ChartSnapshot<Ticks, TickEvent, Count>>("ticker")
+
+  @Test func aChartThatCaughtUpWithItsClockInOneStepReplaysThatStep() async throws {
+    let journal = try Journal(schema: Self.tickerSchema, action: TickEvent.self)
+    let clock = TestClock()
+    let ticker = withInspector(journal) { AsyncStatechartSequence(Self.ticker, clock: clock) }
+    var snapshots = ticker.makeAsyncIterator()
+    _ = await snapshots.next()
+    // More ticks due at one instant than the chart fires one a step before it catches up.
+    let arms = 1_010
+    for _ in 0..<arms { await ticker.send(.arm) }
+    await clock.advance(by: .seconds(1))
+    var last = try #require(await snapshots.next())
+    while last.context.ticks < arms { last = try #require(await snapshots.next()) }
+    journal.flush()
+    let data = journal.contents()
+    #expect(String(decoding: data, as: UTF8.self).contains(#""catchUp":true"#))
+    let recording = try JournalRecording(data, schema: Self.tickerSchema, action: TickEvent.self)
+    #expect(try recording.state(at: recording.steps.upperBound, replaying: .chart(Self.ticker)) == last)
+    #expect(try recording.replay(Self.ticker) == recording.steps.count)
+  }
+
+  @Test func aRestoredChartsStartIsNotReplayedAsAStepOfItsClock() async throws {
+    // Saved between two ticks due at one instant: the second is due at the snapshot's own time.
+    var saved = Self.ticker.initialTransition().snapshot
+    saved = Self.ticker.transition(from: saved, on: .arm).snapshot
+    saved = Self.ticker.transition(from: saved, on: .arm).snapshot
+    saved = Self.ticker.step(saved, event: nil, at: .seconds(1), oneTimerPerStep: true).snapshot
+    #expect(saved.context.ticks == 1)
+    #expect(saved.timers.first?.due == saved.time)
+    let journal = try Journal(schema: Self.tickerSchema, action: TickEvent.self)
+    let ticker = withInspector(journal) {
+      AsyncStatechartSequence(Self.ticker, restoring: saved, clock: TestClock())
+    }
+    var snapshots = ticker.makeAsyncIterator()
+    var last = try #require(await snapshots.next())
+    while last.context.ticks < 2 { last = try #require(await snapshots.next()) }
+    journal.flush()
+    let data = journal.contents()
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+    let start = try #require(lines.first { $0.hasPrefix(#"{"type":"step","step":1,"#) })
+    #expect(!start.contains("chartTime"))
+    let recording = try JournalRecording(data, schema: Self.tickerSchema, action: TickEvent.self)
+    #expect(try recording.replay(Self.ticker) == recording.steps.count)
+    #expect(try recording.state(at: recording.steps.upperBound, replaying: .chart(Self.ticker)) == last)
+  }
+
+  enum Gauge: String, Codable, Hashable, Sendable { case reading }
+  /// A reading that refuses to encode when negative, as a value JSON cannot hold would.
+  struct Reading: Codable, Equatable, Sendable {
+    var value: Int
+    struct Unencodable: Error {}
+    init(_ value: Int) { self.value = value }
+    func encode(to encoder: any Encoder) throws {
+      guard value >= 0 else { throw Unencodable() }
+      var container = encoder.singleValueContainer()
+      try container.encode(value)
+    }
+    init(from decoder: any Decoder) throws { value = try decoder.singleValueContainer().decode(Int.self) }
+  }
+  enum GaugeEvent: Codable, Equatable, Sendable { case set(Reading), noted }
+  struct Readings: Codable, Equatable, Sendable { var notes = 0 }
+
+  @Test func aStepWhoseEventDoesNotEncodeIsAKeyframeNotTheEventItRaised() async throws {
+    let gauge = Statechart<Gauge, GaugeEvent, Readings>("gauge", initial: .reading, context: Readings()) {
+      StateNode(.reading) {
+        OnEvent(.set(Reading(-1)), actions: [.raise(.noted)])
+        OnEvent(.set(Reading(1)), actions: [.raise(.noted)])
+        OnEvent(.noted, actions: [.assign { $0.notes += 1 }])
+      }
+    }
+    let schema = SnapshotSchema<ChartSnapshot<Gauge, GaugeEvent, Readings>>("gauge")
+    let recorder = DiagnosticRecorder()
+    let journal = try DiagnosticHandler.$current.withValue(recorder.handler) {
+      try Journal(schema: schema, action: GaugeEvent.self)
+    }
+    let running = withInspector(journal) { AsyncStatechartSequence(gauge, clock: TestClock()) }
+    await running.start()
+    // The event does not encode, and its step raised `noted`, which does.
+    await running.send(.set(Reading(-1)))
+    await running.send(.set(Reading(1)))
+    journal.flush()
+    #expect(recorder.kinds.contains(.journalFailed))
+    let data = journal.contents()
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+    #expect(!lines.contains { $0.contains(#""message":{"noted""#) })
+    let recording = try JournalRecording(data, schema: schema, action: GaugeEvent.self)
+    #expect(try recording.recordedState(at: 2)?.context.notes == 1)
+    #expect(try recording.state(at: 3, replaying: .chart(gauge)).context.notes == 2)
   }
 }

@@ -34,7 +34,29 @@ struct ChartReplayedStepTests {
   @Test func aStepOfTheClockThatCaughtUpWithEveryTimerReplaysToTheSameSnapshot() {
     let taken = Self.chart.step(Self.start, event: nil, at: .seconds(5)).snapshot
     #expect(taken.context.log == ["tick 1", "tick 2", "tick 3"])
-    #expect(Self.chart.replayedStep(Self.start, event: nil, at: taken.time) == taken)
+    #expect(Self.chart.replayedStep(Self.start, event: nil, at: taken.time, firingEveryTimerDue: true) == taken)
+  }
+
+  @Test func onlyTheRecordedCatchUpTellsAStepOfEveryTimerDueFromOneOfTheFirst() {
+    // Three timers due at one instant, the step's own time: either step ends at that time.
+    let sameInstant = Statechart<S, E, C>(initial: .waiting, context: C()) {
+      StateNode(.waiting) {
+        Entry(
+          .send(.tick(1), delay: .seconds(1)), .send(.tick(2), delay: .seconds(1)),
+          .send(.tick(3), delay: .seconds(1)))
+        OnEvent(.tick(1), actions: [.assign { $0.log.append("tick 1") }])
+        OnEvent(.tick(2), actions: [.assign { $0.log.append("tick 2") }])
+        OnEvent(.tick(3), actions: [.assign { $0.log.append("tick 3") }])
+      }
+    }
+    let start = sameInstant.initialTransition().snapshot
+    let caughtUp = sameInstant.step(start, event: nil, at: .seconds(1)).snapshot
+    let first = sameInstant.step(start, event: nil, at: .seconds(1), oneTimerPerStep: true).snapshot
+    #expect(caughtUp.time == first.time)
+    #expect(caughtUp.context.log == ["tick 1", "tick 2", "tick 3"])
+    #expect(first.context.log == ["tick 1"])
+    #expect(sameInstant.replayedStep(start, event: nil, at: .seconds(1), firingEveryTimerDue: true) == caughtUp)
+    #expect(sameInstant.replayedStep(start, event: nil, at: .seconds(1)) == first)
   }
 
   @Test func anEventsStepFiresTheTimersDueBeforeItAtItsTime() {
