@@ -121,6 +121,8 @@
         definition TEXT NOT NULL, id TEXT NOT NULL, state TEXT NOT NULL,
         PRIMARY KEY (definition, state, id))
       """,
+      // A step replaces its instance's active states: found by instance, not by state.
+      "CREATE INDEX IF NOT EXISTS statecraft_active_states_instance ON statecraft_active_states (definition, id)",
       """
       CREATE TABLE IF NOT EXISTS statecraft_events (
         definition TEXT NOT NULL, id TEXT NOT NULL, event_id TEXT NOT NULL,
