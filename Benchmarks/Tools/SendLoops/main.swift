@@ -186,14 +186,19 @@ func chartSteps(_ n: Int) {
   for _ in 0..<n { snapshot = flatChart.transition(from: snapshot, on: .next).snapshot }
   if snapshot.isIn(.first) { print("") }
 }
-func chartSends(_ n: Int, journaled: Bool = false) async {
-  let chart = AsyncStatechartSequence(flatChart)
-  let journal = try! Journal(
+/// The flat chart's journal, in rolling files, as the harness's chart journal benchmark writes it.
+func chartJournal() -> Journal<ChartSnapshot<Cy, CyE, EmptyChartContext>, CyE> {
+  try! Journal(
     schema: SnapshotSchema<ChartSnapshot<Cy, CyE, EmptyChartContext>>("cycle"),
     action: CyE.self,
     to: .rollingFiles(
       FileManager.default.temporaryDirectory.appending(path: "sendloops-chart.jsonl").path(),
       maxBytes: 50_000_000, keep: 1))
+}
+
+func chartSends(_ n: Int, journaled: Bool = false) async {
+  let chart = AsyncStatechartSequence(flatChart)
+  let journal = chartJournal()
   if journaled { chart.attach(journal) }
   for _ in 0..<n { await chart.send(.next) }
   journal.flush()
@@ -204,12 +209,7 @@ func chartSends(_ n: Int, journaled: Bool = false) async {
 /// journal benchmarks measure a journal that keeps up. Returns the time of the sends alone.
 func chartBursts(_ n: Int, journaled: Bool) async -> Duration {
   let chart = AsyncStatechartSequence(flatChart)
-  let journal = try! Journal(
-    schema: SnapshotSchema<ChartSnapshot<Cy, CyE, EmptyChartContext>>("cycle"),
-    action: CyE.self,
-    to: .rollingFiles(
-      FileManager.default.temporaryDirectory.appending(path: "sendloops-chart.jsonl").path(),
-      maxBytes: 50_000_000, keep: 1))
+  let journal = chartJournal()
   if journaled { chart.attach(journal) }
   var total = Duration.zero
   let clock = ContinuousClock()
