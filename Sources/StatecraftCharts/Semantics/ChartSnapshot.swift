@@ -1,3 +1,5 @@
+import StatecraftEngine
+
 /// Everything a chart is between two events, as a value: its active states, its context, the
 /// history it recorded, the timers it waits for, its own time, and whether it is done.
 ///
@@ -211,4 +213,8 @@ extension ChartSnapshot: CustomReflectable {
       ],
       displayStyle: .struct)
   }
+}
+
+extension ChartSnapshot: ClockedState {
+  @usableFromInline package var clockTime: Duration { _time }
 }

@@ -38,7 +38,18 @@ public struct InspectedValue: @unchecked Sendable, CustomStringConvertible {
   /// A state its owner did not keep, because its only inspector needed no state at that step
   /// (see ``StateSampling``).
   @usableFromInline
-  package static let notKept = InspectedValue(NotKept())
+  package static let notKept = InspectedValue(NotKept(clockTime: nil))
+
+  /// A state its owner did not keep, whose clock read `clockTime` (see ``ClockedState``).
+  @inlinable
+  package static func notKept(clockTime: Duration?) -> InspectedValue {
+    clockTime.map { InspectedValue(NotKept(clockTime: $0)) } ?? notKept
+  }
+
+  /// The clock's time of a ``ClockedState``, kept or not; `nil` for another value.
+  package var clockTime: Duration? {
+    (value as? any ClockedState)?.clockTime ?? (value as? NotKept)?.clockTime
+  }
 
   /// Whether it holds a value, not ``notKept``.
   @inlinable
@@ -46,7 +57,13 @@ public struct InspectedValue: @unchecked Sendable, CustomStringConvertible {
 
   @usableFromInline
   struct NotKept: Sendable, CustomStringConvertible {
-    @usableFromInline init() {}
+    /// The clock's time of a ``ClockedState`` that was not kept.
+    @usableFromInline let clockTime: Duration?
+
+    @usableFromInline init(clockTime: Duration?) {
+      self.clockTime = clockTime
+    }
+
     @usableFromInline var description: String { "(not kept)" }
   }
 }

@@ -34,13 +34,15 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     @usableFromInline let before: State?
     @usableFromInline let after: State?
     @usableFromInline let callSite: CallSite?
+    /// The clock's time of a ``ClockedState`` after the step, kept or not.
+    @usableFromInline let clockTime: Duration?
     /// Whether it holds states, which ``AnyStepRing/statesLimit`` bounds.
     @usableFromInline let holdsStates: Bool
 
     @inlinable
     init(
       received: UInt64, ticks: UInt64, message: Message, before: State?, after: State?,
-      callSite: CallSite?, holdsStates: Bool
+      callSite: CallSite?, clockTime: Duration?, holdsStates: Bool
     ) {
       self.received = received
       self.ticks = ticks
@@ -48,6 +50,7 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
       self.before = before
       self.after = after
       self.callSite = callSite
+      self.clockTime = clockTime
       self.holdsStates = holdsStates
     }
   }
@@ -61,14 +64,21 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     @usableFromInline let message: Message
     @usableFromInline let before: State?
     @usableFromInline let callSite: CallSite?
+    /// The clock's time of a ``ClockedState`` before the step: its time after it, if it ends
+    /// unchanged.
+    @usableFromInline let clockTime: Duration?
     @usableFromInline let holdsStates: Bool
 
     @inlinable
-    init(received: UInt64, message: Message, before: State?, callSite: CallSite?, holdsStates: Bool) {
+    init(
+      received: UInt64, message: Message, before: State?, callSite: CallSite?, clockTime: Duration?,
+      holdsStates: Bool
+    ) {
       self.received = received
       self.message = message
       self.before = before
       self.callSite = callSite
+      self.clockTime = clockTime
       self.holdsStates = holdsStates
     }
   }
@@ -91,6 +101,9 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   /// Whether steps are stamped with the processor's counter: ``StepTicks/counterIsSteady``, kept
   /// here so that a write does not check a global's initialisation.
   @usableFromInline let usesCounter = StepTicks.counterIsSteady
+  /// Whether the owner's states are ``ClockedState``s, whose time each step records: known once,
+  /// so that other owners' writes do not ask.
+  @usableFromInline let statesAreClocked = State.self is any ClockedState.Type
   /// The address of the storage holding the steps written since the last take; 0 when the last
   /// take left none, ``writing`` while the writer holds it.
   @usableFromInline let slot = Atomic<UInt>(0)
@@ -131,6 +144,13 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     storage.pointee.deallocate()
     storage.deinitialize(count: 1)
     storage.deallocate()
+  }
+
+  /// The clock's time of `state`, if the owner's states are ``ClockedState``s.
+  @inlinable @inline(__always)
+  package func clockTime(of state: State?) -> Duration? {
+    guard _slowPath(statesAreClocked), let state else { return nil }
+    return (state as? any ClockedState)?.clockTime
   }
 
   /// Takes the slot's storage for a write: the one it holds, or, after a take, the room the
@@ -181,7 +201,7 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   @inlinable @inline(__always)
   package func endStep(
     received: UInt64, message: Message, before: State?, after: State?, callSite: CallSite?,
-    holdsStates: Bool
+    clockTime: Duration? = nil, holdsStates: Bool
   ) -> Bool {
     let ticks = usesCounter ? StepTicks.counter : StepTicks.clock
     let statesLimit = statesLimit.load(ordering: .relaxed)
@@ -196,13 +216,13 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
       putBack(storage, wakingReader: waits)
       return endStepMakingRoom(
         received: received, ticks: ticks, message: message, before: before, after: after,
-        callSite: callSite, holdsStates: holdsStates)
+        callSite: callSite, clockTime: clockTime, holdsStates: holdsStates)
     }
     // Made in place: a step made outside and copied in went through its value witnesses.
     storage.pointee.append(
       Step(
         received: received, ticks: ticks, message: message, before: before, after: after,
-        callSite: callSite, holdsStates: holdsStates),
+        callSite: callSite, clockTime: clockTime, holdsStates: holdsStates),
       capacity: capacity, statesLimit: statesLimit)
     putBack(storage, wakingReader: waits)
     return true
@@ -213,7 +233,7 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   @inlinable @inline(never)
   func endStepMakingRoom(
     received: UInt64, ticks: UInt64, message: Message, before: State?, after: State?,
-    callSite: CallSite?, holdsStates: Bool
+    callSite: CallSite?, clockTime: Duration?, holdsStates: Bool
   ) -> Bool {
     readerCalls.withLock { $0.makeRoom }?()
     let statesLimit = statesLimit.load(ordering: .relaxed)
@@ -224,7 +244,7 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     storage.pointee.append(
       Step(
         received: received, ticks: ticks, message: message, before: before, after: after,
-        callSite: callSite, holdsStates: holdsStates),
+        callSite: callSite, clockTime: clockTime, holdsStates: holdsStates),
       capacity: capacity, statesLimit: statesLimit)
     putBack(storage, wakingReader: waits)
     return true
@@ -234,9 +254,12 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   /// keeps what its start knows until ``endPendingStep(after:)`` writes it. The owner's steps run
   /// one at a time, so one step at most is pending.
   @inlinable
-  package func beginPendingStep(message: Message, before: State?, callSite: CallSite?, holdsStates: Bool) {
+  package func beginPendingStep(
+    message: Message, before: State?, callSite: CallSite?, clockTime: Duration?, holdsStates: Bool
+  ) {
     pending = PendingStep(
-      received: beginStep(), message: message, before: before, callSite: callSite, holdsStates: holdsStates)
+      received: beginStep(), message: message, before: before, callSite: callSite, clockTime: clockTime,
+      holdsStates: holdsStates)
   }
 
   /// How ``endPendingStep(after:)`` ended a step.
@@ -246,22 +269,25 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     case notBegun
     case written
     /// The ring was closed while the step ran: the owner makes its records, from these.
-    case closed(message: Message, before: State?, after: State?, callSite: CallSite?)
+    case closed(message: Message, before: State?, after: State?, callSite: CallSite?, clockTime: Duration?)
   }
 
-  /// Ends the step that ``beginPendingStep(message:before:callSite:holdsStates:)`` began, with the
+  /// Ends the step that ``beginPendingStep(message:before:callSite:clockTime:holdsStates:)`` began, with the
   /// state after it (`nil`: unchanged), and writes it as
-  /// ``endStep(received:message:before:after:callSite:holdsStates:)`` does.
+  /// ``endStep(received:message:before:after:callSite:clockTime:holdsStates:)`` does.
   @inlinable
   package func endPendingStep(after: State?) -> PendingStepEnd {
     guard let pending = pending.take() else { return .notBegun }
+    let clockTime = clockTime(of: after) ?? pending.clockTime
     let after = pending.holdsStates ? (after ?? pending.before) : nil
     guard
       endStep(
         received: pending.received, message: pending.message, before: pending.before, after: after,
-        callSite: pending.callSite, holdsStates: pending.holdsStates)
+        callSite: pending.callSite, clockTime: clockTime, holdsStates: pending.holdsStates)
     else {
-      return .closed(message: pending.message, before: pending.before, after: after, callSite: pending.callSite)
+      return .closed(
+        message: pending.message, before: pending.before, after: after, callSite: pending.callSite,
+        clockTime: clockTime)
     }
     return .written
   }
@@ -317,7 +343,7 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
           owner: owner, sequence: step.received + 1, sinceEpoch: time,
           kind: .stateUpdated(
             before: step.before.map { InspectedValue($0) } ?? .notKept,
-            after: step.after.map { InspectedValue($0) } ?? .notKept)))
+            after: step.after.map { InspectedValue($0) } ?? .notKept(clockTime: step.clockTime))))
     }
     // Empty again: the writer's next storage, unless it has one already.
     full.pointee = Storage(emptied: taken)

@@ -182,7 +182,7 @@ extension OwnerCore where State: Sendable {
       return
     }
     services.emit(.received(InspectedValue(message: message)), callSite: callSite)
-    services.keepStateBefore(services.keepsStates() ? InspectedValue(state) : .notKept)
+    services.keepStateBefore(services.keepsStates() ? InspectedValue(state) : notKept(state))
   }
 
   /// Processes messages, starting with `first`, until the mailbox is idle, in a task of the owner's

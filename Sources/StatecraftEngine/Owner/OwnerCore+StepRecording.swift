@@ -7,7 +7,14 @@ extension OwnerCore {
   @inlinable
   final func recordStateUpdate(after: State) {
     guard isInspected, !endStepInRing(after: after), let before = services.takeStateBefore() else { return }
-    services.emit(.stateUpdated(before: before, after: before.isKept ? InspectedValue(after) : .notKept))
+    services.emit(.stateUpdated(before: before, after: before.isKept ? InspectedValue(after) : notKept(after)))
+  }
+
+  /// What a record holds of `state` when the inspector did not need it: nothing, but the clock's
+  /// time of a ``ClockedState``.
+  @inlinable
+  final func notKept(_ state: State) -> InspectedValue {
+    .notKept(clockTime: (state as? any ClockedState)?.clockTime)
   }
 
   /// Begins the step of `message`, for an owner whose processor begins its steps, before the step
@@ -23,7 +30,7 @@ extension OwnerCore {
       return
     }
     services.emit(.received(InspectedValue(message: message)), callSite: callSite)
-    services.keepStateBefore(services.keepsStates() ? InspectedValue(state) : .notKept)
+    services.keepStateBefore(services.keepsStates() ? InspectedValue(state) : notKept(state))
   }
 
   /// Begins the step of `message` in `ring`: takes its sequence numbers, and keeps its message,
@@ -33,8 +40,10 @@ extension OwnerCore {
   final func beginStep(in ring: Unmanaged<AnyStepRing>, _ message: Message, state: State, callSite: CallSite?) {
     let keeps = services.keepsStates()
     ring._withUnsafeGuaranteedRef { ring in
-      unsafeDowncast(ring, to: StepRing<State, Message>.self).beginPendingStep(
-        message: message, before: keeps ? state : nil, callSite: callSite, holdsStates: keeps)
+      let ring = unsafeDowncast(ring, to: StepRing<State, Message>.self)
+      ring.beginPendingStep(
+        message: message, before: keeps ? state : nil, callSite: callSite, clockTime: ring.clockTime(of: state),
+        holdsStates: keeps)
     }
   }
 
@@ -51,8 +60,8 @@ extension OwnerCore {
     switch end {
     case .notBegun: return false
     case .written: return true
-    case .closed(let message, let before, let after, let callSite):
-      emitStep(message, before: before, after: after, callSite: callSite)
+    case .closed(let message, let before, let after, let callSite, let clockTime):
+      emitStep(message, before: before, after: after, callSite: callSite, clockTime: clockTime)
       return true
     }
   }
@@ -60,10 +69,13 @@ extension OwnerCore {
   /// Makes the `received` and `stateUpdated` records of a step begun in a ring that was closed
   /// before it was written: every inspector, the ring's reader included, gets them.
   @usableFromInline
-  final func emitStep(_ message: Message, before: State?, after: State?, callSite: CallSite?) {
+  final func emitStep(
+    _ message: Message, before: State?, after: State?, callSite: CallSite?, clockTime: Duration? = nil
+  ) {
     services.emit(.received(InspectedValue(message: message)), callSite: callSite)
     services.emit(
       .stateUpdated(
-        before: before.map { InspectedValue($0) } ?? .notKept, after: after.map { InspectedValue($0) } ?? .notKept))
+        before: before.map { InspectedValue($0) } ?? .notKept,
+        after: after.map { InspectedValue($0) } ?? .notKept(clockTime: clockTime)))
   }
 }

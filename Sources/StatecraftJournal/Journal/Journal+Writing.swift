@@ -197,8 +197,8 @@ extension Journal: JournalEncoding {
   /// Whether the journal's states are a chart's snapshots.
   var stepsNeedClock: Bool { State.self is any ClockedState.Type }
 
-  /// The chart's time in a chart's state; `nil` for another state.
+  /// The chart's time after a chart's step, from its state, kept or not; `nil` for another state.
   func clockTime(of state: InspectedValue) -> Duration? {
-    (state.value(as: State.self) as? any ClockedState)?.clockTime
+    state.clockTime
   }
 }

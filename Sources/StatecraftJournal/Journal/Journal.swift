@@ -142,9 +142,9 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
     self.keyframes = keyframes
     // Until the journal has written its start and knows the state's size, the owner keeps a
     // state every budget's worth of steps of a guessed size: a burst before the first write still
-    // gets keyframes. A chart's owner keeps every state: the journal reads the chart's time there.
+    // gets keyframes. A chart's step records its clock's time even when its state is not kept.
     self.stateDemand = StateDemand(
-      always: keyframes == .everyStep || State.self is any ClockedState.Type,
+      always: keyframes == .everyStep,
       stepsBetween: max(1, self.keyframes.stepBytes / JournalWriter.guessedStepBytes))
     self.statesLimit = Atomic(bufferLimit)
     self.diagnostics = DiagnosticHandler.current
@@ -254,18 +254,6 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
 }
 
 extension Journal: StateSampling, StepReader {}
-
-/// A state whose steps depend on a clock that only the state records: a statechart's snapshot.
-/// Its journal writes the clock's time on every step, read from the state after it, so that
-/// replay takes each step at its time.
-protocol ClockedState {
-  /// The clock's time after the step that made this state.
-  var clockTime: Duration { get }
-}
-
-extension ChartSnapshot: ClockedState {
-  var clockTime: Duration { time }
-}
 
 extension Diagnostic.Kind {
   /// A journal could not encode a record or write its file.

@@ -122,7 +122,7 @@ struct JournalWriter: ~Copyable {
       let callSite = pending?.callSite.map { #","callSite":\#($0)"# } ?? ""
       let firesEveryTimerDue = pending?.firesEveryTimerDue == true
       pending = nil
-      let clock = after.isKept ? encoding.clockTime(of: after) : nil
+      let clock = encoding.clockTime(of: after)
       // A step with no message replay can take (a machine's start, a message of another type), or
       // a chart's step without its time, cannot be replayed: its state is a keyframe if it was
       // kept, and the next step's is asked for if not.

@@ -353,7 +353,7 @@ struct StepRingWritesTests {
 
   @Test func aPendingStepIsWrittenWhenItEndsWithTheStateBeforeIfUnchanged() {
     let ring = Self.makeRing(capacity: 8)
-    ring.beginPendingStep(message: 1, before: 0, callSite: nil, holdsStates: true)
+    ring.beginPendingStep(message: 1, before: 0, callSite: nil, clockTime: nil, holdsStates: true)
     #expect(ring.takeSteps().stepInFlight == 1, "a take during the step says it is under way")
     guard case .written = ring.endPendingStep(after: nil) else {
       Issue.record("the step was not written")
@@ -372,11 +372,43 @@ struct StepRingWritesTests {
     }
   }
 
+  /// A state that keeps a clock's time, as a chart's snapshot does.
+  struct Clocked: ClockedState {
+    var clockTime: Duration
+  }
+
+  @Test func aClockedStateNotKeptStillGivesItsStepItsTime() {
+    let ring = StepRing<Clocked, Int>(
+      owner: OwnerIdentity(
+        type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column)),
+      sequence: InspectionSequence(), capacity: 8)
+    let before = Clocked(clockTime: .seconds(1))
+    // A step that changed the state: the time after it.
+    ring.beginPendingStep(
+      message: 1, before: nil, callSite: nil, clockTime: ring.clockTime(of: before), holdsStates: false)
+    _ = ring.endPendingStep(after: Clocked(clockTime: .seconds(2)))
+    // A step that changed nothing: the time before it.
+    ring.beginPendingStep(
+      message: 2, before: nil, callSite: nil, clockTime: ring.clockTime(of: before), holdsStates: false)
+    _ = ring.endPendingStep(after: nil)
+    let afters = ring.drain().records.compactMap { record -> InspectedValue? in
+      guard case .stateUpdated(_, let after) = record.kind else { return nil }
+      return after
+    }
+    #expect(afters.map(\.isKept) == [false, false])
+    #expect(afters.map(\.clockTime) == [.seconds(2), .seconds(1)])
+  }
+
+  @Test func anUnclockedStateGivesItsStepNoTime() {
+    let ring = Self.makeRing(capacity: 8)
+    #expect(ring.clockTime(of: 3) == nil)
+  }
+
   @Test func aStepEndingInAClosedRingIsNotWrittenButHandedBackForRecords() {
     let ring = Self.makeRing(capacity: 8)
-    ring.beginPendingStep(message: 7, before: 0, callSite: nil, holdsStates: true)
+    ring.beginPendingStep(message: 7, before: 0, callSite: nil, clockTime: nil, holdsStates: true)
     ring.closeForOwner()
-    guard case .closed(let message, let before, let after, _) = ring.endPendingStep(after: 1) else {
+    guard case .closed(let message, let before, let after, _, _) = ring.endPendingStep(after: 1) else {
       Issue.record("a closed ring took the step")
       return
     }
