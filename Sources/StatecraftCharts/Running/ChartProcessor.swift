@@ -172,12 +172,15 @@ final class ChartProcessor<ID: Hashable & Sendable, Event: Sendable, Context: Se
     }
     // Whether the step processed only its message: nothing it raised or sent itself to show.
     let holdsOneMessage = step.observations?.startingEvent == nil && step.observations?.events.isEmpty != false
-    // Before anything the step emits: a step that holds only its message goes to a step ring.
+    // Before anything the step emits: a step that holds only its message goes to a step ring,
+    // with the chart's time after it, which replay needs: the step's, unless it is not committed.
+    let committed = step.changed || !step.effects.isEmpty
     core.beginProcessorStep(
-      caughtUp ? .timersCaughtUp : message, state: state, callSite: callSite, holdsOneMessage: holdsOneMessage)
+      caughtUp ? .timersCaughtUp : message, state: state, callSite: callSite, holdsOneMessage: holdsOneMessage,
+      clockTime: committed ? step.snapshot.time : state.time)
     if case .event(let event) = message, !step.handled { reportUnhandled(event, in: state, callSite: callSite) }
     let needsTimer = !step.snapshot._timers.isEmpty || processing.value.armedTimer != nil
-    if !step.changed, step.effects.isEmpty {
+    if !committed {
       if needsTimer { armTimer(for: step.snapshot) }
       return .finished(core.finish())
     }

@@ -64,8 +64,7 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     @usableFromInline let message: Message
     @usableFromInline let before: State?
     @usableFromInline let callSite: CallSite?
-    /// The clock's time of a ``ClockedState`` before the step: its time after it, if it ends
-    /// unchanged.
+    /// The clock's time of a ``ClockedState`` after the step.
     @usableFromInline let clockTime: Duration?
     @usableFromInline let holdsStates: Bool
 
@@ -101,9 +100,6 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   /// Whether steps are stamped with the processor's counter: ``StepTicks/counterIsSteady``, kept
   /// here so that a write does not check a global's initialisation.
   @usableFromInline let usesCounter = StepTicks.counterIsSteady
-  /// Whether the owner's states are ``ClockedState``s, whose time each step records: known once,
-  /// so that other owners' writes do not ask.
-  @usableFromInline let statesAreClocked = State.self is any ClockedState.Type
   /// The address of the storage holding the steps written since the last take; 0 when the last
   /// take left none, ``writing`` while the writer holds it.
   @usableFromInline let slot = Atomic<UInt>(0)
@@ -144,13 +140,6 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     storage.pointee.deallocate()
     storage.deinitialize(count: 1)
     storage.deallocate()
-  }
-
-  /// The clock's time of `state`, if the owner's states are ``ClockedState``s.
-  @inlinable @inline(__always)
-  package func clockTime(of state: State?) -> Duration? {
-    guard _slowPath(statesAreClocked), let state else { return nil }
-    return (state as? any ClockedState)?.clockTime
   }
 
   /// Takes the slot's storage for a write: the one it holds, or, after a take, the room the
@@ -272,22 +261,22 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     case closed(message: Message, before: State?, after: State?, callSite: CallSite?, clockTime: Duration?)
   }
 
-  /// Ends the step that ``beginPendingStep(message:before:callSite:clockTime:holdsStates:)`` began, with the
-  /// state after it (`nil`: unchanged), and writes it as
-  /// ``endStep(received:message:before:after:callSite:clockTime:holdsStates:)`` does.
+  /// Ends the step that ``beginPendingStep(message:before:callSite:clockTime:holdsStates:)`` began,
+  /// with the state after it (`nil`: unchanged), and writes it as
+  /// ``endStep(received:message:before:after:callSite:clockTime:holdsStates:)`` does. `after` is
+  /// called only if the step holds states: a state the reader does not need is not copied.
   @inlinable
-  package func endPendingStep(after: State?) -> PendingStepEnd {
+  package func endPendingStep(after: () -> State?) -> PendingStepEnd {
     guard let pending = pending.take() else { return .notBegun }
-    let clockTime = clockTime(of: after) ?? pending.clockTime
-    let after = pending.holdsStates ? (after ?? pending.before) : nil
+    let after = pending.holdsStates ? (after() ?? pending.before) : nil
     guard
       endStep(
         received: pending.received, message: pending.message, before: pending.before, after: after,
-        callSite: pending.callSite, clockTime: clockTime, holdsStates: pending.holdsStates)
+        callSite: pending.callSite, clockTime: pending.clockTime, holdsStates: pending.holdsStates)
     else {
       return .closed(
         message: pending.message, before: pending.before, after: after, callSite: pending.callSite,
-        clockTime: clockTime)
+        clockTime: pending.clockTime)
     }
     return .written
   }

@@ -6,7 +6,7 @@ extension OwnerCore {
   /// calls it.
   @inlinable
   final func recordStateUpdate(after: State) {
-    guard isInspected, !endStepInRing(after: after), let before = services.takeStateBefore() else { return }
+    guard isInspected, !endStepInRing(after: { after }), let before = services.takeStateBefore() else { return }
     services.emit(.stateUpdated(before: before, after: before.isKept ? InspectedValue(after) : notKept(after)))
   }
 
@@ -21,12 +21,15 @@ extension OwnerCore {
   /// emits anything: in the ring if a ``StepReader`` is the only inspector and the step holds
   /// only `message`; otherwise as records, the `received` record first, which the step's other
   /// messages follow. Nothing if the records began when the message arrived, before the ring was
-  /// made.
+  /// made. `clockTime` is the clock's time of a ``ClockedState`` after the step, which its
+  /// processor knows before the step ends.
   @inlinable
-  package final func beginProcessorStep(_ message: Message, state: State, callSite: CallSite?, holdsOneMessage: Bool) {
+  package final func beginProcessorStep(
+    _ message: Message, state: State, callSite: CallSite?, holdsOneMessage: Bool, clockTime: Duration? = nil
+  ) {
     guard isInspected, !services.keepsStateBefore else { return }
     if holdsOneMessage, let ring = stepRing {
-      beginStep(in: ring, message, state: state, callSite: callSite)
+      beginStep(in: ring, message, state: state, callSite: callSite, clockTime: clockTime)
       return
     }
     services.emit(.received(InspectedValue(message: message)), callSite: callSite)
@@ -37,21 +40,24 @@ extension OwnerCore {
   /// and its state if the reader needs this step's, until ``endStepInRing(after:)``.
   /// Specialised for the owner's types where the owner's code is, but not inlined there.
   @inlinable @inline(never)
-  final func beginStep(in ring: Unmanaged<AnyStepRing>, _ message: Message, state: State, callSite: CallSite?) {
+  final func beginStep(
+    in ring: Unmanaged<AnyStepRing>, _ message: Message, state: State, callSite: CallSite?,
+    clockTime: Duration? = nil
+  ) {
     let keeps = services.keepsStates()
     ring._withUnsafeGuaranteedRef { ring in
-      let ring = unsafeDowncast(ring, to: StepRing<State, Message>.self)
-      ring.beginPendingStep(
-        message: message, before: keeps ? state : nil, callSite: callSite, clockTime: ring.clockTime(of: state),
+      unsafeDowncast(ring, to: StepRing<State, Message>.self).beginPendingStep(
+        message: message, before: keeps ? state : nil, callSite: callSite, clockTime: clockTime,
         holdsStates: keeps)
     }
   }
 
-  /// Ends the step that ``beginStep(in:_:state:callSite:)`` began, with the state after it
-  /// (`nil`: the state before it, unchanged). `false` if the step was not begun in a ring (its
-  /// reader was attached while it ran): its records end it.
+  /// Ends the step that ``beginStep(in:_:state:callSite:clockTime:)`` began, with the state after
+  /// it (`nil`: the state before it, unchanged), which is read only if the step holds states.
+  /// `false` if the step was not begun in a ring (its reader was attached while it ran): its
+  /// records end it.
   @inlinable
-  final func endStepInRing(after: State?) -> Bool {
+  final func endStepInRing(after: () -> State?) -> Bool {
     // Closed rings too: a step begun before another inspector was attached is pending there.
     guard let ring = services.anyStepRing else { return false }
     let end = ring._withUnsafeGuaranteedRef { ring in

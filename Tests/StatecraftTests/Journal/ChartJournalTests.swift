@@ -74,6 +74,25 @@ struct ChartJournalTests {
     #expect(try recording.replay(Self.kettle()) == 6)
   }
 
+  @Test func anUnhandledEventReplaysToTheChartsTimeBeforeIt() async throws {
+    let journal = try Journal(schema: Self.schema, action: KettleEvent.self)
+    let clock = TestClock()
+    let kettle = withInspector(journal) { AsyncStatechartSequence(Self.kettle(), clock: clock) }
+    await kettle.start()
+    await kettle.send(.power)
+    let heating = kettle.snapshot
+    await clock.advance(by: .seconds(1))
+    // Not handled while heating: the chart keeps its snapshot as it was, its time included.
+    await kettle.send(.silence)
+    await clock.advance(by: .seconds(4))
+    await kettle.send(.power)
+    journal.flush()
+    let recording = try JournalRecording(journal.contents(), schema: Self.schema, action: KettleEvent.self)
+    #expect(try recording.step(3, replaying: .chart(Self.kettle())).action == .silence)
+    #expect(try recording.state(at: 3, replaying: .chart(Self.kettle())) == heating)
+    #expect(try recording.state(at: recording.steps.upperBound, replaying: .chart(Self.kettle())) == kettle.snapshot)
+  }
+
   @Test func replayFindsTheStepWhereTheChartNoLongerReproducesItsJournal() async throws {
     // A keyframe at every step: replay compares every step's snapshot.
     let recording = try JournalRecording(
