@@ -225,8 +225,10 @@ struct ChartJournalTests {
     }
     let schema = SnapshotSchema<ChartSnapshot<Gauge, GaugeEvent, Readings>>("gauge")
     let recorder = DiagnosticRecorder()
+    // No batch of the journal's own: the flushes write every step, and report the failure
+    // before they return.
     let journal = try DiagnosticHandler.$current.withValue(recorder.handler) {
-      try Journal(schema: schema, action: GaugeEvent.self)
+      try Journal(schema: schema, action: GaugeEvent.self, batchInterval: .seconds(3_600))
     }
     let running = withInspector(journal) { AsyncStatechartSequence(gauge, clock: TestClock()) }
     await running.start()
