@@ -375,7 +375,10 @@ struct StepRingWritesTests {
   @Test func aStepWhoseStatesAreNotKeptStillCarriesItsClockTime() {
     let ring = Self.makeRing(capacity: 8)
     ring.beginPendingStep(message: 1, before: nil, callSite: nil, clockTime: .seconds(2), holdsStates: false)
-    _ = ring.endPendingStep(after: { Issue.record("a state not held was read"); return 1 })
+    _ = ring.endPendingStep(after: {
+      Issue.record("a state not held was read")
+      return 1
+    })
     ring.beginPendingStep(message: 2, before: nil, callSite: nil, clockTime: nil, holdsStates: false)
     _ = ring.endPendingStep(after: { nil })
     let afters = ring.drain().records.compactMap { record -> InspectedValue? in
