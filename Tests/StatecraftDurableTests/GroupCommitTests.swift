@@ -56,8 +56,118 @@
       // The five in one transaction, then "b"'s retry alone.
       let batches = try metrics.expectRecorder("statecraft_durable_commit_batch_size", [("storage", "sqlite")])
       #expect(batches.values == [5, 1])
+      // The refused step failed the batch's statements: the batch was written again step by step.
+      let fallbacks = try metrics.expectCounter("statecraft_durable_commit_fallbacks_total", [("storage", "sqlite")])
+      #expect(fallbacks.totalValue == 1)
       try await storage.close()
       try await database.close()
+    }
+
+    static func row(_ id: String, _ version: Int64, states: [String]) -> DurableRow {
+      DurableRow(
+        definition: "order", id: id, version: version, snapshot: "\(id)@\(version)", activeStates: states,
+        createdAt: 0)
+    }
+
+    static func commit(
+      _ id: String, from expected: Int64, event: String, outputs: [String] = [], states: [String] = [],
+      timer: Int64? = nil
+    ) -> DurableCommit {
+      DurableCommit(
+        row: row(id, expected + 1, states: states), expectedVersion: expected, eventID: event,
+        result: "\(event) result", journalLine: "\(event) line",
+        outputs: outputs.map { DurableOutput(id: $0, instance: id, name: $0, version: expected + 1) },
+        nextTimer: timer)
+    }
+
+    /// Five raw steps queued behind a held connection, written with one statement a table: each
+    /// is decided as if the five were committed one after the other.
+    @Test func aBatchIsWrittenAsItsStepsWouldBeOneAfterTheOther() async throws {
+      let metrics = TestMetrics()
+      let database = SQLiteTestDatabase()
+      let storage = try await withMetricsFactory(metrics) { try await SQLiteDurableStorage(path: database.path) }
+      for id in ["a", "b"] { _ = try await storage.insert(Self.row(id, 0, states: ["new"]), nextTimer: 100, outputs: []) }
+      let commits = [
+        // Two steps of "a" in a row, the second computed from the first.
+        Self.commit("a", from: 0, event: "a1", outputs: ["a1-out"], states: ["paid"], timer: 200),
+        Self.commit("a", from: 1, event: "a2", outputs: ["a2-out1", "a2-out2"], states: ["shipped", "billed"]),
+        Self.commit("b", from: 0, event: "b1", outputs: ["b1-out"], states: ["paid"], timer: 300),
+        // The same event id again, then a step from the version "b1" replaced.
+        Self.commit("b", from: 0, event: "b1", outputs: ["b1-again"]),
+        Self.commit("b", from: 0, event: "b2", outputs: ["b2-out"]),
+      ]
+      let sends = try await storage.holdingConnection {
+        var sends: [Task<DurableCommitOutcome, any Error>] = []
+        for commit in commits {
+          sends.append(Task { try await storage.commit(commit) })
+          // Queued in this order.
+          while storage.queuedCommits < sends.count { await Task.yield() }
+        }
+        return sends
+      }
+      var outcomes: [DurableCommitOutcome] = []
+      for send in sends { outcomes.append(try await send.value) }
+      #expect(outcomes == [.committed, .committed, .committed, .duplicate(result: "b1 result"), .conflict])
+
+      let a = try #require(try await storage.load(definition: "order", id: "a"))
+      #expect(a.version == 2)
+      #expect(a.snapshot == "a@2")
+      #expect(Set(a.activeStates) == ["shipped", "billed"])
+      #expect(try await storage.journal(definition: "order", id: "a") == ["a1 line", "a2 line"])
+      let b = try #require(try await storage.load(definition: "order", id: "b"))
+      #expect(b.version == 1)
+      #expect(b.activeStates == ["paid"])
+      let outputs = try await storage.claimPendingOutputs(definition: "order", at: 0, limit: 10, until: 1)
+      #expect(outputs.map(\.id) == ["a1-out", "a2-out1", "a2-out2", "b1-out"])
+      // "a"'s last step cleared its timer; "b"'s set it.
+      #expect(try await storage.claimDueInstances(definition: "order", at: 1_000, limit: 10, until: 2_000) == ["b"])
+
+      let batches = try metrics.expectRecorder("statecraft_durable_commit_batch_size", [("storage", "sqlite")])
+      #expect(batches.values == [5])
+      let fallbacks = try metrics.expectCounter("statecraft_durable_commit_fallbacks_total", [("storage", "sqlite")])
+      #expect(fallbacks.totalValue == 0)
+      try await storage.close()
+      try await database.close()
+    }
+
+    /// An instance whose row the database skips (a trigger ignores its update) does not get the
+    /// rest of its step written: the batch is written again step by step, and that step conflicts.
+    @Test func aBatchWhoseRowWasNotUpdatedAsPlannedIsWrittenAgainStepByStep() async throws {
+      let metrics = TestMetrics()
+      let database = SQLiteTestDatabase()
+      let storage = try await withMetricsFactory(metrics) { try await SQLiteDurableStorage(path: database.path) }
+      for id in ["a", "x"] { _ = try await storage.insert(Self.row(id, 0, states: ["new"]), nextTimer: nil, outputs: []) }
+      try await database.execute(
+        """
+        CREATE TRIGGER skip_x BEFORE UPDATE ON statecraft_instances WHEN NEW.id = 'x'
+        BEGIN SELECT RAISE(IGNORE); END
+        """)
+      let commits = [Self.commit("a", from: 0, event: "a1"), Self.commit("x", from: 0, event: "x1")]
+      let sends = try await storage.holdingConnection {
+        var sends: [Task<DurableCommitOutcome, any Error>] = []
+        for commit in commits {
+          sends.append(Task { try await storage.commit(commit) })
+          while storage.queuedCommits < sends.count { await Task.yield() }
+        }
+        return sends
+      }
+      #expect(try await sends[0].value == .committed)
+      #expect(try await sends[1].value == .conflict)
+      #expect(try await storage.load(definition: "order", id: "a")?.version == 1)
+      #expect(try await storage.load(definition: "order", id: "x")?.version == 0)
+      #expect(try await storage.journal(definition: "order", id: "x").isEmpty)
+      let fallbacks = try metrics.expectCounter("statecraft_durable_commit_fallbacks_total", [("storage", "sqlite")])
+      #expect(fallbacks.totalValue == 1)
+      try await storage.close()
+      try await database.close()
+    }
+
+    @Test func aBatchStatementBindsAtMostSQLitesDefaultLimit() {
+      let rows = Array(0..<10)
+      let chunks = SQLiteDurableStorage.chunks(of: rows, bindsPerRow: SQLiteDurableStorage.bindLimit / 4)
+      #expect(chunks.map(\.count) == [4, 4, 2])
+      #expect(chunks.flatMap { $0 } == rows)
+      #expect(SQLiteDurableStorage.chunks(of: rows, bindsPerRow: 5).count == 1)
     }
 
     /// A step that finds the connection free is committed alone, at once: nothing waits for a

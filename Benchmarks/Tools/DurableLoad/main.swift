@@ -4,14 +4,15 @@
 //     swift run -c release DurableLoad [events] [rounds] [senders]
 //
 // With `senders` above 1, that many tasks send at once, each to instances of its own, so that the
-// storage commits the steps that arrive together in one transaction (group commit); the floor
-// then runs the same statements in transactions of `senders` events, each event in a savepoint,
-// which is the batching a perfect group commit reaches. Rates are events over wall time.
+// storage commits the steps that arrive together in one transaction (group commit), with one
+// statement a table; the floor then runs the same batch statements in transactions of `senders`
+// events, which is the batching a perfect group commit reaches. Rates are events over wall time.
 //
-// The floor runs, per event, exactly the statements `SQLiteDurableStorage.commit` runs (the
-// event-id check, the guarded update, `changes()`, the event row, the journal line, the active
-// states, the timer row) with JSON of the same size, so that the ratio is Statecraft's own cost:
-// the step function, encoding, the cache and the version check.
+// With one sender, the floor runs, per event, exactly the statements `SQLiteDurableStorage.commit`
+// runs for a step alone (the event-id check, the guarded update, `changes()`, the event row, the
+// journal line, the active states, the timer row); with several, the statements it writes a batch
+// with. Its JSON is of the same size, so that the ratio is Statecraft's own cost: the step
+// function, encoding, the cache, the batch's plan and the version check.
 import Foundation
 import Logging
 import SQLiteNIO
@@ -76,8 +77,15 @@ func durable(events: Int, senders: Int) async throws -> (latencies: [Duration], 
   return (latencies, wall)
 }
 
-/// The floor: the same statements, in raw transactions of `senders` events (each in a savepoint
-/// when there are several), with JSON of the same size.
+/// `(?, ?), (?, ?)` for 2 rows of 2 columns.
+func placeholders(rows: Int, columns: Int) -> String {
+  let row = "(" + Array(repeating: "?", count: columns).joined(separator: ", ") + ")"
+  return Array(repeating: row, count: rows).joined(separator: ", ")
+}
+
+/// The floor: the same statements, in raw transactions of `senders` events (written with one
+/// statement a table when there are several, as the storage writes a batch), with JSON of the
+/// same size.
 func raw(events: Int, senders: Int) async throws -> (latencies: [Duration], wall: Duration) {
   let connection = try await SQLiteConnection.open(
     storage: .file(path: temporaryPath("raw")),
@@ -104,6 +112,62 @@ func raw(events: Int, senders: Int) async throws -> (latencies: [Duration], wall
   for batch in 0..<(events / senders) {
     let start = clock.now
     _ = try await connection.query("BEGIN IMMEDIATE")
+    if senders > 1 {
+      // The statements `SQLiteDurableStorage` writes a batch with: one a table.
+      let indices = (0..<senders).map { instance(sender: $0, index: batch, senders: senders) }
+      let ids = indices.map { SQLiteData.text("light-\($0)") }
+      let eventIDs = (0..<senders).map { SQLiteData.text("event-\($0)-\(batch)") }
+      let pairs = placeholders(rows: senders, columns: 2)
+      _ = try await connection.query(
+        "SELECT definition, id, version FROM statecraft_instances WHERE (definition, id) IN (VALUES \(pairs))",
+        ids.flatMap { [.text("light"), $0] })
+      _ = try await connection.query(
+        """
+        SELECT definition, id, event_id, result FROM statecraft_events
+        WHERE (definition, id, event_id) IN (VALUES \(placeholders(rows: senders, columns: 3)))
+        """,
+        zip(ids, eventIDs).flatMap { [.text("light"), $0, $1] })
+      let updated = try await connection.query(
+        """
+        UPDATE statecraft_instances SET version = planned.column3, snapshot = planned.column4
+        FROM (VALUES \(placeholders(rows: senders, columns: 5))) AS planned
+        WHERE statecraft_instances.definition = planned.column1 AND statecraft_instances.id = planned.column2
+          AND statecraft_instances.version = planned.column5
+        RETURNING definition, id
+        """,
+        zip(indices, ids).flatMap { index, id -> [SQLiteData] in
+          [.text("light"), id, .integer(versions[index] + 1), .text(snapshot), .integer(versions[index])]
+        })
+      precondition(updated.count == senders, "every instance is updated")
+      for index in indices { versions[index] += 1 }
+      _ = try await connection.query(
+        """
+        INSERT INTO statecraft_events (definition, id, event_id, version, result)
+        VALUES \(placeholders(rows: senders, columns: 5))
+        """,
+        (0..<senders).flatMap { sender -> [SQLiteData] in
+          [.text("light"), ids[sender], eventIDs[sender], .integer(versions[indices[sender]]), .text(result)]
+        })
+      _ = try await connection.query(
+        "INSERT INTO statecraft_journal (definition, id, version, line) VALUES \(placeholders(rows: senders, columns: 4))",
+        (0..<senders).flatMap { sender -> [SQLiteData] in
+          [.text("light"), ids[sender], .integer(versions[indices[sender]]), .text(line)]
+        })
+      _ = try await connection.query(
+        "DELETE FROM statecraft_active_states WHERE (definition, id) IN (VALUES \(pairs))",
+        ids.flatMap { [.text("light"), $0] })
+      _ = try await connection.query(
+        "INSERT INTO statecraft_active_states (definition, id, state) VALUES \(placeholders(rows: senders, columns: 3))",
+        (0..<senders).flatMap { sender -> [SQLiteData] in
+          [.text("light"), ids[sender], .text(versions[indices[sender]] % 2 == 1 ? "on" : "off")]
+        })
+      _ = try await connection.query(
+        "DELETE FROM statecraft_timers WHERE (definition, id) IN (VALUES \(pairs))",
+        ids.flatMap { [.text("light"), $0] })
+      _ = try await connection.query("COMMIT")
+      latencies += repeatElement(start.duration(to: clock.now), count: senders)
+      continue
+    }
     for sender in 0..<senders {
       let index = instance(sender: sender, index: batch, senders: senders)
       let id = SQLiteData.text("light-\(index)")

@@ -9,9 +9,13 @@
     /// ``DurableCommitOutcome/conflict`` if the stored version is no longer the expected one.
     ///
     /// Steps committed while the connection is busy are committed together, up to 64 in the next
-    /// transaction, each in a savepoint of its own: one `fsync` for all, and a step that conflicts
-    /// or fails leaves the others applied. A step that finds the connection free is committed
-    /// alone, at once: nothing waits for a batch to fill.
+    /// transaction, with one statement a table for all of them and one `fsync`. Each keeps its own
+    /// guarantees: an event id applied twice is applied once, a step whose instance moved on
+    /// conflicts, and two steps of one instance both commit when the second was computed from the
+    /// first. If a statement fails (the database refuses one step's row), the batch is written
+    /// again step by step, each in a savepoint of its own, so that the step that fails leaves the
+    /// others applied. A step that finds the connection free is committed alone, at once: nothing
+    /// waits for a batch to fill.
     public func commit(_ commit: DurableCommit) async throws -> DurableCommitOutcome {
       let ticket = commits.enqueue(commit)
       try await gate.run {
@@ -20,16 +24,52 @@
       return try ticket.outcome()
     }
 
-    /// Applies `batch` in one transaction, each commit in a savepoint, and finishes each ticket:
-    /// with its outcome once the transaction is committed, with the error that kept it from it.
+    /// Applies `batch` in one transaction, and finishes each ticket: with its outcome once the
+    /// transaction is committed, with the error that kept it from it.
     private func apply(_ batch: [GroupCommit<DurableCommit, DurableCommitOutcome>.Ticket]) async {
+      guard await begin(failing: batch) else { return }
+      batchSizes.record(batch.count)
+      var outcomes: [Result<DurableCommitOutcome, any Error>]
+      if batch.count > 1, let together = try? await writeBatch(batch.map(\.commit)) {
+        outcomes = together.map { .success($0) }
+      } else {
+        if batch.count > 1 {
+          // Undone, and written again step by step: each step finds out whether it is the one
+          // the database refuses.
+          _ = try? await connection.query("ROLLBACK")
+          fallbacks.increment()
+          guard await begin(failing: batch) else { return }
+        }
+        guard let eachStep = await writeEachStep(batch) else { return }
+        outcomes = eachStep
+      }
       do {
-        _ = try await connection.query("BEGIN IMMEDIATE")
+        _ = try await connection.query("COMMIT")
       } catch {
+        _ = try? await connection.query("ROLLBACK")
         for ticket in batch { ticket.finish(.failure(error)) }
         return
       }
-      batchSizes.record(batch.count)
+      for (ticket, outcome) in zip(batch, outcomes) { ticket.finish(outcome) }
+    }
+
+    /// Begins a `BEGIN IMMEDIATE` transaction; fails every ticket of `batch` if it cannot.
+    private func begin(failing batch: [GroupCommit<DurableCommit, DurableCommitOutcome>.Ticket]) async -> Bool {
+      do {
+        _ = try await connection.query("BEGIN IMMEDIATE")
+        return true
+      } catch {
+        for ticket in batch { ticket.finish(.failure(error)) }
+        return false
+      }
+    }
+
+    /// Writes each step of `batch` in the transaction under way, each in a savepoint when there are
+    /// several: a step that fails is undone alone. `nil`, every ticket failed and the transaction
+    /// rolled back, if the connection failed.
+    private func writeEachStep(
+      _ batch: [GroupCommit<DurableCommit, DurableCommitOutcome>.Ticket]
+    ) async -> [Result<DurableCommitOutcome, any Error>]? {
       var outcomes: [Result<DurableCommitOutcome, any Error>] = []
       // A step alone needs no savepoint: the transaction is its own.
       let savesEachStep = batch.count > 1
@@ -48,17 +88,10 @@
           // The connection failed: the transaction is lost, and with it every step.
           _ = try? await connection.query("ROLLBACK")
           for ticket in batch { ticket.finish(.failure(error)) }
-          return
+          return nil
         }
       }
-      do {
-        _ = try await connection.query("COMMIT")
-      } catch {
-        _ = try? await connection.query("ROLLBACK")
-        for ticket in batch { ticket.finish(.failure(error)) }
-        return
-      }
-      for (ticket, outcome) in zip(batch, outcomes) { ticket.finish(outcome) }
+      return outcomes
     }
 
     /// Writes one step in the transaction under way, if its event id is new and its instance's

@@ -65,6 +65,10 @@
     /// How many steps each transaction committed together (`statecraft_durable_commit_batch_size`).
     let batchSizes = Recorder(
       label: "statecraft_durable_commit_batch_size", dimensions: [("storage", "sqlite")])
+    /// How many batches were written again step by step, because a statement of theirs failed
+    /// (`statecraft_durable_commit_fallbacks_total`).
+    let fallbacks = Counter(
+      label: "statecraft_durable_commit_fallbacks_total", dimensions: [("storage", "sqlite")])
     private let isClosed = Atomic(false)
 
     /// Opens (or creates) the database at `path`, and its tables.
