@@ -7,7 +7,9 @@
   struct DurableBatchPlanTests {
     typealias Instance = DurableBatchPlan.Instance
 
-    static func commit(_ id: String, from expected: Int64, event: String, definition: String = "order")
+    static func commit(
+      _ id: String, from expected: Int64, event: String, definition: String = "order"
+    )
       -> DurableCommit
     {
       DurableCommit(

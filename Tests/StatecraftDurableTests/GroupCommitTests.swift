@@ -86,7 +86,9 @@
       let metrics = TestMetrics()
       let database = SQLiteTestDatabase()
       let storage = try await withMetricsFactory(metrics) { try await SQLiteDurableStorage(path: database.path) }
-      for id in ["a", "b"] { _ = try await storage.insert(Self.row(id, 0, states: ["new"]), nextTimer: 100, outputs: []) }
+      for id in ["a", "b"] {
+        _ = try await storage.insert(Self.row(id, 0, states: ["new"]), nextTimer: 100, outputs: [])
+      }
       let commits = [
         // Two steps of "a" in a row, the second computed from the first.
         Self.commit("a", from: 0, event: "a1", outputs: ["a1-out"], states: ["paid"], timer: 200),
@@ -136,7 +138,9 @@
       let metrics = TestMetrics()
       let database = SQLiteTestDatabase()
       let storage = try await withMetricsFactory(metrics) { try await SQLiteDurableStorage(path: database.path) }
-      for id in ["a", "x"] { _ = try await storage.insert(Self.row(id, 0, states: ["new"]), nextTimer: nil, outputs: []) }
+      for id in ["a", "x"] {
+        _ = try await storage.insert(Self.row(id, 0, states: ["new"]), nextTimer: nil, outputs: [])
+      }
       try await database.execute(
         """
         CREATE TRIGGER skip_x BEFORE UPDATE ON statecraft_instances WHEN NEW.id = 'x'

@@ -195,7 +195,7 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   }
 
   /// Writes every record received so far, and returns once they are written: before reading a
-  /// journal's file. A failure is reported (``Diagnostic/Kind/journalFailed``) by the write that
+  /// journal's file. A failure is reported (a `journalFailed` diagnostic) by the write that
   /// met it: when the journal's own batch took the records just before, that report may come
   /// just after `flush()` returns.
   ///
