@@ -11,7 +11,8 @@
   /// (the last winner's, guarded by the version the first one expected), every winner's event,
   /// journal line and outputs in queue order, and the last winner's active states and timer.
   package struct DurableBatchPlan {
-    /// An instance: its definition and id.
+    /// An instance: its definition and id, compared by their bytes, as the database's keys are
+    /// (Swift's `String` equality would make two spellings of one accented letter one instance).
     package struct Instance: Hashable {
       package var definition: String
       package var id: String
@@ -20,9 +21,18 @@
         self.definition = definition
         self.id = id
       }
+
+      package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.definition.utf8.elementsEqual(rhs.definition.utf8) && lhs.id.utf8.elementsEqual(rhs.id.utf8)
+      }
+
+      package func hash(into hasher: inout Hasher) {
+        hashBytes(of: definition, into: &hasher)
+        hashBytes(of: id, into: &hasher)
+      }
     }
 
-    /// An event id applied to an instance.
+    /// An event id applied to an instance, compared by its bytes as ``Instance`` is.
     package struct AppliedEvent: Hashable {
       package var instance: Instance
       package var eventID: String
@@ -30,6 +40,15 @@
       package init(instance: Instance, eventID: String) {
         self.instance = instance
         self.eventID = eventID
+      }
+
+      package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.instance == rhs.instance && lhs.eventID.utf8.elementsEqual(rhs.eventID.utf8)
+      }
+
+      package func hash(into hasher: inout Hasher) {
+        hasher.combine(instance)
+        hashBytes(of: eventID, into: &hasher)
       }
     }
 
@@ -99,5 +118,12 @@
       }
       return (instances, events)
     }
+  }
+
+  /// Feeds `string`'s UTF-8 bytes to `hasher`, its length first, so that two strings hash apart
+  /// exactly when their bytes differ.
+  private func hashBytes(of string: String, into hasher: inout Hasher) {
+    hasher.combine(string.utf8.count)
+    for byte in string.utf8 { hasher.combine(byte) }
   }
 #endif

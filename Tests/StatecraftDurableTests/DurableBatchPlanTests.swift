@@ -73,6 +73,26 @@
       #expect(plan.outcomes == [.conflict])
     }
 
+    @Test func idsThatDifferInTheirBytesAreDifferentInstancesAndEventsAsInTheDatabase() {
+      // One accented letter, spelled two ways: equal Strings, different keys to SQLite.
+      let composed = "caf\u{E9}"
+      let decomposed = "cafe\u{301}"
+      #expect(composed == decomposed)
+      let instances = [
+        Self.commit(decomposed, from: 0, event: "1"), Self.commit(composed, from: 1, event: "1"),
+      ]
+      #expect(DurableBatchPlan.reads(of: instances).instances.count == 2)
+      let twoRows = DurableBatchPlan(
+        instances, applied: [:],
+        versions: [Instance(definition: "order", id: decomposed): 0, Instance(definition: "order", id: composed): 1])
+      #expect(twoRows.outcomes == [.committed, .committed])
+      #expect(twoRows.updates.count == 2)
+      let events = [Self.commit("a", from: 0, event: composed), Self.commit("a", from: 1, event: decomposed)]
+      #expect(DurableBatchPlan.reads(of: events).events.count == 2)
+      let twoEvents = DurableBatchPlan(events, applied: [:], versions: [Self.a: 0])
+      #expect(twoEvents.outcomes == [.committed, .committed])
+    }
+
     @Test func oneIDUnderTwoDefinitionsIsTwoInstances() {
       let commits = [
         Self.commit("a", from: 0, event: "1"), Self.commit("a", from: 0, event: "1", definition: "invoice"),

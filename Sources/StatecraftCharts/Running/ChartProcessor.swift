@@ -99,7 +99,8 @@ final class ChartProcessor<ID: Hashable & Sendable, Event: Sendable, Context: Se
       guard await performInitialEffects(in: state, number: number) else {
         // Done from the start (a final initial state, or a restored done snapshot): the event
         // that started it is reported as every later one is.
-        core.beginProcessorStep(message, state: state, callSite: callSite, holdsOneMessage: true)
+        core.beginProcessorStep(
+          message, state: state, callSite: callSite, holdsOneMessage: true, clockTime: state.time)
         if case .event(let event) = message { reportDone(event, callSite: callSite) }
         return core.finish()
       }

@@ -195,10 +195,10 @@ extension Journal: JournalEncoding {
   }
 
   /// Whether the journal's states are a chart's snapshots.
-  var stepsNeedClock: Bool { State.self is any ClockedState.Type }
+  var stepsNeedClock: Bool { statesAreClocked }
 
   /// The chart's time after a chart's step, from its state, kept or not; `nil` for another state.
   func clockTime(of state: InspectedValue) -> Duration? {
-    state.clockTime
+    statesAreClocked ? state.clockTime : nil
   }
 }

@@ -82,6 +82,9 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   package let stateDemand: StateDemand
 
   let schema: SnapshotSchema<State>
+  /// Whether the states are a chart's snapshots, whose steps the journal writes with their time:
+  /// known once, so that other owners' steps do not ask.
+  let statesAreClocked = State.self is any ClockedState.Type
   let streams = JournalLineStreams()
   /// Where the journal writes, off the sender's thread.
   package let writes = JournalQueue()
