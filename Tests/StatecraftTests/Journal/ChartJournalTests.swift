@@ -225,8 +225,8 @@ struct ChartJournalTests {
     }
     let schema = SnapshotSchema<ChartSnapshot<Gauge, GaugeEvent, Readings>>("gauge")
     let recorder = DiagnosticRecorder()
-    // No batch of the journal's own: the flushes write every step, and report the failure
-    // before they return.
+    // No batch of the journal's own, which could take the failing step and report it after the
+    // test's flush returns.
     let journal = try DiagnosticHandler.$current.withValue(recorder.handler) {
       try Journal(schema: schema, action: GaugeEvent.self, batchInterval: .seconds(3_600))
     }
