@@ -80,6 +80,24 @@
         nextTimer: timer)
     }
 
+    /// The outcomes of `commits`, queued in this order behind a held connection, so that they are
+    /// committed in one batch.
+    static func committedInOneBatch(
+      _ commits: [DurableCommit], by storage: SQLiteDurableStorage
+    ) async throws -> [DurableCommitOutcome] {
+      let sends = try await storage.holdingConnection {
+        var sends: [Task<DurableCommitOutcome, any Error>] = []
+        for commit in commits {
+          sends.append(Task { try await storage.commit(commit) })
+          while storage.queuedCommits < sends.count { await Task.yield() }
+        }
+        return sends
+      }
+      var outcomes: [DurableCommitOutcome] = []
+      for send in sends { outcomes.append(try await send.value) }
+      return outcomes
+    }
+
     /// Five raw steps queued behind a held connection, written with one statement a table: each
     /// is decided as if the five were committed one after the other.
     @Test func aBatchIsWrittenAsItsStepsWouldBeOneAfterTheOther() async throws {
@@ -98,17 +116,7 @@
         Self.commit("b", from: 0, event: "b1", outputs: ["b1-again"]),
         Self.commit("b", from: 0, event: "b2", outputs: ["b2-out"]),
       ]
-      let sends = try await storage.holdingConnection {
-        var sends: [Task<DurableCommitOutcome, any Error>] = []
-        for commit in commits {
-          sends.append(Task { try await storage.commit(commit) })
-          // Queued in this order.
-          while storage.queuedCommits < sends.count { await Task.yield() }
-        }
-        return sends
-      }
-      var outcomes: [DurableCommitOutcome] = []
-      for send in sends { outcomes.append(try await send.value) }
+      let outcomes = try await Self.committedInOneBatch(commits, by: storage)
       #expect(outcomes == [.committed, .committed, .committed, .duplicate(result: "b1 result"), .conflict])
 
       let a = try #require(try await storage.load(definition: "order", id: "a"))
@@ -147,16 +155,7 @@
         BEGIN SELECT RAISE(IGNORE); END
         """)
       let commits = [Self.commit("a", from: 0, event: "a1"), Self.commit("x", from: 0, event: "x1")]
-      let sends = try await storage.holdingConnection {
-        var sends: [Task<DurableCommitOutcome, any Error>] = []
-        for commit in commits {
-          sends.append(Task { try await storage.commit(commit) })
-          while storage.queuedCommits < sends.count { await Task.yield() }
-        }
-        return sends
-      }
-      #expect(try await sends[0].value == .committed)
-      #expect(try await sends[1].value == .conflict)
+      #expect(try await Self.committedInOneBatch(commits, by: storage) == [.committed, .conflict])
       #expect(try await storage.load(definition: "order", id: "a")?.version == 1)
       #expect(try await storage.load(definition: "order", id: "x")?.version == 0)
       #expect(try await storage.journal(definition: "order", id: "x").isEmpty)

@@ -81,14 +81,7 @@
       }
       // Each instance ends with its last winner's active states and timer.
       let lasts = plan.updates.map { commits[$0.last] }
-      for chunk in Self.chunks(of: lasts, bindsPerRow: 2) {
-        _ = try await connection.query(
-          """
-          DELETE FROM statecraft_active_states
-          WHERE (definition, id) IN (VALUES \(Self.placeholders(rows: chunk.count, columns: 2)))
-          """,
-          chunk.flatMap { [.text($0.row.definition), .text($0.row.id)] })
-      }
+      try await delete(from: "statecraft_active_states", rowsOf: lasts)
       let states = lasts.flatMap { commit in Set(commit.row.activeStates).map { (commit.row, $0) } }
       try await insert(states, into: "statecraft_active_states (definition, id, state)", columns: 3) { row, state in
         [.text(row.definition), .text(row.id), .text(state)]
@@ -100,15 +93,20 @@
       ) { row, dueAt in
         [.text(row.definition), .text(row.id), .integer(Int(dueAt))]
       }
-      for chunk in Self.chunks(of: lasts.filter { $0.nextTimer == nil }, bindsPerRow: 2) {
+      try await delete(from: "statecraft_timers", rowsOf: lasts.filter { $0.nextTimer == nil })
+      return plan.outcomes
+    }
+
+    /// Deletes the rows of `table` that belong to the instances of `commits`.
+    private func delete(from table: String, rowsOf commits: [DurableCommit]) async throws {
+      for chunk in Self.chunks(of: commits, bindsPerRow: 2) {
         _ = try await connection.query(
           """
-          DELETE FROM statecraft_timers
+          DELETE FROM \(table)
           WHERE (definition, id) IN (VALUES \(Self.placeholders(rows: chunk.count, columns: 2)))
           """,
           chunk.flatMap { [.text($0.row.definition), .text($0.row.id)] })
       }
-      return plan.outcomes
     }
 
     /// Moves each instance of `updates` to its last winner's version and snapshot, if it still
