@@ -190,6 +190,7 @@ let package = Package(
         "StatecraftDurable",
         .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
         .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
+        .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Postgres"])),
       ]
     ),
     // The durable runtime's workers (timers, outbox, invocations) as swift-service-lifecycle

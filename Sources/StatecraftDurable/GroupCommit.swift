@@ -10,24 +10,24 @@
   /// A storage enqueues each commit, then, holding its connection, takes and applies batches
   /// until its own commit has an outcome: one that an earlier holder's batch took has one already,
   /// and its caller only reads it.
-  final class GroupCommit<Commit: Sendable, Outcome: Sendable>: Sendable {
+  package final class GroupCommit<Commit: Sendable, Outcome: Sendable>: Sendable {
     /// One commit, and what became of it once a batch applied it.
-    final class Ticket: Sendable {
-      let commit: Commit
+    package final class Ticket: Sendable {
+      package let commit: Commit
       private let result = CriticalState<Result<Outcome, any Error>?>(nil)
 
       init(_ commit: Commit) { self.commit = commit }
 
       /// Whether a batch applied the commit.
-      var isDone: Bool { result.withLock { $0 != nil } }
+      package var isDone: Bool { result.withLock { $0 != nil } }
 
       /// Records the commit's outcome, or the error that kept it from being applied.
-      func finish(_ outcome: Result<Outcome, any Error>) {
+      package func finish(_ outcome: Result<Outcome, any Error>) {
         result.withLock { $0 = outcome }
       }
 
       /// The outcome, or the error. Only after ``isDone``.
-      func outcome() throws -> Outcome {
+      package func outcome() throws -> Outcome {
         guard let result = result.withLock({ $0 }) else {
           preconditionFailure("A commit's outcome was read before a batch applied it.")
         }
@@ -36,26 +36,26 @@
     }
 
     /// The most commits one transaction applies: a bound on how long it holds the database.
-    let limit: Int
+    package let limit: Int
     private let pending = CriticalState(Deque<Ticket>())
 
-    init(limit: Int) {
+    package init(limit: Int) {
       precondition(limit > 0, "A batch holds at least one commit.")
       self.limit = limit
     }
 
     /// How many commits wait for a batch.
-    var queued: Int { pending.withLock { $0.count } }
+    package var queued: Int { pending.withLock { $0.count } }
 
     /// Queues `commit` for the next batch.
-    func enqueue(_ commit: Commit) -> Ticket {
+    package func enqueue(_ commit: Commit) -> Ticket {
       let ticket = Ticket(commit)
       pending.withLock { $0.append(ticket) }
       return ticket
     }
 
     /// The oldest queued commits, at most ``limit``, in the order they were queued.
-    func takeBatch() -> [Ticket] {
+    package func takeBatch() -> [Ticket] {
       pending.withLock { pending in
         let count = min(limit, pending.count)
         defer { pending.removeFirst(count) }

@@ -5,7 +5,9 @@
   /// Lets one transaction at a time use a connection, in the order they asked: an asynchronous
   /// mutex. An actor would not do: its methods let others in at every `await`, in the middle of a
   /// transaction.
-  final class TransactionGate: Sendable {
+  package final class TransactionGate: Sendable {
+    package init() {}
+
     private struct State {
       var isHeld = false
       var waiters = Deque<CheckedContinuation<Void, Never>>()
@@ -14,7 +16,7 @@
     private let state = CriticalState(State())
 
     /// Runs `body` alone.
-    func run<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
+    package func run<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
       await acquire()
       defer { release() }
       return try await body()

@@ -4,29 +4,81 @@
   import Statecraft
   import StatecraftDurable
   import Testing
+  #if Postgres
+    import StatecraftPostgres
+  #endif
 
-  /// Steps that arrive while SQLite's connection is busy commit together, in one transaction, each
-  /// with its own guarantees.
+  /// What the group-commit tests need of a storage: to hold its commits back, so that they queue.
+  protocol BatchingStorage: DurableStorage {
+    func holdingConnection<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result
+    var queuedCommits: Int { get }
+  }
+
+  extension SQLiteDurableStorage: BatchingStorage {}
+  #if Postgres
+    extension PostgresDurableStorage: BatchingStorage {}
+  #endif
+
+  /// Steps that arrive while a storage's transaction is under way commit together, in one
+  /// transaction, each with its own guarantees.
   @Suite("Group commit")
   struct GroupCommitTests {
     typealias Orders = DurableMetricsTests.Orders
 
+    /// A fresh database on `backend`, and a storage on it that reports to `metrics`.
+    static func open(
+      _ backend: TestBackend, metrics: TestMetrics
+    ) async throws -> (database: any TestDatabase, storage: any BatchingStorage) {
+      let database = try await backend.open()
+      let storage = try await withMetricsFactory(metrics) { try await database.storage() }
+      return (database, try #require(storage as? any BatchingStorage))
+    }
+
+    static func close(_ database: any TestDatabase, _ storage: any BatchingStorage) async throws {
+      if let sqlite = storage as? SQLiteDurableStorage { try await sqlite.close() }
+      try await database.close()
+    }
+
+    /// A trigger that makes the database refuse to write `table`'s rows of instance `id`:
+    /// `RAISE(ABORT)` on SQLite, an exception on PostgreSQL. With `skip`, it ignores them silently
+    /// instead (`RAISE(IGNORE)`, or a `NULL` row).
+    static func refuse(
+      _ table: String, _ event: String, of id: String, skip: Bool = false, on backend: TestBackend,
+      in database: any TestDatabase
+    ) async throws {
+      switch backend {
+      case .sqlite:
+        try await database.execute(
+          """
+          CREATE TRIGGER refuse_\(id) BEFORE \(event) ON \(table) WHEN NEW.id = '\(id)'
+          BEGIN SELECT RAISE(\(skip ? "IGNORE" : "ABORT, 'refused'")); END
+          """)
+      case .postgres:
+        try await database.execute(
+          """
+          CREATE FUNCTION refuse_\(id)() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN \(skip ? "RETURN NULL;" : "RAISE EXCEPTION 'refused';") END $$
+          """)
+        try await database.execute(
+          """
+          CREATE TRIGGER refuse_\(id) BEFORE \(event) ON \(table) FOR EACH ROW WHEN (NEW.id = '\(id)')
+          EXECUTE FUNCTION refuse_\(id)()
+          """)
+      }
+    }
+
     /// Five steps queue behind a held connection: two sends of one event id, two events to one
     /// instance from a stale cache, and a step the database refuses after its row and event id
     /// were written.
-    @Test func stepsQueuedWhileTheConnectionIsBusyCommitTogetherAndAConflictOrAFailureLeavesTheOthersApplied()
-      async throws
-    {
+    @Test(arguments: TestBackend.available)
+    func stepsQueuedWhileTheConnectionIsBusyCommitTogetherAndAConflictOrAFailureLeavesTheOthersApplied(
+      _ backend: TestBackend
+    ) async throws {
       let metrics = TestMetrics()
-      let database = SQLiteTestDatabase()
-      let storage = try await withMetricsFactory(metrics) { try await SQLiteDurableStorage(path: database.path) }
+      let (database, storage) = try await Self.open(backend, metrics: metrics)
       let orders = Orders(DurableChartsTests.chart, schema: DurableChartsTests.schema, storage: storage)
       for id in ["a", "b", "d"] { try await orders.create(id) }
-      try await database.execute(
-        """
-        CREATE TRIGGER refuse_d BEFORE INSERT ON statecraft_journal WHEN NEW.id = 'd'
-        BEGIN SELECT RAISE(ABORT, 'refused'); END
-        """)
+      try await Self.refuse("statecraft_journal", "INSERT", of: "d", on: backend, in: database)
 
       let sends = try await storage.holdingConnection {
         let sends = [
@@ -54,13 +106,13 @@
       #expect(try await orders.snapshot(of: "a").configuration == [.paid])
 
       // The five in one transaction, then "b"'s retry alone.
-      let batches = try metrics.expectRecorder("statecraft_durable_commit_batch_size", [("storage", "sqlite")])
+      let batches = try metrics.expectRecorder("statecraft_durable_commit_batch_size", [("storage", "\(backend)")])
       #expect(batches.values == [5, 1])
       // The refused step failed the batch's statements: the batch was written again step by step.
-      let fallbacks = try metrics.expectCounter("statecraft_durable_commit_fallbacks_total", [("storage", "sqlite")])
+      let fallbacks = try metrics.expectCounter(
+        "statecraft_durable_commit_fallbacks_total", [("storage", "\(backend)")])
       #expect(fallbacks.totalValue == 1)
-      try await storage.close()
-      try await database.close()
+      try await Self.close(database, storage)
     }
 
     static func row(_ id: String, _ version: Int64, states: [String]) -> DurableRow {
@@ -83,7 +135,7 @@
     /// The outcomes of `commits`, queued in this order behind a held connection, so that they are
     /// committed in one batch.
     static func committedInOneBatch(
-      _ commits: [DurableCommit], by storage: SQLiteDurableStorage
+      _ commits: [DurableCommit], by storage: any BatchingStorage
     ) async throws -> [DurableCommitOutcome] {
       let sends = try await storage.holdingConnection {
         var sends: [Task<DurableCommitOutcome, any Error>] = []
@@ -100,10 +152,10 @@
 
     /// Five raw steps queued behind a held connection, written with one statement a table: each
     /// is decided as if the five were committed one after the other.
-    @Test func aBatchIsWrittenAsItsStepsWouldBeOneAfterTheOther() async throws {
+    @Test(arguments: TestBackend.available)
+    func aBatchIsWrittenAsItsStepsWouldBeOneAfterTheOther(_ backend: TestBackend) async throws {
       let metrics = TestMetrics()
-      let database = SQLiteTestDatabase()
-      let storage = try await withMetricsFactory(metrics) { try await SQLiteDurableStorage(path: database.path) }
+      let (database, storage) = try await Self.open(backend, metrics: metrics)
       for id in ["a", "b"] {
         _ = try await storage.insert(Self.row(id, 0, states: ["new"]), nextTimer: 100, outputs: [])
       }
@@ -132,37 +184,33 @@
       // "a"'s last step cleared its timer; "b"'s set it.
       #expect(try await storage.claimDueInstances(definition: "order", at: 1_000, limit: 10, until: 2_000) == ["b"])
 
-      let batches = try metrics.expectRecorder("statecraft_durable_commit_batch_size", [("storage", "sqlite")])
+      let batches = try metrics.expectRecorder("statecraft_durable_commit_batch_size", [("storage", "\(backend)")])
       #expect(batches.values == [5])
-      let fallbacks = try metrics.expectCounter("statecraft_durable_commit_fallbacks_total", [("storage", "sqlite")])
+      let fallbacks = try metrics.expectCounter(
+        "statecraft_durable_commit_fallbacks_total", [("storage", "\(backend)")])
       #expect(fallbacks.totalValue == 0)
-      try await storage.close()
-      try await database.close()
+      try await Self.close(database, storage)
     }
 
     /// An instance whose row the database skips (a trigger ignores its update) does not get the
     /// rest of its step written: the batch is written again step by step, and that step conflicts.
-    @Test func aBatchWhoseRowWasNotUpdatedAsPlannedIsWrittenAgainStepByStep() async throws {
+    @Test(arguments: TestBackend.available)
+    func aBatchWhoseRowWasNotUpdatedAsPlannedIsWrittenAgainStepByStep(_ backend: TestBackend) async throws {
       let metrics = TestMetrics()
-      let database = SQLiteTestDatabase()
-      let storage = try await withMetricsFactory(metrics) { try await SQLiteDurableStorage(path: database.path) }
+      let (database, storage) = try await Self.open(backend, metrics: metrics)
       for id in ["a", "x"] {
         _ = try await storage.insert(Self.row(id, 0, states: ["new"]), nextTimer: nil, outputs: [])
       }
-      try await database.execute(
-        """
-        CREATE TRIGGER skip_x BEFORE UPDATE ON statecraft_instances WHEN NEW.id = 'x'
-        BEGIN SELECT RAISE(IGNORE); END
-        """)
+      try await Self.refuse("statecraft_instances", "UPDATE", of: "x", skip: true, on: backend, in: database)
       let commits = [Self.commit("a", from: 0, event: "a1"), Self.commit("x", from: 0, event: "x1")]
       #expect(try await Self.committedInOneBatch(commits, by: storage) == [.committed, .conflict])
       #expect(try await storage.load(definition: "order", id: "a")?.version == 1)
       #expect(try await storage.load(definition: "order", id: "x")?.version == 0)
       #expect(try await storage.journal(definition: "order", id: "x").isEmpty)
-      let fallbacks = try metrics.expectCounter("statecraft_durable_commit_fallbacks_total", [("storage", "sqlite")])
+      let fallbacks = try metrics.expectCounter(
+        "statecraft_durable_commit_fallbacks_total", [("storage", "\(backend)")])
       #expect(fallbacks.totalValue == 1)
-      try await storage.close()
-      try await database.close()
+      try await Self.close(database, storage)
     }
 
     @Test func aBatchStatementBindsAtMostSQLitesDefaultLimit() {
@@ -175,18 +223,17 @@
 
     /// A step that finds the connection free is committed alone, at once: nothing waits for a
     /// batch to fill.
-    @Test func aLoneStepIsCommittedAlone() async throws {
+    @Test(arguments: TestBackend.available)
+    func aLoneStepIsCommittedAlone(_ backend: TestBackend) async throws {
       let metrics = TestMetrics()
-      let database = SQLiteTestDatabase()
-      let storage = try await withMetricsFactory(metrics) { try await SQLiteDurableStorage(path: database.path) }
+      let (database, storage) = try await Self.open(backend, metrics: metrics)
       let orders = Orders(DurableChartsTests.chart, schema: DurableChartsTests.schema, storage: storage)
       try await orders.create("a")
       try await orders.send(.pay, to: "a")
       try await orders.send(.ship, to: "a")
-      let batches = try metrics.expectRecorder("statecraft_durable_commit_batch_size", [("storage", "sqlite")])
+      let batches = try metrics.expectRecorder("statecraft_durable_commit_batch_size", [("storage", "\(backend)")])
       #expect(batches.values == [1, 1])
-      try await storage.close()
-      try await database.close()
+      try await Self.close(database, storage)
     }
   }
 #endif

@@ -1,10 +1,12 @@
 // Durable charts on PostgreSQL against their floor, from 1, 2 and 4 OS processes: each process
-// sends its share of the events, one at a time, to its own instances out of 1,000. The floor
-// runs, per event, exactly what `PostgresDurableStorage.commit` runs (`BEGIN`, its one statement
-// with JSON of the same size, `COMMIT`) in raw postgres-nio, without Statecraft: the ratio is
-// Statecraft's own cost (the step function, encoding, the cache, the version check).
+// sends its share of the events to its own instances out of 1,000, from `senders` tasks at once.
+// The floor runs what `PostgresDurableStorage.commit` runs in raw postgres-nio, without
+// Statecraft, with JSON of the same size: with one sender, per event, `BEGIN`, its one statement
+// and `COMMIT`; with several, in transactions of `senders` events, `BEGIN`, the batch's read and
+// write statements and `COMMIT`, which is the batching a perfect group commit reaches. The ratio
+// is Statecraft's own cost (the step function, encoding, the cache, the batch's plan).
 //
-//     swift run -c release PostgresLoad <url> [events per run] [rounds]
+//     swift run -c release PostgresLoad <url> [events per run] [rounds] [senders per process]
 //     swift run -c release PostgresLoad memory [instances] [url]
 //
 // `.ci/postgres start` prints a URL for a throwaway server. `memory` creates instances in SQLite
@@ -40,9 +42,11 @@ func microseconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
 }
 
-/// Child: sends `events` events to the instances `worker` of `workers` owns; prints its
-/// latencies in microseconds, one per line, then its wall time.
-func child(mode: String, url: String, schemaName: String, worker: Int, workers: Int, events: Int) async throws {
+/// Child: sends `events` events to the instances `worker` of `workers` owns, from `senders` tasks;
+/// prints its latencies in microseconds, one per line, then its wall time.
+func child(
+  mode: String, url: String, schemaName: String, worker: Int, workers: Int, events: Int, senders: Int
+) async throws {
   let client = try client(url, schema: schemaName)
   let running = Task { await client.run() }
   let mine = Array(stride(from: worker, to: instances, by: workers))
@@ -53,10 +57,22 @@ func child(mode: String, url: String, schemaName: String, worker: Int, workers: 
   if mode == "durable" {
     let lights = DurableCharts(
       chart, schema: schema, storage: try await PostgresDurableStorage(client: client), cacheLimit: instances)
-    for event in 0..<events {
-      let start = clock.now
-      try await lights.send(.toggle, to: "light-\(mine[event % mine.count])", eventID: "\(worker)-\(event)")
-      latencies.append(start.duration(to: clock.now))
+    // Sender `sender` sends to the instances `mine[sender]`, `mine[sender + senders]`, …
+    latencies = try await withThrowingTaskGroup(of: [Duration].self) { group in
+      for sender in 0..<senders {
+        group.addTask {
+          let owned = Array(stride(from: sender, to: mine.count, by: senders))
+          var latencies: [Duration] = []
+          for event in stride(from: sender, to: events, by: senders) {
+            let start = clock.now
+            let instance = mine[owned[(event / senders) % owned.count]]
+            try await lights.send(.toggle, to: "light-\(instance)", eventID: "\(worker)-\(event)")
+            latencies.append(start.duration(to: clock.now))
+          }
+          return latencies
+        }
+      }
+      return try await group.reduce(into: []) { $0 += $1 }
     }
   } else {
     // Snapshots, results and journal lines of the sizes Statecraft writes.
@@ -67,30 +83,81 @@ func child(mode: String, url: String, schemaName: String, worker: Int, workers: 
     let line =
       #"{"type":"step","step":1,"time":0.0,"eventID":"event-0","message":"toggle","state":{"configuration":["on"],"context":{"toggles":1},"history":{},"timers":[],"time":0,"isDone":false,"nextTimerSequence":0}}"#
     var versions = [Int64](repeating: 0, count: mine.count)
-    for event in 0..<events {
+    // Events `first..<first + senders` in one transaction, to distinct instances as the senders'
+    // are.
+    for first in stride(from: 0, to: events, by: senders) {
       let start = clock.now
-      let slot = event % mine.count
-      var binds = PostgresBindings(capacity: 12)
-      binds.append("light")
-      binds.append("light-\(mine[slot])")
-      binds.append(versions[slot] + 1)
-      binds.append(snapshot)
-      binds.append(versions[slot])
-      binds.append("\(worker)-\(event)")
-      binds.append(result)
-      binds.append(line)
-      binds.append([String]())
-      binds.append([String]())
-      binds.append([versions[slot] % 2 == 0 ? "on" : "off"])
-      binds.append(Int64?.none)
-      let statement = PostgresQuery(unsafeSQL: PostgresDurableStorage.commitStatement, binds: binds)
-      try await client.withConnection { connection in
-        _ = try await connection.query("BEGIN", logger: quiet).collect()
-        _ = try await connection.query(statement, logger: quiet).collect()
-        _ = try await connection.query("COMMIT", logger: quiet).collect()
+      let batch = first..<min(first + senders, events)
+      let slots = batch.map { $0 % mine.count }
+      let ids = slots.map { "light-\(mine[$0])" }
+      let states = slots.map { [versions[$0] % 2 == 0 ? "on" : "off"] }
+      if senders == 1, let slot = slots.first {
+        var binds = PostgresBindings(capacity: 14)
+        binds.append("light")
+        binds.append(ids[0])
+        binds.append(versions[slot] + 1)
+        binds.append(snapshot)
+        binds.append(versions[slot])
+        binds.append("\(worker)-\(first)")
+        binds.append(result)
+        binds.append(line)
+        binds.append([String]())
+        binds.append([String]())
+        binds.append(states[0])
+        binds.append(Int64?.none)
+        binds.append([String]())
+        binds.append(Int64?.none)
+        let statement = PostgresQuery(unsafeSQL: PostgresDurableStorage.commitStatement, binds: binds)
+        try await client.withConnection { connection in
+          _ = try await connection.query("BEGIN", logger: quiet).collect()
+          _ = try await connection.query(statement, logger: quiet).collect()
+          _ = try await connection.query("COMMIT", logger: quiet).collect()
+        }
+      } else {
+        let definitions = [String](repeating: "light", count: slots.count)
+        let eventIDs = batch.map { "\(worker)-\($0)" }
+        var read = PostgresBindings(capacity: 5)
+        read.append(definitions)
+        read.append(ids)
+        read.append(definitions)
+        read.append(ids)
+        read.append(eventIDs)
+        var write = PostgresBindings(capacity: 26)
+        write.append(definitions)  // $1
+        write.append(ids)  // $2
+        write.append(slots.map { versions[$0] + 1 })  // $3
+        write.append([String](repeating: snapshot, count: slots.count))  // $4
+        write.append(slots.map { versions[$0] })  // $5
+        write.append(definitions)  // $6
+        write.append(ids)  // $7
+        write.append(eventIDs)  // $8
+        write.append(slots.map { versions[$0] + 1 })  // $9
+        write.append([String](repeating: result, count: slots.count))  // $10
+        write.append([String](repeating: line, count: slots.count))  // $11
+        // No outputs: $12 to $18.
+        for _ in 12...14 { write.append([String]()) }
+        write.append([Int64]())
+        for _ in 16...18 { write.append([String]()) }
+        write.append(definitions)  // $19
+        write.append(ids)  // $20
+        write.append(states.map { $0[0] })  // $21
+        write.append([String]())  // $22
+        write.append([String]())  // $23
+        write.append([Int64]())  // $24
+        write.append(definitions)  // $25
+        write.append(ids)  // $26
+        let readQuery = PostgresQuery(unsafeSQL: PostgresDurableStorage.batchReadStatement, binds: read)
+        let writeQuery = PostgresQuery(unsafeSQL: PostgresDurableStorage.batchWriteStatement, binds: write)
+        try await client.withConnection { connection in
+          _ = try await connection.query("BEGIN", logger: quiet).collect()
+          _ = try await connection.query(readQuery, logger: quiet).collect()
+          _ = try await connection.query(writeQuery, logger: quiet).collect()
+          _ = try await connection.query("COMMIT", logger: quiet).collect()
+        }
       }
-      versions[slot] += 1
-      latencies.append(start.duration(to: clock.now))
+      for slot in slots { versions[slot] += 1 }
+      let latency = start.duration(to: clock.now)
+      latencies += slots.map { _ in latency }
     }
   }
   let wall = started.duration(to: clock.now)
@@ -101,8 +168,9 @@ func child(mode: String, url: String, schemaName: String, worker: Int, workers: 
 }
 
 /// Parent: a fresh schema with 1,000 instances, then `workers` children at once.
-func run(mode: String, url: String, workers: Int, events: Int) async throws -> (rate: Double, p50: Double, p99: Double)
-{
+func run(
+  mode: String, url: String, workers: Int, events: Int, senders: Int
+) async throws -> (rate: Double, p50: Double, p99: Double) {
   let schemaName = "load_\(UUID().uuidString.prefix(8).lowercased())"
   let admin = try client(url, schema: "public")
   let adminRunning = Task { await admin.run() }
@@ -116,7 +184,9 @@ func run(mode: String, url: String, workers: Int, events: Int) async throws -> (
   let processes = try (0..<workers).map { worker -> (Process, Foundation.Pipe) in
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = ["child", mode, url, schemaName, "\(worker)", "\(workers)", "\(events / workers)"]
+    process.arguments = [
+      "child", mode, url, schemaName, "\(worker)", "\(workers)", "\(events / workers)", "\(senders)",
+    ]
     let pipe = Foundation.Pipe()
     process.standardOutput = pipe
     try process.run()
@@ -155,7 +225,7 @@ switch arguments.first {
 case "child":
   try await child(
     mode: arguments[1], url: arguments[2], schemaName: arguments[3], worker: Int(arguments[4])!,
-    workers: Int(arguments[5])!, events: Int(arguments[6])!)
+    workers: Int(arguments[5])!, events: Int(arguments[6])!, senders: Int(arguments[7])!)
 case "memory":
   let count = arguments.dropFirst().first.flatMap(Int.init) ?? 100_000
   // On PostgreSQL when a URL follows, in a fresh schema; else in an SQLite file.
@@ -203,11 +273,14 @@ case "memory":
 case let url?:
   let events = arguments.dropFirst().first.flatMap(Int.init) ?? 4_000
   let rounds = arguments.dropFirst(2).first.flatMap(Int.init) ?? 2
-  print("\(events) events per run over \(instances) instances, \(rounds) rounds, raw and durable alternating")
+  let senders = arguments.dropFirst(3).first.flatMap(Int.init) ?? 1
+  print(
+    "\(events) events per run over \(instances) instances, \(senders) senders a process, \(rounds) rounds, raw and durable alternating"
+  )
   for round in 1...rounds {
     for workers in [1, 2, 4] {
-      let floor = try await run(mode: "raw", url: url, workers: workers, events: events)
-      let durable = try await run(mode: "durable", url: url, workers: workers, events: events)
+      let floor = try await run(mode: "raw", url: url, workers: workers, events: events, senders: senders)
+      let durable = try await run(mode: "durable", url: url, workers: workers, events: events, senders: senders)
       print(
         String(
           format:
@@ -217,5 +290,5 @@ case let url?:
     }
   }
 default:
-  print("usage: PostgresLoad <url> [events] [rounds] | PostgresLoad memory [instances] [url]")
+  print("usage: PostgresLoad <url> [events] [rounds] [senders] | PostgresLoad memory [instances] [url]")
 }
