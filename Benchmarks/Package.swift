@@ -18,6 +18,7 @@ let package = Package(
     .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
   ],
   targets: [
     // Tight loops outside the benchmark harness, as a new user would time them, and the binary to
@@ -85,6 +86,8 @@ let package = Package(
         .product(name: "StatecraftJournal", package: "Statecraft"),
         .product(name: "SQLiteNIO", package: "sqlite-nio"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "MetricsTestKit", package: "swift-metrics"),
       ],
       path: "Tools/DurableLoad"
     ),
@@ -98,6 +101,8 @@ let package = Package(
         .product(name: "StatecraftPostgres", package: "Statecraft"),
         .product(name: "StatecraftJournal", package: "Statecraft"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "MetricsTestKit", package: "swift-metrics"),
       ],
       path: "Tools/PostgresLoad"
     ),

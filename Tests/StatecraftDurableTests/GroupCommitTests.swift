@@ -192,6 +192,43 @@
       try await Self.close(database, storage)
     }
 
+    /// Another process commits while a batch queues: the batch decides its steps from what that
+    /// process committed, not from what its own steps were computed from.
+    @Test(arguments: TestBackend.available)
+    func aBatchSeesWhatAnotherProcessCommittedWhileItQueued(_ backend: TestBackend) async throws {
+      let metrics = TestMetrics()
+      let (database, storage) = try await Self.open(backend, metrics: metrics)
+      let other = try await database.storage()
+      for id in ["x", "y"] {
+        _ = try await storage.insert(Self.row(id, 0, states: ["new"]), nextTimer: nil, outputs: [])
+      }
+      let commits = [
+        // Computed from the version the other process replaces.
+        Self.commit("x", from: 0, event: "x-here"),
+        // The other process's event again, from the version it made.
+        Self.commit("x", from: 1, event: "x-there"),
+        Self.commit("y", from: 0, event: "y-here"),
+      ]
+      let (sends, elsewhere) = try await storage.holdingConnection {
+        var sends: [Task<DurableCommitOutcome, any Error>] = []
+        for commit in commits {
+          sends.append(Task { try await storage.commit(commit) })
+          while storage.queuedCommits < sends.count { await Task.yield() }
+        }
+        return (sends, try await other.commit(Self.commit("x", from: 0, event: "x-there")))
+      }
+      #expect(elsewhere == .committed)
+      var outcomes: [DurableCommitOutcome] = []
+      for send in sends { outcomes.append(try await send.value) }
+      #expect(outcomes == [.conflict, .duplicate(result: "x-there result"), .committed])
+      #expect(try await storage.journal(definition: "order", id: "x") == ["x-there line"])
+      #expect(try await storage.load(definition: "order", id: "y")?.version == 1)
+      let batches = try metrics.expectRecorder("statecraft_durable_commit_batch_size", [("storage", "\(backend)")])
+      #expect(batches.values == [3])
+      if let other = other as? SQLiteDurableStorage { try await other.close() }
+      try await Self.close(database, storage)
+    }
+
     /// An instance whose row the database skips (a trigger ignores its update) does not get the
     /// rest of its step written: the batch is written again step by step, and that step conflicts.
     @Test(arguments: TestBackend.available)

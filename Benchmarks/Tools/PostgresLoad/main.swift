@@ -13,6 +13,8 @@
 // (in PostgreSQL with a URL) and reports the process's resident size against the runtime's cache bound.
 import Foundation
 import Logging
+import Metrics
+import MetricsTestKit
 import PostgresNIO
 import Statecraft
 import StatecraftDurable
@@ -50,6 +52,9 @@ func child(
   let client = try client(url, schema: schemaName)
   let running = Task { await client.run() }
   let mine = Array(stride(from: worker, to: instances, by: workers))
+  // swift-metrics' own test backend, for the sizes of the batches the storage commits.
+  let metrics = TestMetrics()
+  MetricsSystem.bootstrap(metrics)
   let clock = ContinuousClock()
   var latencies: [Duration] = []
   latencies.reserveCapacity(events)
@@ -163,6 +168,9 @@ func child(
   let wall = started.duration(to: clock.now)
   var output = latencies.map { String(Int(microseconds($0))) }.joined(separator: "\n")
   output += "\nwall \(microseconds(wall))\n"
+  let batches =
+    (try? metrics.expectRecorder("statecraft_durable_commit_batch_size", [("storage", "postgres")]).values) ?? []
+  output += "batches \(batches.count) \(batches.reduce(0, +))\n"
   FileHandle.standardOutput.write(Data(output.utf8))
   running.cancel()
 }
@@ -170,7 +178,7 @@ func child(
 /// Parent: a fresh schema with 1,000 instances, then `workers` children at once.
 func run(
   mode: String, url: String, workers: Int, events: Int, senders: Int
-) async throws -> (rate: Double, p50: Double, p99: Double) {
+) async throws -> (rate: Double, p50: Double, p99: Double, meanBatch: Double) {
   let schemaName = "load_\(UUID().uuidString.prefix(8).lowercased())"
   let admin = try client(url, schema: "public")
   let adminRunning = Task { await admin.run() }
@@ -194,11 +202,17 @@ func run(
   }
   var latencies: [Double] = []
   var wall = 0.0
+  var batchCount = 0.0
+  var batchedEvents = 0.0
   for (process, pipe) in processes {
     let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     for line in text.split(separator: "\n") {
-      if line.hasPrefix("wall ") {
+      if line.hasPrefix("batches ") {
+        let fields = line.split(separator: " ")
+        batchCount += Double(fields[1])!
+        batchedEvents += Double(fields[2])!
+      } else if line.hasPrefix("wall ") {
         wall = max(wall, Double(line.dropFirst(5))!)
       } else {
         latencies.append(Double(line)!)
@@ -210,7 +224,9 @@ func run(
   latencies.sort()
   let percentile = { (fraction: Double) in latencies[min(latencies.count - 1, Int(Double(latencies.count) * fraction))]
   }
-  return (Double(latencies.count) / (wall / 1e6), percentile(0.5), percentile(0.99))
+  return (
+    Double(latencies.count) / (wall / 1e6), percentile(0.5), percentile(0.99), batchedEvents / max(1, batchCount)
+  )
 }
 
 /// The process's resident size, in bytes.
@@ -284,8 +300,8 @@ case let url?:
       print(
         String(
           format:
-            "round %d, %d processes: raw %.0f events/s (p50 %.0f µs, p99 %.0f µs); DurableCharts %.0f events/s (p50 %.0f µs, p99 %.0f µs); ratio %.2fx",
-          round, workers, floor.rate, floor.p50, floor.p99, durable.rate, durable.p50, durable.p99,
+            "round %d, %d processes: raw %.0f events/s (p50 %.0f µs, p99 %.0f µs); DurableCharts %.0f events/s (p50 %.0f µs, p99 %.0f µs, mean batch %.1f); ratio %.2fx",
+          round, workers, floor.rate, floor.p50, floor.p99, durable.rate, durable.p50, durable.p99, durable.meanBatch,
           durable.rate / floor.rate))
     }
   }
