@@ -1,7 +1,8 @@
 #if Durable
   /// What a batch of commits does, decided in queue order before anything is written, from what
-  /// the store held when the batch's transaction began: the event ids it had applied and the
-  /// versions of the batch's instances. It decides each commit as ``DurableStorage/commit(_:)``
+  /// the store held in the batch's transaction: the event ids it had applied and the versions of
+  /// the batch's instances (on PostgreSQL, the events as of the read's start and the versions as
+  /// of the instances' locks; see `PostgresDurableStorage.batchReadStatement`). It decides each commit as ``DurableStorage/commit(_:)``
   /// would, one after the other in that transaction: an event id applied already (by the store,
   /// or by an earlier commit of the batch) is a duplicate with its result; a commit whose expected
   /// version is not the instance's version by then is a conflict; the others commit, each moving

@@ -11,28 +11,60 @@
     /// committed one by one, where each finds out for itself.
     struct BatchMismatch: Error {}
 
+    /// The connection failed while `COMMIT` was under way: whether the server committed the batch
+    /// is unknown, as it is for a step alone whose `COMMIT` gets no answer.
+    private struct CommitOutcomeUnknown: Error {
+      let error: any Error
+    }
+
     /// Applies `batch` in one transaction, and finishes each ticket: with its outcome once the
-    /// transaction is committed, or with the error that kept it from being applied. If the
-    /// server refuses the batch (one step's row breaks a constraint, a deadlock), each step is
-    /// committed again alone, so that only the step at fault fails.
+    /// transaction is committed, or with the error that kept it from being applied. If anything
+    /// fails before `COMMIT` (the server refuses one step's row, a row was not updated as
+    /// planned, the connection was lost), nothing was committed, and each step is committed again
+    /// alone, so that only a step at fault fails; a step the batch did apply comes back as a
+    /// duplicate. Runs in a task of its own: the caller that holds the gate applies others'
+    /// steps too, and its cancellation must not fail theirs.
     func apply(_ batch: [GroupCommit<DurableCommit, DurableCommitOutcome>.Ticket]) async {
+      await Task { await applyUncancelled(batch) }.value
+    }
+
+    private func applyUncancelled(_ batch: [GroupCommit<DurableCommit, DurableCommitOutcome>.Ticket]) async {
       batchSizes.record(batch.count)
       guard batch.count > 1 else {
         for ticket in batch { ticket.finish(await outcomeAlone(ticket.commit)) }
         return
       }
       do {
-        let commits = batch.map(\.commit)
-        let outcomes = try await transaction { connection in
-          try await writeBatch(commits, connection)
-        }
+        let outcomes = try await batchTransaction(batch.map(\.commit))
         for (ticket, outcome) in zip(batch, outcomes) { ticket.finish(.success(outcome)) }
-      } catch let error where Self.isRefusal(error) {
+      } catch let unknown as CommitOutcomeUnknown {
+        for ticket in batch { ticket.finish(.failure(unknown.error)) }
+      } catch {
         fallbacks.increment()
         for ticket in batch { ticket.finish(await outcomeAlone(ticket.commit)) }
-      } catch {
-        // The connection failed: whether the server committed is unknown, as for a step alone.
-        for ticket in batch { ticket.finish(.failure(error)) }
+      }
+    }
+
+    /// Writes `commits` between `BEGIN` and `COMMIT`; a failure at `COMMIT` is thrown as
+    /// ``CommitOutcomeUnknown``. On any failure the connection is closed, as ``transaction(_:)``
+    /// does.
+    private func batchTransaction(_ commits: [DurableCommit]) async throws -> [DurableCommitOutcome] {
+      try await client.withConnection { connection in
+        let outcomes: [DurableCommitOutcome]
+        do {
+          try await Self.rows(connection, "BEGIN", logger)
+          outcomes = try await writeBatch(commits, connection)
+        } catch {
+          try? await connection.close().get()
+          throw error
+        }
+        do {
+          try await Self.rows(connection, "COMMIT", logger)
+        } catch {
+          try? await connection.close().get()
+          throw CommitOutcomeUnknown(error: error)
+        }
+        return outcomes
       }
     }
 
@@ -42,12 +74,6 @@
       } catch {
         return .failure(error)
       }
-    }
-
-    /// Whether the server answered `error` to a statement (rather than the connection failing),
-    /// so that committing the steps one by one finds out which of them it refuses.
-    private static func isRefusal(_ error: any Error) -> Bool {
-      error is BatchMismatch || (error as? PSQLError)?.code == .server
     }
 
     /// Locks the instances of `commits` in key order (so that two processes' batches never wait
@@ -93,7 +119,7 @@
       let states = lasts.flatMap { commit in Set(commit.row.activeStates).map { (commit.row, $0) } }
       let timers = lasts.compactMap { commit in commit.nextTimer.map { (commit.row, $0) } }
       let cleared = lasts.filter { $0.nextTimer == nil }.map(\.row)
-      var binds = PostgresBindings(capacity: 25)
+      var binds = PostgresBindings(capacity: 26)
       binds.append(lasts.map(\.row.definition))  // $1
       binds.append(lasts.map(\.row.id))  // $2
       binds.append(lasts.map(\.row.version))  // $3

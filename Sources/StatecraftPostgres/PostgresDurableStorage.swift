@@ -73,8 +73,8 @@
     /// How many steps each transaction committed together (`statecraft_durable_commit_batch_size`).
     let batchSizes = Recorder(
       label: "statecraft_durable_commit_batch_size", dimensions: [("storage", "postgres")])
-    /// How many batches the server refused, whose steps were then committed one by one
-    /// (`statecraft_durable_commit_fallbacks_total`).
+    /// How many batches failed before `COMMIT` (the server refused a row, or the connection was
+    /// lost), whose steps were then committed one by one (`statecraft_durable_commit_fallbacks_total`).
     let fallbacks = Counter(
       label: "statecraft_durable_commit_fallbacks_total", dimensions: [("storage", "postgres")])
 
@@ -103,7 +103,7 @@
       // `CREATE INDEX` locks the table against writes even when the index exists.
       """
       DO $$ BEGIN
-        IF to_regclass('statecraft_active_states_instance') IS NULL THEN
+        IF to_regclass(format('%I.statecraft_active_states_instance', current_schema())) IS NULL THEN
           CREATE INDEX statecraft_active_states_instance ON statecraft_active_states (definition, id);
         END IF;
       END $$
@@ -207,8 +207,9 @@
     /// one locks their instances in key order and reads their versions and applied event ids,
     /// one writes every table. Each keeps its guarantees: an event id applied twice is applied
     /// once, a step whose instance moved on conflicts, and two steps of one instance both commit
-    /// when the second was computed from the first. If the server refuses the batch, each of its
-    /// steps is committed again alone, so that only the step at fault fails.
+    /// when the second was computed from the first. If the batch fails before `COMMIT` (the server
+    /// refuses a row, the connection is lost), each of its steps is committed again alone, so that
+    /// only a step at fault fails.
     public func commit(_ commit: DurableCommit) async throws -> DurableCommitOutcome {
       let ticket = commits.enqueue(commit)
       try await gate.run {

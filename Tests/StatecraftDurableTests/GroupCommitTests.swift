@@ -159,7 +159,7 @@
       for id in ["a", "b"] {
         _ = try await storage.insert(Self.row(id, 0, states: ["new"]), nextTimer: 100, outputs: [])
       }
-      let commits = [
+      var commits = [
         // Two steps of "a" in a row, the second computed from the first.
         Self.commit("a", from: 0, event: "a1", outputs: ["a1-out"], states: ["paid"], timer: 200),
         Self.commit("a", from: 1, event: "a2", outputs: ["a2-out1", "a2-out2"], states: ["shipped", "billed"]),
@@ -168,6 +168,9 @@
         Self.commit("b", from: 0, event: "b1", outputs: ["b1-again"]),
         Self.commit("b", from: 0, event: "b2", outputs: ["b2-out"]),
       ]
+      // An output's commit time and its caller's trace context are kept with it.
+      commits[1].outputs[1].committedAt = 42
+      commits[1].outputs[1].traceContext = ["traceparent": "00-a2"]
       let outcomes = try await Self.committedInOneBatch(commits, by: storage)
       #expect(outcomes == [.committed, .committed, .committed, .duplicate(result: "b1 result"), .conflict])
 
@@ -181,6 +184,8 @@
       #expect(b.activeStates == ["paid"])
       let outputs = try await storage.claimPendingOutputs(definition: "order", at: 0, limit: 10, until: 1)
       #expect(outputs.map(\.id) == ["a1-out", "a2-out1", "a2-out2", "b1-out"])
+      #expect(outputs.map(\.committedAt) == [nil, nil, 42, nil])
+      #expect(outputs.map(\.traceContext) == [nil, nil, ["traceparent": "00-a2"], nil])
       // "a"'s last step cleared its timer; "b"'s set it.
       #expect(try await storage.claimDueInstances(definition: "order", at: 1_000, limit: 10, until: 2_000) == ["b"])
 
