@@ -66,6 +66,8 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+    // Only the example order service (Examples/OrderService) uses it.
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     // `swift package generate-documentation`: a command plugin, never linked into a build.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -230,6 +232,30 @@ let package = Package(
     ),
     // Turns a journal into a test: `swift run statecraft-journal test <file> --reducer <name>`.
     .executableTarget(name: "statecraft-journal", dependencies: ["StatecraftJournal"]),
+    // An order service on Hummingbird over durable charts in PostgreSQL, with its workers as
+    // services and its metrics for Prometheus. Its code is under `#if Postgres && Services`.
+    .target(
+      name: "OrderService",
+      dependencies: [
+        "Statecraft", "StatecraftDurable", "StatecraftJournal", "StatecraftPostgres", "StatecraftServices",
+        .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Postgres"])),
+        .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+        .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Postgres"])),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
+      ],
+      path: "Examples/OrderService"
+    ),
+    .executableTarget(
+      name: "statecraft-order-service",
+      dependencies: [
+        "OrderService", "StatecraftPostgres",
+        .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+        .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Postgres"])),
+        .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Postgres"])),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
+      ],
+      path: "Examples/OrderServiceMain"
+    ),
     // A counter with Codable state and actions: what the journal examples record and replay.
     .target(
       name: "CounterFeature",
@@ -348,6 +374,11 @@ let package = Package(
         .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Durable"])),
         .product(name: "InMemoryLogging", package: "swift-log", condition: .when(traits: ["Durable"])),
         .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+        // The example order service, through Hummingbird's own test client.
+        "OrderService",
+        .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Postgres"])),
+        .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Postgres"])),
+        .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Postgres"])),
       ]
     ),
     // The durable services under graceful shutdown, with swift-service-lifecycle's own test kit,
@@ -403,7 +434,7 @@ let package = Package(
         "SampleExtraction", "Statecraft", "StatecraftEngine", "StatecraftMatching", "StatecraftMachines",
         "StatecraftCharts", "StatecraftStateObjects", "StatecraftMVVM", "StatecraftStore", "StatecraftTesting",
         "StatecraftJournal",
-        "StatecraftInspector", "StatecraftDurable", "StatecraftPostgres", "StatecraftServices",
+        "StatecraftInspector", "StatecraftDurable", "StatecraftPostgres", "StatecraftServices", "OrderService",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -411,6 +442,7 @@ let package = Package(
         .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Services"])),
         .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Durable"])),
+        .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Postgres"])),
         // The documentation-coverage tests read the libraries' public declarations.
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),

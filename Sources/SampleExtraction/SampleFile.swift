@@ -35,6 +35,7 @@ public struct SampleFile {
     "Combine": "canImport(Combine)", "StatecraftInspector": "LiveInspector",
     "StatecraftDurable": "Durable", "StatecraftPostgres": "Postgres", "PostgresNIO": "Postgres",
     "StatecraftServices": "Services", "ServiceLifecycle": "Services", "Tracing": "Durable",
+    "OrderService": "Postgres && Services", "Prometheus": "Postgres",
   ]
 
   public let samples: [Sample]

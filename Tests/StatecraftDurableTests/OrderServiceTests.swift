@@ -1,0 +1,77 @@
+#if Postgres && Services
+  import DurableWorkload
+  import Foundation
+  import Hummingbird
+  import Metrics
+  import HummingbirdTesting
+  import OrderService
+  import Prometheus
+  import Testing
+
+  /// The example order service's HTTP API, on PostgreSQL, through Hummingbird's own test client.
+  @Suite(.enabled(if: KillTestDatabase.url != nil, "Needs STATECRAFT_POSTGRES_URL (.ci/postgres start)"))
+  struct OrderServiceTests {
+    static func headers(idempotencyKey: String) -> HTTPFields {
+      var headers = HTTPFields()
+      headers.append(.init(name: .init("Idempotency-Key")!, value: idempotencyKey))
+      return headers
+    }
+
+    @Test func anEventIsAppliedOnceWhateverTheRetriesOfItsIdempotencyKey() async throws {
+      let database = try await PostgresTestDatabase()
+      let app = OrderService.application(
+        orders: try await OrderService.orders(client: database.client), registry: PrometheusCollectorRegistry(),
+        port: 0)
+      try await app.test(.router) { client in
+        #expect(try await client.execute(uri: "/orders/o1", method: .post).status == .created)
+        #expect(try await client.execute(uri: "/orders/o1", method: .post).status == .conflict)
+
+        let paid = try await client.execute(
+          uri: "/orders/o1/events/pay", method: .post, headers: Self.headers(idempotencyKey: "k1"))
+        #expect(paid.status == .ok)
+        #expect(String(buffer: paid.body).contains(#""wasAppliedBefore":false"#))
+        // The client's retry of the same request: the first one's result, applied once.
+        let retried = try await client.execute(
+          uri: "/orders/o1/events/pay", method: .post, headers: Self.headers(idempotencyKey: "k1"))
+        #expect(retried.status == .ok)
+        #expect(String(buffer: retried.body).contains(#""wasAppliedBefore":true"#))
+        #expect(String(buffer: retried.body).contains(#""version":1"#))
+        // The same key for another event is refused.
+        let reused = try await client.execute(
+          uri: "/orders/o1/events/cancel", method: .post, headers: Self.headers(idempotencyKey: "k1"))
+        #expect(reused.status == .unprocessableContent)
+
+        #expect(try await client.execute(uri: "/orders/o1/events/pay", method: .post).status == .badRequest)
+        #expect(try await client.execute(uri: "/orders/o1/events/refund", method: .post).status == .badRequest)
+        let unknown = try await client.execute(
+          uri: "/orders/nope/events/pay", method: .post, headers: Self.headers(idempotencyKey: "k2"))
+        #expect(unknown.status == .notFound)
+
+        let order = try await client.execute(uri: "/orders/o1", method: .get)
+        #expect(String(buffer: order.body).contains(#""states":["paid"]"#))
+        let paidOrders = try await client.execute(uri: "/orders?state=paid", method: .get)
+        #expect(String(buffer: paidOrders.body) == #"["o1"]"#)
+        #expect(try await client.execute(uri: "/orders?state=lost", method: .get).status == .badRequest)
+      }
+      try await database.close()
+    }
+
+    @Test func theMetricsPageShowsTheRuntimesMetrics() async throws {
+      let database = try await PostgresTestDatabase()
+      let registry = PrometheusCollectorRegistry()
+      let orders = try await withMetricsFactory(PrometheusMetricsFactory(registry: registry)) {
+        try await OrderService.orders(client: database.client)
+      }
+      let app = OrderService.application(orders: orders, registry: registry, port: 0)
+      try await app.test(.router) { client in
+        _ = try await client.execute(uri: "/orders/o1", method: .post)
+        _ = try await client.execute(
+          uri: "/orders/o1/events/pay", method: .post, headers: Self.headers(idempotencyKey: "k1"))
+        let metrics = try await client.execute(uri: "/metrics", method: .get)
+        #expect(metrics.status == .ok)
+        #expect(String(buffer: metrics.body).contains(#"statecraft_durable_steps_total{definition="order"} 1"#))
+      }
+      try await database.close()
+    }
+  }
+#endif
