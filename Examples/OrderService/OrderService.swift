@@ -103,8 +103,10 @@
         logger: logger)
     }
 
-    /// The HTTP API over `orders`.
-    static func router(
+    /// The HTTP API over `orders`, without the workers: what ``application(orders:registry:host:port:logger:)``
+    /// serves, and what a test drives without running services (whose signal handling would
+    /// reach into the test process).
+    public static func router(
       _ orders: DurableCharts<Order, Event, Details>, registry: PrometheusCollectorRegistry
     ) -> Router<BasicRequestContext> {
       let router = Router()

@@ -19,9 +19,11 @@
 
     @Test func anEventIsAppliedOnceWhateverTheRetriesOfItsIdempotencyKey() async throws {
       let database = try await PostgresTestDatabase()
-      let app = OrderService.application(
-        orders: try await OrderService.orders(client: database.client), registry: PrometheusCollectorRegistry(),
-        port: 0)
+      // The router alone: the application's services would run in a ServiceGroup listening for
+      // SIGTERM in this process, beside tests that signal processes of their own.
+      let app = Application(
+        router: OrderService.router(
+          try await OrderService.orders(client: database.client), registry: PrometheusCollectorRegistry()))
       try await app.test(.router) { client in
         #expect(try await client.execute(uri: "/orders/o1", method: .post).status == .created)
         #expect(try await client.execute(uri: "/orders/o1", method: .post).status == .conflict)
@@ -62,7 +64,7 @@
       let orders = try await withMetricsFactory(PrometheusMetricsFactory(registry: registry)) {
         try await OrderService.orders(client: database.client)
       }
-      let app = OrderService.application(orders: orders, registry: registry, port: 0)
+      let app = Application(router: OrderService.router(orders, registry: registry))
       try await app.test(.router) { client in
         _ = try await client.execute(uri: "/orders/o1", method: .post)
         _ = try await client.execute(
