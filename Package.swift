@@ -68,6 +68,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
     // Only the example order service (Examples/OrderService) uses it.
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    // Only the example order service's executable uses it, to export its traces over OTLP/HTTP.
+    .package(url: "https://github.com/swift-otel/swift-otel", from: "1.6.0", traits: ["OTLPHTTP"]),
     // `swift package generate-documentation`: a command plugin, never linked into a build.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -192,7 +194,6 @@ let package = Package(
         "StatecraftDurable",
         .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
         .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
-        .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Postgres"])),
       ]
     ),
     // The durable runtime's workers (timers, outbox, invocations) as swift-service-lifecycle
@@ -233,7 +234,8 @@ let package = Package(
     // Turns a journal into a test: `swift run statecraft-journal test <file> --reducer <name>`.
     .executableTarget(name: "statecraft-journal", dependencies: ["StatecraftJournal"]),
     // An order service on Hummingbird over durable charts in PostgreSQL, with its workers as
-    // services and its metrics for Prometheus. Its code is under `#if Postgres && Services`.
+    // services, its metrics for Prometheus and its traces over OTLP (swift-otel, in the executable
+    // only). Its code is under `#if Postgres && Services`.
     .target(
       name: "OrderService",
       dependencies: [
@@ -242,6 +244,7 @@ let package = Package(
         .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
         .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Postgres"])),
         .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Postgres"])),
       ],
       path: "Examples/OrderService"
     ),
@@ -253,6 +256,9 @@ let package = Package(
         .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Postgres"])),
         .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Postgres"])),
         .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
+        .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Postgres"])),
+        .product(name: "OTel", package: "swift-otel", condition: .when(traits: ["Postgres"])),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Postgres"])),
       ],
       path: "Examples/OrderServiceMain"
     ),

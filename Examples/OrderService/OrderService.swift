@@ -4,6 +4,7 @@
   public import Logging
   public import PostgresNIO
   public import Prometheus
+  public import ServiceLifecycle
   public import Statecraft
   public import StatecraftDurable
   public import StatecraftJournal
@@ -19,6 +20,10 @@
   /// - `GET /orders/{id}` reads one order's state.
   /// - `GET /orders?state=paid&limit=100` lists the orders in a state.
   /// - `GET /metrics` is the Prometheus exposition of every metric, the runtime's included.
+  ///
+  /// Each request is a span of the bootstrapped tracer (Hummingbird's `TracingMiddleware`), which
+  /// continues the caller's trace from its `traceparent` header; the step it causes is a child of
+  /// that span, and the email the step sends is delivered in the same trace.
   ///
   /// Any number of processes can serve the same database: each step is guarded by its order's
   /// version, and the timers and outbox are claimed with `FOR UPDATE SKIP LOCKED`.
@@ -87,9 +92,12 @@
     ///   - host: The address to listen on.
     ///   - port: The port to listen on; 0 for any free one.
     ///   - logger: Where the server and the outbox's deliveries log.
+    ///   - services: Services that start before the workers and stop after them: a tracer's
+    ///     exporter, say, so that the spans of the last requests and deliveries are sent.
     public static func application(
       orders: DurableCharts<Order, Event, Details>, registry: PrometheusCollectorRegistry,
-      host: String = "127.0.0.1", port: Int = 8080, logger: Logger = Logger(label: "order-service")
+      host: String = "127.0.0.1", port: Int = 8080, logger: Logger = Logger(label: "order-service"),
+      services: [any Service] = []
     ) -> some ApplicationProtocol {
       let outbox = DurableOutboxService(orders, interval: .milliseconds(200)) { output in
         // A real service calls its mail provider here, with `output.id` as the idempotency key.
@@ -99,7 +107,7 @@
       return Application(
         router: router(orders, registry: registry),
         configuration: .init(address: .hostname(host, port: port), serverName: "order-service"),
-        services: [DurableTimerService(orders), outbox],
+        services: services + [DurableTimerService(orders), outbox],
         logger: logger)
     }
 
@@ -110,6 +118,7 @@
       _ orders: DurableCharts<Order, Event, Details>, registry: PrometheusCollectorRegistry
     ) -> Router<BasicRequestContext> {
       let router = Router()
+      router.add(middleware: TracingMiddleware())
       router.post("orders/:id") { _, context -> Response in
         let id = try context.parameters.require("id")
         do {

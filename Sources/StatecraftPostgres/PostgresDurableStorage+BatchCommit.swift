@@ -29,7 +29,6 @@
     }
 
     private func applyUncancelled(_ batch: [GroupCommit<DurableCommit, DurableCommitOutcome>.Ticket]) async {
-      batchSizes.record(batch.count)
       guard batch.count > 1 else {
         for ticket in batch { ticket.finish(await outcomeAlone(ticket.commit)) }
         return
@@ -40,7 +39,7 @@
       } catch let unknown as CommitOutcomeUnknown {
         for ticket in batch { ticket.finish(.failure(unknown.error)) }
       } catch {
-        fallbacks.increment()
+        commits.countFallback()
         for ticket in batch { ticket.finish(await outcomeAlone(ticket.commit)) }
       }
     }

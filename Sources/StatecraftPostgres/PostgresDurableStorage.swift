@@ -1,6 +1,5 @@
 #if Postgres
   import Logging
-  import Metrics
   public import PostgresNIO
   public import StatecraftDurable
 
@@ -69,14 +68,9 @@
     let gate = TransactionGate()
     /// Steps waiting for the batch under way, committed together by the next transaction.
     /// At most 64 a transaction: each of them waits for the whole batch.
-    let commits = GroupCommit<DurableCommit, DurableCommitOutcome>(limit: 64)
-    /// How many steps each transaction committed together (`statecraft_durable_commit_batch_size`).
-    let batchSizes = Recorder(
-      label: "statecraft_durable_commit_batch_size", dimensions: [("storage", "postgres")])
-    /// How many batches failed before `COMMIT` (the server refused a row, or the connection was
-    /// lost), whose steps were then committed one by one (`statecraft_durable_commit_fallbacks_total`).
-    let fallbacks = Counter(
-      label: "statecraft_durable_commit_fallbacks_total", dimensions: [("storage", "postgres")])
+    /// A batch falls back when it fails before `COMMIT` (the server refused a row, or the
+    /// connection was lost): its steps are then committed one by one.
+    let commits = GroupCommit<DurableCommit, DurableCommitOutcome>(limit: 64, storage: "postgres")
 
     /// A storage on `client`'s database; creates its tables if needed.
     public init(client: PostgresClient) async throws {
@@ -211,11 +205,7 @@
     /// refuses a row, the connection is lost), each of its steps is committed again alone, so that
     /// only a step at fault fails.
     public func commit(_ commit: DurableCommit) async throws -> DurableCommitOutcome {
-      let ticket = commits.enqueue(commit)
-      try await gate.run {
-        while !ticket.isDone { await apply(commits.takeBatch()) }
-      }
-      return try ticket.outcome()
+      try await commits.commit(commit, holding: gate) { batch in await apply(batch) }
     }
 
     /// Runs ``commitStatement`` for one step between `BEGIN` and `COMMIT`.

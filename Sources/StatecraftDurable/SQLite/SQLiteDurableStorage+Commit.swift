@@ -17,18 +17,13 @@
     /// others applied. A step that finds the connection free is committed alone, at once: nothing
     /// waits for a batch to fill.
     public func commit(_ commit: DurableCommit) async throws -> DurableCommitOutcome {
-      let ticket = commits.enqueue(commit)
-      try await gate.run {
-        while !ticket.isDone { await apply(commits.takeBatch()) }
-      }
-      return try ticket.outcome()
+      try await commits.commit(commit, holding: gate) { batch in await apply(batch) }
     }
 
     /// Applies `batch` in one transaction, and finishes each ticket: with its outcome once the
     /// transaction is committed, with the error that kept it from it.
     private func apply(_ batch: [GroupCommit<DurableCommit, DurableCommitOutcome>.Ticket]) async {
       guard await begin(failing: batch) else { return }
-      batchSizes.record(batch.count)
       var outcomes: [Result<DurableCommitOutcome, any Error>]
       if batch.count > 1, let together = try? await writeBatch(batch.map(\.commit)) {
         outcomes = together.map { .success($0) }
@@ -37,7 +32,7 @@
           // Undone, and written again step by step: each step finds out whether it is the one
           // the database refuses.
           _ = try? await connection.query("ROLLBACK")
-          fallbacks.increment()
+          commits.countFallback()
           guard await begin(failing: batch) else { return }
         }
         guard let eachStep = await writeEachStep(batch) else { return }

@@ -1,7 +1,6 @@
 #if Durable
   import Foundation
   import Logging
-  import Metrics
   import NIOCore
   import NIOPosix
   import SQLiteNIO
@@ -61,14 +60,8 @@
     let gate = TransactionGate()
     /// Steps waiting for the connection, committed together by the next transaction.
     /// At most 64 a transaction: each of them waits for the whole batch.
-    let commits = GroupCommit<DurableCommit, DurableCommitOutcome>(limit: 64)
-    /// How many steps each transaction committed together (`statecraft_durable_commit_batch_size`).
-    let batchSizes = Recorder(
-      label: "statecraft_durable_commit_batch_size", dimensions: [("storage", "sqlite")])
-    /// How many batches were written again step by step, because a statement of theirs failed
-    /// (`statecraft_durable_commit_fallbacks_total`).
-    let fallbacks = Counter(
-      label: "statecraft_durable_commit_fallbacks_total", dimensions: [("storage", "sqlite")])
+    /// A batch falls back when a statement of its fails: it is written again step by step.
+    let commits = GroupCommit<DurableCommit, DurableCommitOutcome>(limit: 64, storage: "sqlite")
     private let isClosed = Atomic(false)
 
     /// Opens (or creates) the database at `path`, and its tables.
