@@ -449,6 +449,7 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Services"])),
         .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Durable"])),
         .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Postgres"])),
+        .product(name: "OTel", package: "swift-otel", condition: .when(traits: ["Postgres"])),
         // The documentation-coverage tests read the libraries' public declarations.
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),

@@ -35,7 +35,7 @@ public struct SampleFile {
     "Combine": "canImport(Combine)", "StatecraftInspector": "LiveInspector",
     "StatecraftDurable": "Durable", "StatecraftPostgres": "Postgres", "PostgresNIO": "Postgres",
     "StatecraftServices": "Services", "ServiceLifecycle": "Services", "Tracing": "Durable",
-    "OrderService": "Postgres && Services", "Prometheus": "Postgres",
+    "OrderService": "Postgres && Services", "Prometheus": "Postgres", "OTel": "Postgres",
   ]
 
   public let samples: [Sample]
