@@ -68,7 +68,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
     // Only the example order service (Examples/OrderService) uses it.
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
-    // Only the example order service's executable uses it, to export its traces over OTLP/HTTP.
+    // Only the example order service's executable (and the samples that show it) use it, to export
+    // its traces over OTLP/HTTP.
     .package(url: "https://github.com/swift-otel/swift-otel", from: "1.6.0", traits: ["OTLPHTTP"]),
     // `swift package generate-documentation`: a command plugin, never linked into a build.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),

@@ -92,8 +92,8 @@
     ///   - host: The address to listen on.
     ///   - port: The port to listen on; 0 for any free one.
     ///   - logger: Where the server and the outbox's deliveries log.
-    ///   - services: Services that start before the workers and stop after them: a tracer's
-    ///     exporter, say, so that the spans of the last requests and deliveries are sent.
+    ///   - services: Services that run beside the workers and stop after them and the server: a
+    ///     tracer's exporter, say, so that the spans of the last requests and deliveries are sent.
     public static func application(
       orders: DurableCharts<Order, Event, Details>, registry: PrometheusCollectorRegistry,
       host: String = "127.0.0.1", port: Int = 8080, logger: Logger = Logger(label: "order-service"),

@@ -5,6 +5,9 @@
   import StatecraftDurable
   import Testing
   #if Postgres
+    import DurableWorkload
+    import Logging
+    import PostgresNIO
     import StatecraftPostgres
   #endif
 
@@ -277,5 +280,61 @@
       #expect(batches.values == [1, 1])
       try await Self.close(database, storage)
     }
+
+    #if Postgres
+      /// A batch locks its instances in key order, whatever order its steps queued in, so that two
+      /// processes' batches never each hold an instance the other waits for. Another transaction
+      /// holds "b"; the batch of "b" then "a" must hold "a" while it waits for "b".
+      @Test(.enabled(if: KillTestDatabase.url != nil, "Needs STATECRAFT_POSTGRES_URL (.ci/postgres start)"))
+      func aBatchLocksItsInstancesInKeyOrderWhateverOrderItsStepsQueuedIn() async throws {
+        let (database, storage) = try await Self.open(.postgres, metrics: TestMetrics())
+        let client = try #require(database as? PostgresTestDatabase).client
+        let logger = Logger(label: "test")
+        // "b" first in the table too, so that only the key order puts "a" first.
+        for id in ["b", "a"] {
+          _ = try await storage.insert(Self.row(id, 0, states: ["new"]), nextTimer: nil, outputs: [])
+        }
+        let lockB = "SELECT 1 FROM statecraft_instances WHERE definition = 'order' AND id = 'b' FOR UPDATE"
+        let lockANow = "SELECT 1 FROM statecraft_instances WHERE definition = 'order' AND id = 'a' FOR UPDATE NOWAIT"
+        let outcomes = try await client.withConnection { holder in
+          try await holder.query("BEGIN", logger: logger)
+          let batch: Task<[DurableCommitOutcome], any Error>
+          do {
+            // A statement's error comes with its rows: each is read to its end.
+            _ = try await holder.query(PostgresQuery(unsafeSQL: lockB), logger: logger).collect()
+            let holderPID = try #require(
+              try await holder.query("SELECT pg_backend_pid()", logger: logger).collect().first?.decode(Int32.self))
+            batch = Task {
+              try await Self.committedInOneBatch(
+                [Self.commit("b", from: 0, event: "b1"), Self.commit("a", from: 0, event: "a1")], by: storage)
+            }
+            // Until the batch's transaction waits for the holder's lock on "b": a condition, polled
+            // a bounded number of times, not a time.
+            var binds = PostgresBindings()
+            binds.append(holderPID)
+            let blocked = PostgresQuery(
+              unsafeSQL: "SELECT count(*) FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))", binds: binds)
+            var polls = 0
+            while try await client.query(blocked).collect().first?.decode(Int64.self) == 0 {
+              polls += 1
+              try #require(polls < 100_000, "The batch never waited for the lock on \"b\".")
+              await Task.yield()
+            }
+            // "a" is locked already: the batch took it before it waited for "b".
+            let error = await #expect(throws: PSQLError.self) {
+              try await client.query(PostgresQuery(unsafeSQL: lockANow)).collect()
+            }
+            #expect(error?.serverInfo?[.sqlState] == "55P03")
+          } catch {
+            _ = try? await holder.query("ROLLBACK", logger: logger)
+            throw error
+          }
+          try await holder.query("COMMIT", logger: logger)
+          return try await batch.value
+        }
+        #expect(outcomes == [.committed, .committed])
+        try await Self.close(database, storage)
+      }
+    #endif
   }
 #endif
