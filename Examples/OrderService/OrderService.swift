@@ -111,9 +111,9 @@
         logger: logger)
     }
 
-    /// The HTTP API over `orders`, without the workers: what ``application(orders:registry:host:port:logger:)``
-    /// serves, and what a test drives without running services (whose signal handling would
-    /// reach into the test process).
+    /// The HTTP API over `orders`, without the workers: what
+    /// ``application(orders:registry:host:port:logger:services:)`` serves, and what a test drives
+    /// without running services (whose signal handling would reach into the test process).
     public static func router(
       _ orders: DurableCharts<Order, Event, Details>, registry: PrometheusCollectorRegistry
     ) -> Router<BasicRequestContext> {

@@ -205,7 +205,7 @@
     /// refuses a row, the connection is lost), each of its steps is committed again alone, so that
     /// only a step at fault fails.
     public func commit(_ commit: DurableCommit) async throws -> DurableCommitOutcome {
-      try await commits.commit(commit, holding: gate) { batch in await apply(batch) }
+      try await commits.commit(commit, holding: gate, applying: apply)
     }
 
     /// Runs ``commitStatement`` for one step between `BEGIN` and `COMMIT`.

@@ -17,7 +17,7 @@
     /// others applied. A step that finds the connection free is committed alone, at once: nothing
     /// waits for a batch to fill.
     public func commit(_ commit: DurableCommit) async throws -> DurableCommitOutcome {
-      try await commits.commit(commit, holding: gate) { batch in await apply(batch) }
+      try await commits.commit(commit, holding: gate, applying: apply)
     }
 
     /// Applies `batch` in one transaction, and finishes each ticket: with its outcome once the
