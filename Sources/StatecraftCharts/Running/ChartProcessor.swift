@@ -137,16 +137,21 @@ final class ChartProcessor<ID: Hashable & Sendable, Event: Sendable, Context: Se
   ) -> StepOutcome {
     // A chart that cannot set a timer and has none pending needs no time.
     let now = chart.table.usesTime || !state._timers.isEmpty ? clock.now() : state.time
-    if case .event(let event) = message, !core.isInspected, processing.value.armedTimer == nil {
+    if case .event(let event) = message, processing.value.armedTimer == nil,
+      let plain = chart.plainStep(from: state, event: event)
+    {
       // An event that meets only plain transitions changes the state and nothing else: the
       // step takes it in place, in the processor's own copy, which the core then takes over.
-      if let handled = chart.takePlainStep(&state, event: event, at: now) {
-        guard handled else {
-          reportUnhandled(event, in: state, callSite: callSite)
-          return .finished(core.finish())
-        }
-        return .finished(core.commit(state, finishing: true)!)
+      // Inspectors see it begin with the state before it, which is copied only if they keep it.
+      core.beginProcessorStep(
+        message, state: state, callSite: callSite, holdsOneMessage: true,
+        clockTime: plain.handled ? plain.time(after: state, at: now) : state.time)
+      guard plain.handled else {
+        reportUnhandled(event, in: state, callSite: callSite)
+        return .finished(core.finish())
       }
+      plain.take(in: &state, at: now)
+      return .finished(core.commit(state, finishing: true)!)
     }
     let step: ChartStep<ID, Event, Context>
     // Whether a step of timers fired every timer due: what inspectors are told it received.

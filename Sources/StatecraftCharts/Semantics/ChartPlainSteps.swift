@@ -107,6 +107,37 @@
   }
 }
 
+/// A step that meets only plain transitions, worked out and not yet taken (see
+/// ``Statechart/plainStep(from:event:)``): what a processor that inspectors watch needs to know
+/// before it changes its state.
+@usableFromInline struct PlainStep: Sendable {
+  /// Whether a transition was taken: the configuration changes, and the step is committed.
+  @usableFromInline let handled: Bool
+  /// The configuration after the step.
+  @usableFromInline let active: NodeWords
+
+  @inlinable init(handled: Bool, active: NodeWords) {
+    self.handled = handled
+    self.active = active
+  }
+
+  /// The chart's time after the step taken at `time` from `snapshot`.
+  @inlinable
+  func time<ID, Event, Context>(after snapshot: ChartSnapshot<ID, Event, Context>, at time: Duration) -> Duration {
+    max(time, snapshot._time)
+  }
+
+  /// Takes the step in `snapshot`, at `time`.
+  @inlinable
+  func take<ID, Event, Context>(in snapshot: inout ChartSnapshot<ID, Event, Context>, at time: Duration) {
+    if time > snapshot._time { snapshot._time = time }
+    if handled {
+      snapshot._active.low = active.low
+      snapshot._active.high = active.high
+    }
+  }
+}
+
 extension Statechart {
   /// The step of `event` from `snapshot` at `time` when it meets only plain transitions (see
   /// ``ChartPlainSteps``), or `nil` when the interpreter must take it. Returns what
@@ -115,20 +146,17 @@ extension Statechart {
   package func plainStep(
     _ snapshot: ChartSnapshot<ID, Event, Context>, event: Event, at time: Duration
   ) -> ChartStep<ID, Event, Context>? {
-    var step = ChartStep(snapshot: snapshot, effects: [], handled: false, changed: false)
-    guard let handled = takePlainStep(&step.snapshot, event: event, at: time) else { return nil }
-    step.handled = handled
-    step.changed = handled
+    guard let plain = plainStep(from: snapshot, event: event) else { return nil }
+    var step = ChartStep(snapshot: snapshot, effects: [], handled: plain.handled, changed: plain.handled)
+    plain.take(in: &step.snapshot, at: time)
     return step
   }
 
-  /// Takes the step of `event` at `time` in `snapshot` itself when it meets only plain
-  /// transitions, and returns whether the event was handled (whether the snapshot changed, but
-  /// for its time); returns `nil`, changing nothing, when the interpreter must take it.
+  /// What `event` does to `snapshot` when it meets only plain transitions, without changing it:
+  /// ``PlainStep/take(in:at:)`` then takes the step in place. `nil` when the interpreter must take
+  /// it.
   @inlinable
-  package func takePlainStep(
-    _ snapshot: inout ChartSnapshot<ID, Event, Context>, event: Event, at time: Duration
-  ) -> Bool? {
+  func plainStep(from snapshot: ChartSnapshot<ID, Event, Context>, event: Event) -> PlainStep? {
     let table = self.table
     guard table.plainSteps.isAvailable, snapshot._table === table, snapshot._active.overflow == nil,
       !snapshot._isDone, snapshot._timers.isEmpty
@@ -170,13 +198,7 @@ extension Statechart {
         return false
       }
     }
-    if time > snapshot._time { snapshot._time = time }
-    if handled {
-      let active = configuration.subtracting(exited).union(entered)
-      snapshot._active.low = active.low
-      snapshot._active.high = active.high
-    }
-    return handled
+    return PlainStep(handled: handled, active: handled ? configuration.subtracting(exited).union(entered) : configuration)
   }
 
   /// Calls `body` with each transition that `event` matches, from the state `source` outwards, in

@@ -67,6 +67,9 @@ package final class Inspection: Sendable {
   /// Whether the owner keeps every step's states: true until a sampling inspector is its only
   /// one, and for good once another is attached.
   @usableFromInline let keepsEveryState = Atomic<Bool>(true)
+  /// Whether `stateBefore` holds a state: read on every step of an owner whose steps go to a
+  /// ring, which keeps none.
+  private let holdsStateBefore = Atomic<Bool>(false)
 
   package init(inspectors: [any Inspector]) {
     self.state = CriticalState(State(inspectors: inspectors))
@@ -154,16 +157,20 @@ package final class Inspection: Sendable {
   /// no room for it.
   package func keepStateBefore(_ before: InspectedValue) {
     state.withLock { $0.stateBefore = before }
+    holdsStateBefore.store(true, ordering: .relaxed)
   }
 
   /// Whether ``keepStateBefore(_:)`` kept a state that ``takeStateBefore()`` has not taken.
+  /// Without the lock: only the owner's processing keeps and takes it, one step at a time.
   package var keepsStateBefore: Bool {
-    state.withLock { $0.stateBefore != nil }
+    holdsStateBefore.load(ordering: .relaxed)
   }
 
   /// The state that ``keepStateBefore(_:)`` kept, once.
   package func takeStateBefore() -> InspectedValue? {
-    state.withLock { $0.stateBefore.take() }
+    guard holdsStateBefore.load(ordering: .relaxed) else { return nil }
+    holdsStateBefore.store(false, ordering: .relaxed)
+    return state.withLock { $0.stateBefore.take() }
   }
 
   /// What a thread that claimed the delivery needs to build and deliver its record outside the

@@ -31,54 +31,49 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     @usableFromInline let received: UInt64
     @usableFromInline let ticks: UInt64
     @usableFromInline let message: Message
-    @usableFromInline let before: State?
-    @usableFromInline let after: State?
+    /// The states before and after it, when its reader needs them; ``AnyStepRing/statesLimit``
+    /// bounds the steps that hold them.
+    @usableFromInline let states: StepStates<State>?
     @usableFromInline let callSite: CallSite?
     /// The clock's time of a ``ClockedState`` after the step, kept or not.
     @usableFromInline let clockTime: Duration?
-    /// Whether it holds states, which ``AnyStepRing/statesLimit`` bounds.
-    @usableFromInline let holdsStates: Bool
 
     @inlinable
     init(
-      received: UInt64, ticks: UInt64, message: Message, before: State?, after: State?,
-      callSite: CallSite?, clockTime: Duration?, holdsStates: Bool
+      received: UInt64, ticks: UInt64, message: Message, states: StepStates<State>?, callSite: CallSite?,
+      clockTime: Duration?
     ) {
       self.received = received
       self.ticks = ticks
       self.message = message
-      self.before = before
-      self.after = after
+      self.states = states
       self.callSite = callSite
       self.clockTime = clockTime
-      self.holdsStates = holdsStates
     }
+
+    @inlinable
+    var holdsStates: Bool { states != nil }
   }
 
   /// A step begun by an owner whose processing suspends (a machine's), until it ends: what the
   /// step's start knows.
   @usableFromInline
-  // Unchecked: it holds a copy of the owner's state for the reader, as a step does (see the class).
-  struct PendingStep: @unchecked Sendable {
+  struct PendingStep: Sendable {
     @usableFromInline let received: UInt64
     @usableFromInline let message: Message
-    @usableFromInline let before: State?
+    /// The state before the step, when its reader needs this step's states.
+    @usableFromInline let states: StepStates<State>?
     @usableFromInline let callSite: CallSite?
     /// The clock's time of a ``ClockedState`` after the step.
     @usableFromInline let clockTime: Duration?
-    @usableFromInline let holdsStates: Bool
 
     @inlinable
-    init(
-      received: UInt64, message: Message, before: State?, callSite: CallSite?, clockTime: Duration?,
-      holdsStates: Bool
-    ) {
+    init(received: UInt64, message: Message, states: StepStates<State>?, callSite: CallSite?, clockTime: Duration?) {
       self.received = received
       self.message = message
-      self.before = before
+      self.states = states
       self.callSite = callSite
       self.clockTime = clockTime
-      self.holdsStates = holdsStates
     }
   }
 
@@ -182,15 +177,27 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   }
 
   /// Ends a step that ``AnyStepRing/beginStep()`` began: writes it, with its states if the
-  /// owner kept them for the reader. When the ring is full, makes room as its reader asked, or
-  /// overwrites the oldest unread step. From the thread that ran the step. Returns `false`, and
-  /// writes nothing, once the ring is closed: the owner then makes the step's records.
+  /// owner kept them for the reader (`before` and `after` given). When the ring is full, makes
+  /// room as its reader asked, or overwrites the oldest unread step. From the thread that ran the
+  /// step. Returns `false`, and writes nothing, once the ring is closed: the owner then makes the
+  /// step's records.
   ///
   /// Inlined into the owner's out-of-line `writeStep`, specialised for the owner's types.
   @inlinable @inline(__always)
   package func endStep(
     received: UInt64, message: Message, before: State?, after: State?, callSite: CallSite?,
-    clockTime: Duration? = nil, holdsStates: Bool
+    clockTime: Duration? = nil
+  ) -> Bool {
+    endStep(
+      received: received, message: message, states: before.map { StepStates(before: $0, after: after) },
+      callSite: callSite, clockTime: clockTime)
+  }
+
+  /// Ends a step as ``endStep(received:message:before:after:callSite:clockTime:)`` does, with its
+  /// states boxed already, or `nil`.
+  @inlinable @inline(__always)
+  func endStep(
+    received: UInt64, message: Message, states: StepStates<State>?, callSite: CallSite?, clockTime: Duration?
   ) -> Bool {
     let ticks = usesCounter ? StepTicks.counter : StepTicks.clock
     let statesLimit = statesLimit.load(ordering: .relaxed)
@@ -199,19 +206,19 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
       return false
     }
     if _slowPath(
-      storage.pointee.isFull(capacity: capacity, statesLimit: statesLimit, holdingStates: holdsStates)
+      storage.pointee.isFull(capacity: capacity, statesLimit: statesLimit, holdingStates: states != nil)
         && readerMakesRoom.load(ordering: .relaxed))
     {
       putBack(storage, wakingReader: waits)
       return endStepMakingRoom(
-        received: received, ticks: ticks, message: message, before: before, after: after,
-        callSite: callSite, clockTime: clockTime, holdsStates: holdsStates)
+        received: received, ticks: ticks, message: message, states: states, callSite: callSite,
+        clockTime: clockTime)
     }
     // Made in place: a step made outside and copied in went through its value witnesses.
     storage.pointee.append(
       Step(
-        received: received, ticks: ticks, message: message, before: before, after: after,
-        callSite: callSite, clockTime: clockTime, holdsStates: holdsStates),
+        received: received, ticks: ticks, message: message, states: states, callSite: callSite,
+        clockTime: clockTime),
       capacity: capacity, statesLimit: statesLimit)
     putBack(storage, wakingReader: waits)
     return true
@@ -221,8 +228,8 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   /// step, overwriting the oldest if there is still no room.
   @inlinable @inline(never)
   func endStepMakingRoom(
-    received: UInt64, ticks: UInt64, message: Message, before: State?, after: State?,
-    callSite: CallSite?, clockTime: Duration?, holdsStates: Bool
+    received: UInt64, ticks: UInt64, message: Message, states: StepStates<State>?, callSite: CallSite?,
+    clockTime: Duration?
   ) -> Bool {
     readerCalls.withLock { $0.makeRoom }?()
     let statesLimit = statesLimit.load(ordering: .relaxed)
@@ -232,51 +239,59 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     }
     storage.pointee.append(
       Step(
-        received: received, ticks: ticks, message: message, before: before, after: after,
-        callSite: callSite, clockTime: clockTime, holdsStates: holdsStates),
+        received: received, ticks: ticks, message: message, states: states, callSite: callSite,
+        clockTime: clockTime),
       capacity: capacity, statesLimit: statesLimit)
     putBack(storage, wakingReader: waits)
     return true
   }
 
   /// Begins a step whose processing may suspend (a machine's): takes its sequence numbers, and
-  /// keeps what its start knows until ``endPendingStep(after:)`` writes it. The owner's steps run
-  /// one at a time, so one step at most is pending.
+  /// keeps what its start knows until ``endPendingStep(after:)`` writes it: `states` holds the
+  /// state before it when the reader needs this step's states. The owner's steps run one at a
+  /// time, so one step at most is pending.
   @inlinable
-  package func beginPendingStep(
-    message: Message, before: State?, callSite: CallSite?, clockTime: Duration?, holdsStates: Bool
-  ) {
+  package func beginPendingStep(message: Message, states: StepStates<State>?, callSite: CallSite?, clockTime: Duration?) {
     pending = PendingStep(
-      received: beginStep(), message: message, before: before, callSite: callSite, clockTime: clockTime,
-      holdsStates: holdsStates)
+      received: beginStep(), message: message, states: states, callSite: callSite, clockTime: clockTime)
   }
 
-  /// How ``endPendingStep(after:)`` ended a step.
+  /// How ``endPendingStep(after:)`` or ``endPendingStep()`` ended a step.
   @usableFromInline
   package enum PendingStepEnd {
     /// No step was begun in the ring: its records end it.
     case notBegun
     case written
     /// The ring was closed while the step ran: the owner makes its records, from these.
-    case closed(message: Message, before: State?, after: State?, callSite: CallSite?, clockTime: Duration?)
+    case closed(message: Message, states: StepStates<State>?, callSite: CallSite?, clockTime: Duration?)
   }
 
-  /// Ends the step that ``beginPendingStep(message:before:callSite:clockTime:holdsStates:)`` began,
-  /// with the state after it (`nil`: unchanged), and writes it as
-  /// ``endStep(received:message:before:after:callSite:clockTime:holdsStates:)`` does. `after` is
-  /// called only if the step holds states: a state the reader does not need is not copied.
+  /// Ends the step that ``beginPendingStep(message:states:callSite:clockTime:)`` began, with the
+  /// state after it, and writes it as ``endStep(received:message:before:after:callSite:clockTime:)``
+  /// does. `after` is copied only if the step holds states.
   @inlinable
-  package func endPendingStep(after: () -> State?) -> PendingStepEnd {
+  package func endPendingStep(after: State) -> PendingStepEnd {
+    endPendingStep { $0.after = after }
+  }
+
+  /// Ends the step that ``beginPendingStep(message:states:callSite:clockTime:)`` began, which left
+  /// the state unchanged.
+  @inlinable
+  package func endPendingStep() -> PendingStepEnd {
+    endPendingStep { _ in }
+  }
+
+  @inlinable @inline(__always)
+  func endPendingStep(settingAfter setAfter: (StepStates<State>) -> Void) -> PendingStepEnd {
     guard let pending = pending.take() else { return .notBegun }
-    let after = pending.holdsStates ? (after() ?? pending.before) : nil
+    if let states = pending.states { setAfter(states) }
     guard
       endStep(
-        received: pending.received, message: pending.message, before: pending.before, after: after,
-        callSite: pending.callSite, clockTime: pending.clockTime, holdsStates: pending.holdsStates)
+        received: pending.received, message: pending.message, states: pending.states, callSite: pending.callSite,
+        clockTime: pending.clockTime)
     else {
       return .closed(
-        message: pending.message, before: pending.before, after: after, callSite: pending.callSite,
-        clockTime: pending.clockTime)
+        message: pending.message, states: pending.states, callSite: pending.callSite, clockTime: pending.clockTime)
     }
     return .written
   }
@@ -330,9 +345,8 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
       records.append(
         InspectionRecord(
           owner: owner, sequence: step.received + 1, sinceEpoch: time,
-          kind: .stateUpdated(
-            before: step.before.map { InspectedValue($0) } ?? .notKept,
-            after: step.after.map { InspectedValue($0) } ?? .notKept(clockTime: step.clockTime))))
+          kind: step.states.map { .stateUpdated(before: InspectedValue($0.before), after: InspectedValue($0.after ?? $0.before)) }
+            ?? .stateUpdated(before: .notKept, after: .notKept(clockTime: step.clockTime))))
     }
     // Empty again: the writer's next storage, unless it has one already.
     full.pointee = Storage(emptied: taken)

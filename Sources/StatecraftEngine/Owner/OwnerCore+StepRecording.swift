@@ -6,7 +6,7 @@ extension OwnerCore {
   /// calls it.
   @inlinable
   final func recordStateUpdate(after: State) {
-    guard isInspected, !endStepInRing(after: { after }), let before = services.takeStateBefore() else { return }
+    guard isInspected, !endStepInRing(after: after), let before = services.takeStateBefore() else { return }
     services.emit(.stateUpdated(before: before, after: before.isKept ? InspectedValue(after) : notKept(after)))
   }
 
@@ -47,27 +47,40 @@ extension OwnerCore {
     let keeps = services.keepsStates()
     ring._withUnsafeGuaranteedRef { ring in
       unsafeDowncast(ring, to: StepRing<State, Message>.self).beginPendingStep(
-        message: message, before: keeps ? state : nil, callSite: callSite, clockTime: clockTime,
-        holdsStates: keeps)
+        message: message, states: keeps ? StepStates(before: state) : nil, callSite: callSite, clockTime: clockTime)
     }
   }
 
   /// Ends the step that ``beginStep(in:_:state:callSite:clockTime:)`` began, with the state after
-  /// it (`nil`: the state before it, unchanged), which is read only if the step holds states.
-  /// `false` if the step was not begun in a ring (its reader was attached while it ran): its
-  /// records end it.
+  /// it, which is copied only if the step holds states. `false` if the step was not begun in a
+  /// ring (its reader was attached while it ran): its records end it.
   @inlinable
-  final func endStepInRing(after: () -> State?) -> Bool {
+  final func endStepInRing(after: State) -> Bool {
     // Closed rings too: a step begun before another inspector was attached is pending there.
     guard let ring = services.anyStepRing else { return false }
-    let end = ring._withUnsafeGuaranteedRef { ring in
-      unsafeDowncast(ring, to: StepRing<State, Message>.self).endPendingStep(after: after)
-    }
+    return endedInRing(
+      ring._withUnsafeGuaranteedRef { unsafeDowncast($0, to: StepRing<State, Message>.self).endPendingStep(after: after) })
+  }
+
+  /// Ends the step that ``beginStep(in:_:state:callSite:clockTime:)`` began, which left the state
+  /// unchanged, as ``endStepInRing(after:)`` does.
+  @inlinable
+  final func endUnchangedStepInRing() -> Bool {
+    guard let ring = services.anyStepRing else { return false }
+    return endedInRing(
+      ring._withUnsafeGuaranteedRef { unsafeDowncast($0, to: StepRing<State, Message>.self).endPendingStep() })
+  }
+
+  /// Whether a step pending in a ring was ended there: makes its records if the ring was closed.
+  @inlinable
+  final func endedInRing(_ end: StepRing<State, Message>.PendingStepEnd) -> Bool {
     switch end {
     case .notBegun: return false
     case .written: return true
-    case .closed(let message, let before, let after, let callSite, let clockTime):
-      emitStep(message, before: before, after: after, callSite: callSite, clockTime: clockTime)
+    case .closed(let message, let states, let callSite, let clockTime):
+      emitStep(
+        message, before: states?.before, after: states.map { $0.after ?? $0.before }, callSite: callSite,
+        clockTime: clockTime)
       return true
     }
   }

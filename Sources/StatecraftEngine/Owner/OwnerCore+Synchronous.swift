@@ -77,8 +77,7 @@ extension OwnerCore {
               let received = ring._withUnsafeGuaranteedRef { $0.beginStep() }
               outcome = step(&state, envelope.message, envelope.callSite)
               writeStep(
-                to: ring, received: received, envelope, before: before, after: keeps ? state : nil,
-                keeps: keeps)
+                to: ring, received: received, envelope, before: before, after: keeps ? state : nil)
             } else {
               // A state kept for the inspectors makes the step copy it: keep it only if they
               // need this step's.
@@ -138,12 +137,12 @@ extension OwnerCore {
   @inlinable @inline(never)
   final func writeStep(
     to ring: Unmanaged<AnyStepRing>, received: UInt64, _ envelope: Envelope, before: State?,
-    after: State?, keeps: Bool
+    after: State?
   ) {
     let written = ring._withUnsafeGuaranteedRef { ring in
       unsafeDowncast(ring, to: StepRing<State, Message>.self).endStep(
         received: received, message: envelope.message, before: before, after: after,
-        callSite: envelope.callSite, holdsStates: keeps)
+        callSite: envelope.callSite)
     }
     if !written {
       emitStep(envelope.message, before: before, after: after, callSite: envelope.callSite)

@@ -355,7 +355,7 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   @inlinable
   package final func finish() -> Finished {
     // Without a commit, the state after the message is the state before it.
-    if isInspected, !endStepInRing(after: { nil }), let before = services.takeStateBefore() {
+    if isInspected, !endUnchangedStepInRing(), let before = services.takeStateBefore() {
       services.emit(.stateUpdated(before: before, after: before))
     }
     return Finished(next: withLockReturningResult { $0.next() })

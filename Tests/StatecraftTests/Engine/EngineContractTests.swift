@@ -63,7 +63,7 @@ struct EngineContractTests {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let ring = makeRing()
       _ = ring.endStep(
-        received: ring.beginStep(), message: "tick", before: 0, after: 1, callSite: nil, holdsStates: true)
+        received: ring.beginStep(), message: "tick", before: 0, after: 1, callSite: nil)
       let taken = ring.take()
       _ = taken?.records()
       _ = taken?.records()

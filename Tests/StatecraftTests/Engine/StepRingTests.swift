@@ -229,7 +229,7 @@ struct StepRingWritesTests {
   static func write(_ step: Int, to ring: StepRing<Int, Int>, keepingStates keeps: Bool = true) {
     let written = ring.endStep(
       received: ring.beginStep(), message: step, before: keeps ? step - 1 : nil, after: keeps ? step : nil,
-      callSite: nil, holdsStates: keeps)
+      callSite: nil)
     #expect(written)
   }
 
@@ -268,7 +268,7 @@ struct StepRingWritesTests {
         var refused = 0
         for step in 1...steps {
           let written = ring.endStep(
-            received: ring.beginStep(), message: step, before: nil, after: nil, callSite: nil, holdsStates: false)
+            received: ring.beginStep(), message: step, before: nil, after: nil, callSite: nil)
           if !written { refused += 1 }
         }
         return refused
@@ -353,9 +353,9 @@ struct StepRingWritesTests {
 
   @Test func aPendingStepIsWrittenWhenItEndsWithTheStateBeforeIfUnchanged() {
     let ring = Self.makeRing(capacity: 8)
-    ring.beginPendingStep(message: 1, before: 0, callSite: nil, clockTime: nil, holdsStates: true)
+    ring.beginPendingStep(message: 1, states: StepStates(before: 0), callSite: nil, clockTime: nil)
     #expect(ring.takeSteps().stepInFlight == 1, "a take during the step says it is under way")
-    guard case .written = ring.endPendingStep(after: { nil }) else {
+    guard case .written = ring.endPendingStep() else {
       Issue.record("the step was not written")
       return
     }
@@ -366,7 +366,7 @@ struct StepRingWritesTests {
       return "\(before) → \(after)"
     }
     #expect(updates == ["0 → 0"])
-    guard case .notBegun = ring.endPendingStep(after: { 2 }) else {
+    guard case .notBegun = ring.endPendingStep(after: 2) else {
       Issue.record("a step ended twice")
       return
     }
@@ -374,13 +374,10 @@ struct StepRingWritesTests {
 
   @Test func aStepWhoseStatesAreNotKeptStillCarriesItsClockTime() {
     let ring = Self.makeRing(capacity: 8)
-    ring.beginPendingStep(message: 1, before: nil, callSite: nil, clockTime: .seconds(2), holdsStates: false)
-    _ = ring.endPendingStep(after: {
-      Issue.record("a state not held was read")
-      return 1
-    })
-    ring.beginPendingStep(message: 2, before: nil, callSite: nil, clockTime: nil, holdsStates: false)
-    _ = ring.endPendingStep(after: { nil })
+    ring.beginPendingStep(message: 1, states: nil, callSite: nil, clockTime: .seconds(2))
+    _ = ring.endPendingStep(after: 1)
+    ring.beginPendingStep(message: 2, states: nil, callSite: nil, clockTime: nil)
+    _ = ring.endPendingStep()
     let afters = ring.drain().records.compactMap { record -> InspectedValue? in
       guard case .stateUpdated(_, let after) = record.kind else { return nil }
       return after
@@ -391,13 +388,13 @@ struct StepRingWritesTests {
 
   @Test func aStepEndingInAClosedRingIsNotWrittenButHandedBackForRecords() {
     let ring = Self.makeRing(capacity: 8)
-    ring.beginPendingStep(message: 7, before: 0, callSite: nil, clockTime: nil, holdsStates: true)
+    ring.beginPendingStep(message: 7, states: StepStates(before: 0), callSite: nil, clockTime: nil)
     ring.closeForOwner()
-    guard case .closed(let message, let before, let after, _, _) = ring.endPendingStep(after: { 1 }) else {
+    guard case .closed(let message, let states, _, _) = ring.endPendingStep(after: 1) else {
       Issue.record("a closed ring took the step")
       return
     }
-    #expect((message, before, after) == (7, 0, 1))
+    #expect((message, states?.before, states?.after) == (7, 0, 1))
     let take = ring.takeSteps()
     #expect(take.steps == nil && take.wasClosed && take.stepInFlight == nil)
   }

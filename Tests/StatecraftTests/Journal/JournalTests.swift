@@ -452,7 +452,7 @@ struct JournalTests {
     let written = ring.endStep(
       received: ring.beginStep(), message: .note("second"), before: Counter(),
       after: Counter(count: 0, log: ["second"]),
-      callSite: nil, holdsStates: true)
+      callSite: nil)
     #expect(written)
     journal.read(ring)
     #expect(ring.isClosed)
