@@ -106,7 +106,9 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   @usableFromInline let readerMakesRoom = Atomic<Bool>(false)
   @usableFromInline let readerCalls = CriticalState(ReaderCalls())
   /// The step an owner whose processing suspends began and has not ended.
-  @usableFromInline var pending: PendingStep?
+  // Unchecked exclusivity: touched only by the owner's step in progress, and the owner runs one
+  // step at a time; the dynamic check was a visible part of every inspected chart's step.
+  @exclusivity(unchecked) @usableFromInline var pending: PendingStep?
 
   package init(owner: OwnerIdentity, sequence: InspectionSequence, capacity: Int) {
     precondition(capacity > 0, "A step ring keeps at least one step.")
