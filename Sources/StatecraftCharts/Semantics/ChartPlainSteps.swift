@@ -198,7 +198,8 @@ extension Statechart {
         return false
       }
     }
-    return PlainStep(handled: handled, active: handled ? configuration.subtracting(exited).union(entered) : configuration)
+    return PlainStep(
+      handled: handled, active: handled ? configuration.subtracting(exited).union(entered) : configuration)
   }
 
   /// Calls `body` with each transition that `event` matches, from the state `source` outwards, in

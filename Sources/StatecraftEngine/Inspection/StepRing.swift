@@ -253,7 +253,8 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   /// state before it when the reader needs this step's states. The owner's steps run one at a
   /// time, so one step at most is pending.
   @inlinable
-  package func beginPendingStep(message: Message, states: StepStates<State>?, callSite: CallSite?, clockTime: Duration?) {
+  package func beginPendingStep(message: Message, states: StepStates<State>?, callSite: CallSite?, clockTime: Duration?)
+  {
     pending = PendingStep(
       received: beginStep(), message: message, states: states, callSite: callSite, clockTime: clockTime)
   }
@@ -344,11 +345,14 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
       // counts them.
       if offset == skipped { received.droppedBefore = 2 * (taken.dropped + UInt64(skipped)) }
       records.append(received)
-      records.append(
-        InspectionRecord(
-          owner: owner, sequence: step.received + 1, sinceEpoch: time,
-          kind: step.states.map { .stateUpdated(before: InspectedValue($0.before), after: InspectedValue($0.after ?? $0.before)) }
-            ?? .stateUpdated(before: .notKept, after: .notKept(clockTime: step.clockTime))))
+      let update: InspectionRecord.Kind
+      if let states = step.states {
+        update = .stateUpdated(
+          before: InspectedValue(states.before), after: InspectedValue(states.after ?? states.before))
+      } else {
+        update = .stateUpdated(before: .notKept, after: .notKept(clockTime: step.clockTime))
+      }
+      records.append(InspectionRecord(owner: owner, sequence: step.received + 1, sinceEpoch: time, kind: update))
     }
     // Empty again: the writer's next storage, unless it has one already.
     full.pointee = Storage(emptied: taken)

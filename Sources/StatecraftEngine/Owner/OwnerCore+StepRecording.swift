@@ -59,7 +59,9 @@ extension OwnerCore {
     // Closed rings too: a step begun before another inspector was attached is pending there.
     guard let ring = services.anyStepRing else { return false }
     return endedInRing(
-      ring._withUnsafeGuaranteedRef { unsafeDowncast($0, to: StepRing<State, Message>.self).endPendingStep(after: after) })
+      ring._withUnsafeGuaranteedRef {
+        unsafeDowncast($0, to: StepRing<State, Message>.self).endPendingStep(after: after)
+      })
   }
 
   /// Ends the step that ``beginStep(in:_:state:callSite:clockTime:)`` began, which left the state
