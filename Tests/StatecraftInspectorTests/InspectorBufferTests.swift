@@ -95,7 +95,7 @@
       let ring = StepRing<Int, Int>(owner: owner, sequence: sequence, capacity: 8)
       feed.adopt(ring, journal: nil)
       // A machine's step that suspends: numbered 1 and 2, written to the ring when it ends.
-      ring.beginPendingStep(message: 1, states: StepStates(before: 0), callSite: nil, clockTime: nil)
+      ring.beginPendingStep(message: 1, before: 0, callSite: nil, clockTime: nil)
       // What the step emits meanwhile (a diagnostic) is numbered after its two records.
       let emitted = InspectionRecord(
         owner: owner, sequence: sequence.next(count: 1), time: .now, kind: .received(InspectedValue("emitted")))

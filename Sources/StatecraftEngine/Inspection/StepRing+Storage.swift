@@ -1,12 +1,15 @@
 extension StepRing {
   /// Steps written since the last take: `count` of them from `start`, wrapping around, in room
   /// for `allocated`, which grows by doubling up to the ring's capacity: an owner that takes few
-  /// steps between takes keeps little.
+  /// steps between takes keeps little. Each step has a slot for its states beside it, in
+  /// `states`, initialised only while the step holds them.
   @usableFromInline
   // Unchecked: handed through the ring's slot between the writer that holds it and the one reader
   // that took it, each touching its steps only while it holds them.
   struct Storage: @unchecked Sendable {
     @usableFromInline var steps: UnsafeMutablePointer<Step>
+    /// The states of `steps[i]` at `states[i]`, if it holds states.
+    @usableFromInline var states: UnsafeMutablePointer<StepStates<State>>
     @usableFromInline var allocated: Int
     @usableFromInline var start = 0
     @usableFromInline var count = 0
@@ -16,11 +19,13 @@ extension StepRing {
 
     init(allocated: Int) {
       self.steps = .allocate(capacity: allocated)
+      self.states = .allocate(capacity: allocated)
       self.allocated = allocated
     }
 
     init(emptied: Storage) {
       self.steps = emptied.steps
+      self.states = emptied.states
       self.allocated = emptied.allocated
     }
 
@@ -33,23 +38,35 @@ extension StepRing {
 
     /// Writes a step after the last, or over the oldest once the ring's capacity is reached; a
     /// step that holds states first drops the oldest while `statesLimit` steps hold states.
+    /// `initializeStates` initialises the step's states slot if it holds states.
     @inlinable @inline(__always)
-    mutating func append(_ step: consuming Step, capacity: Int, statesLimit: Int) {
-      if _slowPath(step.holdsStates && holdingStates >= statesLimit) {
+    mutating func append(
+      _ step: consuming Step, capacity: Int, statesLimit: Int,
+      initializeStates: (UnsafeMutablePointer<StepStates<State>>) -> Void
+    ) {
+      let holds = step.holdsStates
+      if _slowPath(holds && holdingStates >= statesLimit) {
         dropOldest(whileHoldingStates: statesLimit)
       }
       if count == allocated, allocated < capacity { grow(capacity: capacity) }
-      if step.holdsStates { holdingStates &+= 1 }
+      let index: Int
       if count < allocated {
-        var index = start &+ count
-        if index >= allocated { index &-= allocated }
-        (steps + index).initialize(to: step)
+        index = start &+ count >= allocated ? start &+ count &- allocated : start &+ count
         count &+= 1
       } else {
-        if (steps + start).pointee.holdsStates { holdingStates &-= 1 }
-        (steps + start).pointee = step
+        index = start
+        if (steps + index).pointee.holdsStates {
+          (states + index).deinitialize(count: 1)
+          holdingStates &-= 1
+        }
+        (steps + index).deinitialize(count: 1)
         start = start &+ 1 == allocated ? 0 : start &+ 1
         dropped &+= 1
+      }
+      (steps + index).initialize(to: step)
+      if holds {
+        initializeStates(states + index)
+        holdingStates &+= 1
       }
     }
 
@@ -58,7 +75,10 @@ extension StepRing {
     mutating func dropOldest(whileHoldingStates statesLimit: Int) {
       while count > 0, holdingStates >= statesLimit {
         let oldest = (steps + start).move()
-        if oldest.holdsStates { holdingStates -= 1 }
+        if oldest.holdsStates {
+          (states + start).deinitialize(count: 1)
+          holdingStates -= 1
+        }
         start = start + 1 == allocated ? 0 : start + 1
         count -= 1
         dropped += 1
@@ -68,22 +88,33 @@ extension StepRing {
     /// Doubles the room, up to `capacity`, keeping the steps in order.
     @inlinable @inline(never)
     mutating func grow(capacity: Int) {
-      let larger = UnsafeMutablePointer<Step>.allocate(capacity: min(capacity, 2 * allocated))
-      let first = min(count, allocated - start)
-      larger.moveInitialize(from: steps + start, count: first)
-      (larger + first).moveInitialize(from: steps, count: count - first)
+      let room = min(capacity, 2 * allocated)
+      let largerSteps = UnsafeMutablePointer<Step>.allocate(capacity: room)
+      let largerStates = UnsafeMutablePointer<StepStates<State>>.allocate(capacity: room)
+      for offset in 0..<count {
+        let index = start + offset < allocated ? start + offset : start + offset - allocated
+        if (steps + index).pointee.holdsStates {
+          (largerStates + offset).moveInitialize(from: states + index, count: 1)
+        }
+        (largerSteps + offset).moveInitialize(from: steps + index, count: 1)
+      }
       steps.deallocate()
-      steps = larger
-      allocated = min(capacity, 2 * allocated)
+      states.deallocate()
+      steps = largerSteps
+      states = largerStates
+      allocated = room
       start = 0
     }
 
     /// Destroys the steps it holds, and frees their room.
     func deallocate() {
-      let first = min(count, allocated - start)
-      (steps + start).deinitialize(count: first)
-      steps.deinitialize(count: count - first)
+      for offset in 0..<count {
+        let index = start + offset < allocated ? start + offset : start + offset - allocated
+        if (steps + index).pointee.holdsStates { (states + index).deinitialize(count: 1) }
+        (steps + index).deinitialize(count: 1)
+      }
       steps.deallocate()
+      states.deallocate()
     }
   }
 }

@@ -23,57 +23,53 @@ public import Synchronization
 // Unchecked: `State` need not be `Sendable` (a store's state is not). The ring holds copies of
 // values its owner has finished with, and hands them out only as `InspectedValue`s, which the same
 // reasoning makes safe (see there). A storage is touched by the writer that holds it or by the one
-// reader that took it, each handing it over through the slot's exchanges; `pending` only by the
-// owner's step in progress, and the owner runs one step at a time.
+// reader that took it, each handing it over through the slot's exchanges; `pending` and
+// `pendingBefore` only by the owner's step in progress, and the owner runs one step at a time.
 package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked Sendable {
   @usableFromInline
   struct Step {
     @usableFromInline let received: UInt64
     @usableFromInline let ticks: UInt64
     @usableFromInline let message: Message
-    /// The states before and after it, when its reader needs them; ``AnyStepRing/statesLimit``
-    /// bounds the steps that hold them.
-    @usableFromInline let states: StepStates<State>?
     @usableFromInline let callSite: CallSite?
     /// The clock's time of a ``ClockedState`` after the step, kept or not.
     @usableFromInline let clockTime: Duration?
+    /// Whether its states are in the storage's `states`; ``AnyStepRing/statesLimit`` bounds the
+    /// steps that hold them.
+    @usableFromInline let holdsStates: Bool
 
     @inlinable
     init(
-      received: UInt64, ticks: UInt64, message: Message, states: StepStates<State>?, callSite: CallSite?,
-      clockTime: Duration?
+      received: UInt64, ticks: UInt64, message: Message, callSite: CallSite?, clockTime: Duration?, holdsStates: Bool
     ) {
       self.received = received
       self.ticks = ticks
       self.message = message
-      self.states = states
       self.callSite = callSite
       self.clockTime = clockTime
+      self.holdsStates = holdsStates
     }
-
-    @inlinable
-    var holdsStates: Bool { states != nil }
   }
 
   /// A step begun by an owner whose processing suspends (a machine's), until it ends: what the
-  /// step's start knows.
+  /// step's start knows but the state before it, which ``pendingBefore`` keeps.
   @usableFromInline
   struct PendingStep: Sendable {
     @usableFromInline let received: UInt64
     @usableFromInline let message: Message
-    /// The state before the step, when its reader needs this step's states.
-    @usableFromInline let states: StepStates<State>?
     @usableFromInline let callSite: CallSite?
     /// The clock's time of a ``ClockedState`` after the step.
     @usableFromInline let clockTime: Duration?
+    /// Whether the reader needs this step's states.
+    @usableFromInline let holdsStates: Bool
 
     @inlinable
-    init(received: UInt64, message: Message, states: StepStates<State>?, callSite: CallSite?, clockTime: Duration?) {
+    init(received: UInt64, message: Message, callSite: CallSite?, clockTime: Duration?, holdsStates: Bool) {
       self.received = received
       self.message = message
-      self.states = states
       self.callSite = callSite
       self.clockTime = clockTime
+      self.holdsStates = holdsStates
     }
   }
 
@@ -109,6 +105,8 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   // Unchecked exclusivity: touched only by the owner's step in progress, and the owner runs one
   // step at a time; the dynamic check was a visible part of every inspected chart's step.
   @exclusivity(unchecked) @usableFromInline var pending: PendingStep?
+  /// The state before the pending step, if it holds states; touched as `pending` is.
+  @exclusivity(unchecked) @usableFromInline var pendingBefore: State?
 
   package init(owner: OwnerIdentity, sequence: InspectionSequence, capacity: Int) {
     precondition(capacity > 0, "A step ring keeps at least one step.")
@@ -179,10 +177,10 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   }
 
   /// Ends a step that ``AnyStepRing/beginStep()`` began: writes it, with its states if the
-  /// owner kept them for the reader (`before` and `after` given). When the ring is full, makes
-  /// room as its reader asked, or overwrites the oldest unread step. From the thread that ran the
-  /// step. Returns `false`, and writes nothing, once the ring is closed: the owner then makes the
-  /// step's records.
+  /// owner kept them for the reader (`before` given; `after` `nil` when unchanged). When the ring
+  /// is full, makes room as its reader asked, or overwrites the oldest unread step. From the
+  /// thread that ran the step. Returns `false`, and writes nothing, once the ring is closed: the
+  /// owner then makes the step's records.
   ///
   /// Inlined into the owner's out-of-line `writeStep`, specialised for the owner's types.
   @inlinable @inline(__always)
@@ -190,16 +188,21 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     received: UInt64, message: Message, before: State?, after: State?, callSite: CallSite?,
     clockTime: Duration? = nil
   ) -> Bool {
-    endStep(
-      received: received, message: message, states: before.map { StepStates(before: $0, after: after) },
-      callSite: callSite, clockTime: clockTime)
+    guard let before else {
+      return write(
+        received: received, message: message, callSite: callSite, clockTime: clockTime, holdsStates: false
+      ) { _ in }
+    }
+    return write(received: received, message: message, callSite: callSite, clockTime: clockTime, holdsStates: true) {
+      $0.initialize(to: StepStates(before: before, after: after ?? before))
+    }
   }
 
-  /// Ends a step as ``endStep(received:message:before:after:callSite:clockTime:)`` does, with its
-  /// states boxed already, or `nil`.
+  /// Writes a step, and has `initializeStates` initialise its states' slot if it holds states.
   @inlinable @inline(__always)
-  func endStep(
-    received: UInt64, message: Message, states: StepStates<State>?, callSite: CallSite?, clockTime: Duration?
+  func write(
+    received: UInt64, message: Message, callSite: CallSite?, clockTime: Duration?, holdsStates: Bool,
+    initializeStates: (UnsafeMutablePointer<StepStates<State>>) -> Void
   ) -> Bool {
     let ticks = usesCounter ? StepTicks.counter : StepTicks.clock
     let statesLimit = statesLimit.load(ordering: .relaxed)
@@ -208,30 +211,30 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
       return false
     }
     if _slowPath(
-      storage.pointee.isFull(capacity: capacity, statesLimit: statesLimit, holdingStates: states != nil)
+      storage.pointee.isFull(capacity: capacity, statesLimit: statesLimit, holdingStates: holdsStates)
         && readerMakesRoom.load(ordering: .relaxed))
     {
       putBack(storage, wakingReader: waits)
-      return endStepMakingRoom(
-        received: received, ticks: ticks, message: message, states: states, callSite: callSite,
-        clockTime: clockTime)
+      return writeMakingRoom(
+        received: received, ticks: ticks, message: message, callSite: callSite, clockTime: clockTime,
+        holdsStates: holdsStates, initializeStates: initializeStates)
     }
     // Made in place: a step made outside and copied in went through its value witnesses.
     storage.pointee.append(
       Step(
-        received: received, ticks: ticks, message: message, states: states, callSite: callSite,
-        clockTime: clockTime),
-      capacity: capacity, statesLimit: statesLimit)
+        received: received, ticks: ticks, message: message, callSite: callSite, clockTime: clockTime,
+        holdsStates: holdsStates),
+      capacity: capacity, statesLimit: statesLimit, initializeStates: initializeStates)
     putBack(storage, wakingReader: waits)
     return true
   }
 
-  /// Ends a step in a full ring whose reader makes room: has it take the steps, then writes the
+  /// Writes a step in a full ring whose reader makes room: has it take the steps, then writes the
   /// step, overwriting the oldest if there is still no room.
   @inlinable @inline(never)
-  func endStepMakingRoom(
-    received: UInt64, ticks: UInt64, message: Message, states: StepStates<State>?, callSite: CallSite?,
-    clockTime: Duration?
+  func writeMakingRoom(
+    received: UInt64, ticks: UInt64, message: Message, callSite: CallSite?, clockTime: Duration?,
+    holdsStates: Bool, initializeStates: (UnsafeMutablePointer<StepStates<State>>) -> Void
   ) -> Bool {
     readerCalls.withLock { $0.makeRoom }?()
     let statesLimit = statesLimit.load(ordering: .relaxed)
@@ -241,22 +244,29 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     }
     storage.pointee.append(
       Step(
-        received: received, ticks: ticks, message: message, states: states, callSite: callSite,
-        clockTime: clockTime),
-      capacity: capacity, statesLimit: statesLimit)
+        received: received, ticks: ticks, message: message, callSite: callSite, clockTime: clockTime,
+        holdsStates: holdsStates),
+      capacity: capacity, statesLimit: statesLimit, initializeStates: initializeStates)
     putBack(storage, wakingReader: waits)
     return true
   }
 
   /// Begins a step whose processing may suspend (a machine's): takes its sequence numbers, and
-  /// keeps what its start knows until ``endPendingStep(after:)`` writes it: `states` holds the
-  /// state before it when the reader needs this step's states. The owner's steps run one at a
-  /// time, so one step at most is pending.
+  /// keeps what its start knows until ``endPendingStep(after:)`` writes it. The owner's steps run
+  /// one at a time, so one step at most is pending.
   @inlinable
-  package func beginPendingStep(message: Message, states: StepStates<State>?, callSite: CallSite?, clockTime: Duration?)
-  {
+  package func beginPendingStep(message: Message, callSite: CallSite?, clockTime: Duration?) {
     pending = PendingStep(
-      received: beginStep(), message: message, states: states, callSite: callSite, clockTime: clockTime)
+      received: beginStep(), message: message, callSite: callSite, clockTime: clockTime, holdsStates: false)
+  }
+
+  /// Begins a step as ``beginPendingStep(message:callSite:clockTime:)`` does, keeping the state
+  /// before it, for a reader that needs this step's states.
+  @inlinable
+  package func beginPendingStep(message: Message, before: State, callSite: CallSite?, clockTime: Duration?) {
+    pendingBefore = before
+    pending = PendingStep(
+      received: beginStep(), message: message, callSite: callSite, clockTime: clockTime, holdsStates: true)
   }
 
   /// How ``endPendingStep(after:)`` or ``endPendingStep()`` ended a step.
@@ -266,35 +276,65 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     case notBegun
     case written
     /// The ring was closed while the step ran: the owner makes its records, from these.
-    case closed(message: Message, states: StepStates<State>?, callSite: CallSite?, clockTime: Duration?)
+    case closed(ClosedStep)
   }
 
-  /// Ends the step that ``beginPendingStep(message:states:callSite:clockTime:)`` began, with the
-  /// state after it, and writes it as ``endStep(received:message:before:after:callSite:clockTime:)``
-  /// does. `after` is copied only if the step holds states.
+  /// What a step that ended in a closed ring hands back for its records. A class, so that the
+  /// end of every other step moves one reference, whatever the owner's state.
+  @usableFromInline
+  package final class ClosedStep {
+    @usableFromInline package let message: Message
+    @usableFromInline package let states: StepStates<State>?
+    @usableFromInline package let callSite: CallSite?
+    @usableFromInline package let clockTime: Duration?
+
+    @usableFromInline
+    init(message: Message, states: StepStates<State>?, callSite: CallSite?, clockTime: Duration?) {
+      self.message = message
+      self.states = states
+      self.callSite = callSite
+      self.clockTime = clockTime
+    }
+  }
+
+  /// Ends the step that a `beginPendingStep` began, with the state after it, and writes it as
+  /// ``endStep(received:message:before:after:callSite:clockTime:)`` does. `after` is copied only
+  /// if the step holds states.
   @inlinable
   package func endPendingStep(after: State) -> PendingStepEnd {
-    endPendingStep { $0.after = after }
+    endPendingStep { _ in after }
   }
 
-  /// Ends the step that ``beginPendingStep(message:states:callSite:clockTime:)`` began, which left
-  /// the state unchanged.
+  /// Ends the step that a `beginPendingStep` began, which left the state unchanged.
   @inlinable
   package func endPendingStep() -> PendingStepEnd {
-    endPendingStep { _ in }
+    endPendingStep { $0 }
   }
 
+  /// Ends the pending step; `after` gives the state after it from the state before it, and is
+  /// called only if the step holds states.
   @inlinable @inline(__always)
-  func endPendingStep(settingAfter setAfter: (StepStates<State>) -> Void) -> PendingStepEnd {
+  func endPendingStep(after: (State) -> State) -> PendingStepEnd {
     guard let pending = pending.take() else { return .notBegun }
-    if let states = pending.states { setAfter(states) }
+    guard pending.holdsStates, let before = pendingBefore.take() else {
+      guard
+        write(
+          received: pending.received, message: pending.message, callSite: pending.callSite,
+          clockTime: pending.clockTime, holdsStates: false, initializeStates: { _ in })
+      else {
+        return .closed(
+          ClosedStep(message: pending.message, states: nil, callSite: pending.callSite, clockTime: pending.clockTime))
+      }
+      return .written
+    }
+    let states = StepStates(before: before, after: after(before))
     guard
-      endStep(
-        received: pending.received, message: pending.message, states: pending.states, callSite: pending.callSite,
-        clockTime: pending.clockTime)
+      write(
+        received: pending.received, message: pending.message, callSite: pending.callSite,
+        clockTime: pending.clockTime, holdsStates: true, initializeStates: { $0.initialize(to: states) })
     else {
       return .closed(
-        message: pending.message, states: pending.states, callSite: pending.callSite, clockTime: pending.clockTime)
+        ClosedStep(message: pending.message, states: states, callSite: pending.callSite, clockTime: pending.clockTime))
     }
     return .written
   }
@@ -333,6 +373,7 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
       var index = taken.start + offset
       if index >= taken.allocated { index -= taken.allocated }
       guard offset >= skipped else {
+        if (taken.steps + index).pointee.holdsStates { (taken.states + index).deinitialize(count: 1) }
         (taken.steps + index).deinitialize(count: 1)
         continue
       }
@@ -346,9 +387,9 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
       if offset == skipped { received.droppedBefore = 2 * (taken.dropped + UInt64(skipped)) }
       records.append(received)
       let update: InspectionRecord.Kind
-      if let states = step.states {
-        update = .stateUpdated(
-          before: InspectedValue(states.before), after: InspectedValue(states.after ?? states.before))
+      if step.holdsStates {
+        let states = (taken.states + index).move()
+        update = .stateUpdated(before: InspectedValue(states.before), after: InspectedValue(states.after))
       } else {
         update = .stateUpdated(before: .notKept, after: .notKept(clockTime: step.clockTime))
       }

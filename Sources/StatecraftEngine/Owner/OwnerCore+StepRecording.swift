@@ -46,8 +46,12 @@ extension OwnerCore {
   ) {
     let keeps = services.keepsStates()
     ring._withUnsafeGuaranteedRef { ring in
-      unsafeDowncast(ring, to: StepRing<State, Message>.self).beginPendingStep(
-        message: message, states: keeps ? StepStates(before: state) : nil, callSite: callSite, clockTime: clockTime)
+      let ring = unsafeDowncast(ring, to: StepRing<State, Message>.self)
+      if keeps {
+        ring.beginPendingStep(message: message, before: state, callSite: callSite, clockTime: clockTime)
+      } else {
+        ring.beginPendingStep(message: message, callSite: callSite, clockTime: clockTime)
+      }
     }
   }
 
@@ -79,10 +83,10 @@ extension OwnerCore {
     switch end {
     case .notBegun: return false
     case .written: return true
-    case .closed(let message, let states, let callSite, let clockTime):
+    case .closed(let step):
       emitStep(
-        message, before: states?.before, after: states.map { $0.after ?? $0.before }, callSite: callSite,
-        clockTime: clockTime)
+        step.message, before: step.states?.before, after: step.states?.after, callSite: step.callSite,
+        clockTime: step.clockTime)
       return true
     }
   }

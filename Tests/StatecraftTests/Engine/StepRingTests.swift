@@ -339,6 +339,55 @@ struct StepRingWritesTests {
     #expect(rest == [10])
   }
 
+  /// A state that counts its live copies' storage, to see that the ring destroys each state it
+  /// holds once, whichever way the state leaves it.
+  final class Tracked: @unchecked Sendable {
+    // Unchecked: `live` is atomic, `value` immutable.
+    static let live = Atomic<Int>(0)
+    let value: Int
+    init(_ value: Int) {
+      self.value = value
+      Self.live.add(1, ordering: .relaxed)
+    }
+    deinit { Self.live.subtract(1, ordering: .relaxed) }
+  }
+
+  @Test func statesOfStepsThatHoldThemSurviveGrowthAndAreDestroyedOnceHoweverTheyLeave() {
+    let before = Tracked.live.load(ordering: .relaxed)
+    do {
+      let ring = StepRing<Tracked, Int>(
+        owner: OwnerIdentity(
+          type: Tracked.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column)),
+        sequence: InspectionSequence(), capacity: 20)
+      // Every third step holds no states. The ring grows from its first room to 20 steps, then
+      // overwrites its oldest; a drain boxes only the newest 5; once at most 4 steps may hold
+      // states, each step that holds them drops the oldest until fewer do.
+      for step in 1...100 {
+        let keeps = step % 3 != 0
+        _ = ring.endStep(
+          received: ring.beginStep(), message: step, before: keeps ? Tracked(step - 1) : nil,
+          after: keeps ? Tracked(step) : nil, callSite: nil)
+        if step == 50 { _ = ring.drain(keepingNewest: 5) }
+        if step == 80 { ring.statesLimit.store(4, ordering: .relaxed) }
+      }
+      let updates = ring.drain().records.compactMap { record -> (Int?, Int?)? in
+        guard case .stateUpdated(let before, let after) = record.kind else { return nil }
+        return (before.value(as: Tracked.self)?.value, after.value(as: Tracked.self)?.value)
+      }
+      #expect(!updates.isEmpty)
+      for (offset, update) in updates.enumerated() where update.0 != nil {
+        #expect(update.1 == update.0.map { $0 + 1 }, "step \(offset): its own states, in order")
+      }
+      #expect(updates.filter { $0.0 != nil }.count <= 4)
+      // Left in the ring, to be destroyed with it.
+      for step in 101...110 {
+        _ = ring.endStep(
+          received: ring.beginStep(), message: step, before: Tracked(step - 1), after: Tracked(step), callSite: nil)
+      }
+    }
+    #expect(Tracked.live.load(ordering: .relaxed) == before, "every state held was destroyed once")
+  }
+
   @Test func aRingKeepsAtMostItsStatesLimitOfStepsThatHoldStates() {
     let ring = Self.makeRing(capacity: 100)
     ring.statesLimit.store(2, ordering: .relaxed)
@@ -353,7 +402,7 @@ struct StepRingWritesTests {
 
   @Test func aPendingStepIsWrittenWhenItEndsWithTheStateBeforeIfUnchanged() {
     let ring = Self.makeRing(capacity: 8)
-    ring.beginPendingStep(message: 1, states: StepStates(before: 0), callSite: nil, clockTime: nil)
+    ring.beginPendingStep(message: 1, before: 0, callSite: nil, clockTime: nil)
     #expect(ring.takeSteps().stepInFlight == 1, "a take during the step says it is under way")
     guard case .written = ring.endPendingStep() else {
       Issue.record("the step was not written")
@@ -374,9 +423,9 @@ struct StepRingWritesTests {
 
   @Test func aStepWhoseStatesAreNotKeptStillCarriesItsClockTime() {
     let ring = Self.makeRing(capacity: 8)
-    ring.beginPendingStep(message: 1, states: nil, callSite: nil, clockTime: .seconds(2))
+    ring.beginPendingStep(message: 1, callSite: nil, clockTime: .seconds(2))
     _ = ring.endPendingStep(after: 1)
-    ring.beginPendingStep(message: 2, states: nil, callSite: nil, clockTime: nil)
+    ring.beginPendingStep(message: 2, callSite: nil, clockTime: nil)
     _ = ring.endPendingStep()
     let afters = ring.drain().records.compactMap { record -> InspectedValue? in
       guard case .stateUpdated(_, let after) = record.kind else { return nil }
@@ -388,13 +437,13 @@ struct StepRingWritesTests {
 
   @Test func aStepEndingInAClosedRingIsNotWrittenButHandedBackForRecords() {
     let ring = Self.makeRing(capacity: 8)
-    ring.beginPendingStep(message: 7, states: StepStates(before: 0), callSite: nil, clockTime: nil)
+    ring.beginPendingStep(message: 7, before: 0, callSite: nil, clockTime: nil)
     ring.closeForOwner()
-    guard case .closed(let message, let states, _, _) = ring.endPendingStep(after: 1) else {
+    guard case .closed(let step) = ring.endPendingStep(after: 1) else {
       Issue.record("a closed ring took the step")
       return
     }
-    #expect((message, states?.before, states?.after) == (7, 0, 1))
+    #expect((step.message, step.states?.before, step.states?.after) == (7, 0, 1))
     let take = ring.takeSteps()
     #expect(take.steps == nil && take.wasClosed && take.stepInFlight == nil)
   }
