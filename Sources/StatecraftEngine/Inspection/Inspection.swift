@@ -67,8 +67,8 @@ package final class Inspection: Sendable {
   /// Whether the owner keeps every step's states: true until a sampling inspector is its only
   /// one, and for good once another is attached.
   @usableFromInline let keepsEveryState = Atomic<Bool>(true)
-  /// Whether `stateBefore` holds a state: read on every step of an owner whose steps go to a
-  /// ring, which keeps none.
+  /// Whether `stateBefore` holds a state: read at every inspected step (an owner whose steps go
+  /// to a ring keeps none), without the lock.
   private let holdsStateBefore = Atomic<Bool>(false)
 
   package init(inspectors: [any Inspector]) {

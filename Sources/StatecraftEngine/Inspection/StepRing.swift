@@ -105,7 +105,9 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   // Unchecked exclusivity: touched only by the owner's step in progress, and the owner runs one
   // step at a time; the dynamic check was a visible part of every inspected chart's step.
   @exclusivity(unchecked) @usableFromInline var pending: PendingStep?
-  /// The state before the pending step, if it holds states; touched as `pending` is.
+  /// The state before the pending step, if it holds states; touched as `pending` is. A step
+  /// without states leaves it as it is (clearing it would cost that step an optional's destroy):
+  /// only a step begun and never ended can leave a state here, until the next that holds states.
   @exclusivity(unchecked) @usableFromInline var pendingBefore: State?
 
   package init(owner: OwnerIdentity, sequence: InspectionSequence, capacity: Int) {
@@ -302,19 +304,19 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   /// if the step holds states.
   @inlinable
   package func endPendingStep(after: State) -> PendingStepEnd {
-    endPendingStep { _ in after }
+    endPendingStep(computingAfter: { _ in after })
   }
 
   /// Ends the step that a `beginPendingStep` began, which left the state unchanged.
   @inlinable
   package func endPendingStep() -> PendingStepEnd {
-    endPendingStep { $0 }
+    endPendingStep(computingAfter: { $0 })
   }
 
   /// Ends the pending step; `after` gives the state after it from the state before it, and is
   /// called only if the step holds states.
   @inlinable @inline(__always)
-  func endPendingStep(after: (State) -> State) -> PendingStepEnd {
+  func endPendingStep(computingAfter after: (State) -> State) -> PendingStepEnd {
     guard let pending = pending.take() else { return .notBegun }
     guard pending.holdsStates, let before = pendingBefore.take() else {
       guard

@@ -339,34 +339,42 @@ struct StepRingWritesTests {
     #expect(rest == [10])
   }
 
-  /// A state that counts its live copies' storage, to see that the ring destroys each state it
-  /// holds once, whichever way the state leaves it.
-  final class Tracked: @unchecked Sendable {
-    // Unchecked: `live` is atomic, `value` immutable.
-    static let live = Atomic<Int>(0)
-    let value: Int
-    init(_ value: Int) {
-      self.value = value
-      Self.live.add(1, ordering: .relaxed)
+  /// A state that counts the live instances of its test, to see that the ring destroys each state
+  /// it holds once, whichever way the state leaves it.
+  final class Tracked: Sendable {
+    final class Count: Sendable {
+      let live = Atomic<Int>(0)
     }
-    deinit { Self.live.subtract(1, ordering: .relaxed) }
+    let value: Int
+    let count: Count
+    init(_ value: Int, _ count: Count) {
+      self.value = value
+      self.count = count
+      count.live.add(1, ordering: .relaxed)
+    }
+    deinit { count.live.subtract(1, ordering: .relaxed) }
+  }
+
+  static func trackedRing(capacity: Int) -> StepRing<Tracked, Int> {
+    StepRing(
+      owner: OwnerIdentity(
+        type: Tracked.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column)),
+      sequence: InspectionSequence(), capacity: capacity)
   }
 
   @Test func statesOfStepsThatHoldThemSurviveGrowthAndAreDestroyedOnceHoweverTheyLeave() {
-    let before = Tracked.live.load(ordering: .relaxed)
+    let count = Tracked.Count()
+    func tracked(_ value: Int) -> Tracked { Tracked(value, count) }
     do {
-      let ring = StepRing<Tracked, Int>(
-        owner: OwnerIdentity(
-          type: Tracked.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column)),
-        sequence: InspectionSequence(), capacity: 20)
+      let ring = Self.trackedRing(capacity: 20)
       // Every third step holds no states. The ring grows from its first room to 20 steps, then
       // overwrites its oldest; a drain boxes only the newest 5; once at most 4 steps may hold
       // states, each step that holds them drops the oldest until fewer do.
       for step in 1...100 {
         let keeps = step % 3 != 0
         _ = ring.endStep(
-          received: ring.beginStep(), message: step, before: keeps ? Tracked(step - 1) : nil,
-          after: keeps ? Tracked(step) : nil, callSite: nil)
+          received: ring.beginStep(), message: step, before: keeps ? tracked(step - 1) : nil,
+          after: keeps ? tracked(step) : nil, callSite: nil)
         if step == 50 { _ = ring.drain(keepingNewest: 5) }
         if step == 80 { ring.statesLimit.store(4, ordering: .relaxed) }
       }
@@ -382,10 +390,34 @@ struct StepRingWritesTests {
       // Left in the ring, to be destroyed with it.
       for step in 101...110 {
         _ = ring.endStep(
-          received: ring.beginStep(), message: step, before: Tracked(step - 1), after: Tracked(step), callSite: nil)
+          received: ring.beginStep(), message: step, before: tracked(step - 1), after: tracked(step), callSite: nil)
       }
     }
-    #expect(Tracked.live.load(ordering: .relaxed) == before, "every state held was destroyed once")
+    #expect(count.live.load(ordering: .relaxed) == 0, "every state held was destroyed once")
+  }
+
+  @Test func aPendingStepsStatesAreDestroyedOnceWhetherWrittenOrHandedBack() {
+    let count = Tracked.Count()
+    do {
+      let ring = Self.trackedRing(capacity: 4)
+      ring.beginPendingStep(message: 1, before: Tracked(0, count), callSite: nil, clockTime: nil)
+      _ = ring.endPendingStep(after: Tracked(1, count))
+      ring.beginPendingStep(message: 2, before: Tracked(1, count), callSite: nil, clockTime: nil)
+      _ = ring.endPendingStep()
+      let afters = ring.drain().records.compactMap { record -> Int? in
+        guard case .stateUpdated(_, let after) = record.kind else { return nil }
+        return after.value(as: Tracked.self)?.value
+      }
+      #expect(afters == [1, 1], "an unchanged step's state after is its state before")
+      ring.beginPendingStep(message: 3, before: Tracked(2, count), callSite: nil, clockTime: nil)
+      ring.closeForOwner()
+      guard case .closed(let step) = ring.endPendingStep(after: Tracked(3, count)) else {
+        Issue.record("a closed ring took the step")
+        return
+      }
+      #expect((step.states?.before.value, step.states?.after.value) == (2, 3))
+    }
+    #expect(count.live.load(ordering: .relaxed) == 0, "every state held was destroyed once")
   }
 
   @Test func aRingKeepsAtMostItsStatesLimitOfStepsThatHoldStates() {
