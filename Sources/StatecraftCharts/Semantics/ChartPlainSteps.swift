@@ -130,7 +130,7 @@
   /// Takes the step in `snapshot`, at `time`.
   @inlinable
   func take<ID, Event, Context>(in snapshot: inout ChartSnapshot<ID, Event, Context>, at time: Duration) {
-    if time > snapshot._time { snapshot._time = time }
+    snapshot._time = self.time(after: snapshot, at: time)
     if handled {
       snapshot._active.low = active.low
       snapshot._active.high = active.high
