@@ -302,7 +302,10 @@ final class ChartProcessor<ID: Hashable & Sendable, Event: Sendable, Context: Se
     }
     processing.value.behindTheClock = nil
     // The chart's own call site: what reports a timer still running points at the chart.
-    let handle = core.effects.start(callSite: chart.table.nodes[0].callSite) { [weak self] handle in
+    // Immediately: the sleep is registered with the clock before the step ends, so that a test
+    // clock advanced after the send that set the timer wakes it.
+    let handle = core.effects.start(immediately: true, callSite: chart.table.nodes[0].callSite) {
+      [weak self] handle in
       try await clock.sleep(due)
       guard let self, !handle.isCancelled else { return }
       self.core.post(.timers, callSite: nil, origin: handle, processor: self)

@@ -38,6 +38,9 @@ package final class EffectScope: Sendable {
   ///   - cancelInFlight: Cancel the effects already running under `id` first.
   ///   - group: The message whose effects this one joins, if anyone tracks them.
   ///   - parent: The running effect this one is started from: cancelling the parent cancels it.
+  ///   - immediately: Run `operation` on the caller's thread until it first suspends, where the
+  ///     platform can (Linux; Apple platforms from macOS 26, iOS 26): a timer's sleep is then
+  ///     registered with its clock before `start` returns.
   ///   - handler: Receives what `operation` throws, instead of the diagnostics handler.
   /// - Returns: The effect's handle, or `nil` when nothing started: the scope is closed, or the
   ///   parent was cancelled.
@@ -48,6 +51,7 @@ package final class EffectScope: Sendable {
     priority: TaskPriority? = nil,
     group: EffectGroup? = nil,
     parent: EffectHandle? = nil,
+    immediately: Bool = false,
     callSite: CallSite?,
     operation: nonisolated(nonsending) @escaping @Sendable (EffectHandle) async throws -> Void,
     catch handler: (@Sendable (any Error) async -> Void)? = nil
@@ -58,7 +62,7 @@ package final class EffectScope: Sendable {
     else { return nil }
     for old in replaced { old.cancel() }
     guard adopt(handle, by: parent) else { return nil }
-    spawn(handle, priority: priority) { handle in
+    spawn(handle, priority: priority, immediately: immediately) { handle in
       await self.run({ try await operation(handle) }, in: handle, catch: handler)
     }
     return handle
@@ -248,7 +252,7 @@ package final class EffectScope: Sendable {
 
   /// Starts the task of a registered handle, unless it was cancelled before it could start.
   private func spawn(
-    _ handle: EffectHandle, priority: TaskPriority?,
+    _ handle: EffectHandle, priority: TaskPriority?, immediately: Bool = false,
     operation: nonisolated(nonsending) @escaping @Sendable (EffectHandle) async -> Void
   ) {
     context.emit(.effectStarted(handle.inspected))
@@ -257,7 +261,7 @@ package final class EffectScope: Sendable {
       registry.withLock { $0.unregister(handle) }
       return
     }
-    handle.attach(task(for: handle, priority: priority, operation: operation))
+    handle.attach(task(for: handle, priority: priority, immediately: immediately, operation: operation))
   }
 
   /// Starts the task that runs an effect and ends it. Created in this nonisolated method, so that
@@ -265,12 +269,17 @@ package final class EffectScope: Sendable {
   /// for a main-actor owner. Outside every processing context: what the effect sends is never a
   /// re-entrant send of the code that started it.
   private func task(
-    for handle: EffectHandle, priority: TaskPriority?,
+    for handle: EffectHandle, priority: TaskPriority?, immediately: Bool,
     operation: nonisolated(nonsending) @escaping @Sendable (EffectHandle) async -> Void
   ) -> Task<Void, Never> {
     ProcessingChain.outside {
       if startsOnMainActor {
         mainActorTask(executorPreference: context.executor, priority: priority) {
+          await operation(handle)
+          self.finished(handle)
+        }
+      } else if immediately, #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+        Task.immediate(priority: priority, executorPreference: context.executor) {
           await operation(handle)
           self.finished(handle)
         }
@@ -299,7 +308,7 @@ package final class EffectScope: Sendable {
     let action = registry.withLock { $0.windowEnded(id: id, token: token, now: end) }
     guard case .start(let pending, let nextToken, let nextEnd) = action else { return }
     let handle = pending.handle
-    handle.attach(task(for: handle, priority: pending.priority, operation: pending.prepare()))
+    handle.attach(task(for: handle, priority: pending.priority, immediately: false, operation: pending.prepare()))
     startWindowTimer(id: id, token: nextToken, end: nextEnd, clock: clock)
   }
 

@@ -70,6 +70,9 @@ package final class Inspection: Sendable {
   /// Whether `stateBefore` holds a state: read at every inspected step (an owner whose steps go
   /// to a ring keeps none), without the lock.
   private let holdsStateBefore = Atomic<Bool>(false)
+  /// Whether a thread is delivering records: `State.isDelivering`, for the owner's step to read
+  /// without the lock (see ``stepRing``).
+  @usableFromInline let isDelivering = Atomic<Bool>(false)
 
   package init(inspectors: [any Inspector]) {
     self.state = CriticalState(State(inspectors: inspectors))
@@ -130,9 +133,16 @@ package final class Inspection: Sendable {
   /// The ring the owner writes its steps to, while it does: `nil` when it makes records.
   /// Unretained: the inspection keeps it as long as the owner's context, and the owner's step
   /// that writes to it holds the context.
+  ///
+  /// `nil` too while another thread delivers records: records the owner emitted before this step
+  /// may wait in the queue for that thread, and a step written to the ring now could reach the
+  /// reader before them (a chart's step, its first message, before the state update of the step
+  /// before it). The step makes records instead, which queue behind them.
   @inlinable
   package var stepRing: Unmanaged<AnyStepRing>? {
-    guard let ring = stepRingSlot.load(ordering: .acquiring) else { return nil }
+    guard let ring = stepRingSlot.load(ordering: .acquiring), !isDelivering.load(ordering: .acquiring) else {
+      return nil
+    }
     return ring._withUnsafeGuaranteedRef { $0.isClosed } ? nil : ring
   }
 
@@ -251,6 +261,7 @@ package final class Inspection: Sendable {
         return nil
       }
       state.isDelivering = true
+      isDelivering.store(true, ordering: .relaxed)
       defer { state.dropped = 0 }
       return Claim(
         sequence: sequence, time: time, dropped: state.dropped, inspectors: state.inspectors)
@@ -280,7 +291,12 @@ package final class Inspection: Sendable {
       if let second { inspector.receive(second) }
     }
     while let (record, inspectors) = state.withLock({ state -> (InspectionRecord, [any Inspector])? in
-      state.nextRecord().map { ($0, state.inspectors) }
+      guard let record = state.nextRecord() else {
+        // After every record delivered: an owner's step that reads it sees them delivered.
+        isDelivering.store(false, ordering: .releasing)
+        return nil
+      }
+      return (record, state.inspectors)
     }) {
       for inspector in inspectors { inspector.receive(record) }
     }

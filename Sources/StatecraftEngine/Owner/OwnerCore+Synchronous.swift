@@ -150,7 +150,7 @@ extension OwnerCore {
   }
 
   /// The ring the owner writes its steps to, while a ``StepReader`` is its only inspector; `nil`
-  /// when it makes records. Unretained: the owner's context keeps it, and the core keeps its
+  /// when it makes records (see ``Inspection/stepRing``). Unretained: the owner's context keeps it, and the core keeps its
   /// context.
   @inlinable
   final var stepRing: Unmanaged<AnyStepRing>? {

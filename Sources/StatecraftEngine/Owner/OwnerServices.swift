@@ -147,8 +147,8 @@ package final class OwnerServices: Sendable {
     return inspection._withUnsafeGuaranteedRef { $0.keepsStates() }
   }
 
-  /// The ring the owner writes its steps to, while a ``StepReader`` is its only inspector.
-  /// Unretained: see ``Inspection/stepRing``.
+  /// The ring the owner writes its steps to, while a ``StepReader`` is its only inspector and
+  /// no record waits for another thread's delivery. Unretained: see ``Inspection/stepRing``.
   @inlinable
   package var stepRing: Unmanaged<AnyStepRing>? {
     guard let inspection = inspectionSlot.load(ordering: .acquiring) else { return nil }

@@ -91,6 +91,12 @@ extension Journal {
           // No step in flight may wake the queue for them.
           if cut.firstWaiting == nil { holdsRecordsWithoutAStep = true }
         }
+      } else if ring != nil, !steps.isEmpty {
+        // Everything received: records the owner emitted before a step taken may have arrived
+        // while the ring was taken (a flush from another thread), and go before that step.
+        let (late, droppedLate) = waiting.withLock { $0.take() }
+        dropped += droppedLate
+        waitingRecords.append(contentsOf: late)
       }
       // Each ring's steps merged with its owner's records, in sequence order: every owner numbers
       // its own. The records of owners without a ring here come in the order they arrived.

@@ -1,7 +1,9 @@
 import Clocks
 import Foundation
 import Statecraft
+import StatecraftEngine
 import StatecraftTesting
+import Synchronization
 import Testing
 
 /// A running chart: the engine's guarantees, time on an injected clock, invocations, outputs,
@@ -101,6 +103,70 @@ struct AsyncStatechartSequenceTests {
     await clock.advance(by: .seconds(9))
     #expect(loader.isIn(.paused))
     await clock.advance(by: .seconds(1))
+    #expect(await snapshots.next()?.configuration == [.idle])
+  }
+
+  /// A test clock that counts the sleeps registered with it as they are registered.
+  final class CountingClock: Clock, Sendable {
+    let base = TestClock()
+    let sleeps = Mutex(0)
+    var now: TestClock<Duration>.Instant { base.now }
+    var minimumResolution: Duration { base.minimumResolution }
+    func sleep(until deadline: TestClock<Duration>.Instant, tolerance: Duration?) async throws {
+      sleeps.withLock { $0 += 1 }
+      try await base.sleep(until: deadline, tolerance: tolerance)
+    }
+  }
+
+  /// Runs each job it is given on a thread of its own, but holds those it is given between
+  /// `hold()` and `release()`: a task started meanwhile runs nothing until then, unless it starts
+  /// immediately.
+  final class HeldExecutor: TaskExecutor {
+    private let held = Mutex<[UnownedJob]?>(nil)
+
+    func hold() { held.withLock { $0 = [] } }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+      let job = UnownedJob(job)
+      let kept = held.withLock { held in
+        guard held != nil else { return false }
+        held!.append(job)
+        return true
+      }
+      if !kept { run(job) }
+    }
+
+    func release() {
+      let jobs = held.withLock { held in
+        defer { held = nil }
+        return held ?? []
+      }
+      for job in jobs { run(job) }
+    }
+
+    private func run(_ job: UnownedJob) {
+      Thread { job.runSynchronously(on: self.asUnownedTaskExecutor()) }.start()
+    }
+  }
+
+  @Test func aTimerIsRegisteredWithItsClockBeforeTheSendThatSetItReturns() async {
+    // Without it, a test that advances a test clock right after the send could advance before
+    // the timer's task sleeps, and the timer would wait for the next advance.
+    let clock = CountingClock()
+    let executor = HeldExecutor()
+    let loader = EffectExecutor.$preferred.withValue(executor) {
+      AsyncStatechartSequence(Self.chart(), clock: clock) { _, _ in }
+    }
+    // Started and sent to on the caller's task, which is not the executor's: the chart is idle.
+    await loader.start()
+    executor.hold()
+    await loader.send(.pause)
+    // The timer's task has run no job of the executor: it slept on the send's thread.
+    #expect(clock.sleeps.withLock { $0 } == 1)
+    executor.release()
+    var snapshots = loader.makeAsyncIterator()
+    #expect(await snapshots.next()?.configuration == [.paused])
+    await clock.base.advance(by: .seconds(10))
     #expect(await snapshots.next()?.configuration == [.idle])
   }
 

@@ -1,3 +1,6 @@
+import Clocks
+import Dispatch
+import Foundation
 import Statecraft
 import StatecraftEngine
 import Synchronization
@@ -17,6 +20,17 @@ struct ChartStepRingTests {
     StateNode(Light.off) { OnEvent(Switch.flip, target: .on) }
     StateNode(Light.on) {
       Entry(.raise(.ping))
+      OnEvent(.ping, actions: [.assign { $0.count += 1 }])
+      OnEvent(.flip, target: .off)
+    }
+  }
+
+  /// `light`, which a second after it turns on turns off by itself.
+  static let timedLight = Statechart("timed light", initial: Light.off, context: Pings()) {
+    StateNode(Light.off) { OnEvent(Switch.flip, target: .on) }
+    StateNode(Light.on) {
+      Entry(.raise(.ping))
+      After(.seconds(1), target: .off)
       OnEvent(.ping, actions: [.assign { $0.count += 1 }])
       OnEvent(.flip, target: .off)
     }
@@ -57,5 +71,85 @@ struct ChartStepRingTests {
     let merged = (fromRing + records).sorted { $0.sequence < $1.sequence }.map(Self.describe)
     #expect(
       merged.suffix(5) == ["received flip", "received ping", "state updated", "received flip", "state updated"])
+  }
+
+  /// A reader whose delivery of an effect's `effectFinished` record (a timer's task, on a thread
+  /// of its own) waits until the test lets it go: that thread holds the owner's delivery, and the
+  /// records the chart emits meanwhile queue behind it.
+  final class HoldingReader: StepReader {
+    let reader = Reader()
+    let held: AsyncStream<InspectionRecord>
+    private let heldContinuation: AsyncStream<InspectionRecord>.Continuation
+    let arrived: AsyncStream<InspectionRecord>
+    private let arrivedContinuation: AsyncStream<InspectionRecord>.Continuation
+    private let gate = DispatchSemaphore(value: 0)
+
+    init() {
+      (held, heldContinuation) = AsyncStream.makeStream()
+      (arrived, arrivedContinuation) = AsyncStream.makeStream()
+    }
+
+    var bufferLimit: Int { reader.bufferLimit }
+    func read(_ ring: AnyStepRing) { reader.read(ring) }
+    func receive(_ record: InspectionRecord) {
+      if case .effectFinished = record.kind {
+        heldContinuation.yield(record)
+        gate.wait()
+      }
+      reader.receive(record)
+      arrivedContinuation.yield(record)
+    }
+    func letGo() { gate.signal() }
+  }
+
+  /// Runs each job on a thread of its own: the job the reader holds up holds up no other, and no
+  /// thread of the cooperative pool.
+  final class ThreadPerJobExecutor: TaskExecutor {
+    func enqueue(_ job: consuming ExecutorJob) {
+      let job = UnownedJob(job)
+      Thread { job.runSynchronously(on: self.asUnownedTaskExecutor()) }.start()
+    }
+  }
+
+  @Test func aStepTakenWhileAnotherThreadDeliversRecordsQueuesBehindThemInsteadOfOvertakingThem() async throws {
+    let holding = HoldingReader()
+    let clock = TestClock()
+    // The chart's timer runs on the executor: its thread is the one the reader holds.
+    let chart = EffectExecutor.$preferred.withValue(ThreadPerJobExecutor()) {
+      withInspector(holding) { AsyncStatechartSequence(Self.timedLight, clock: clock) }
+    }
+    var held = holding.held.makeAsyncIterator()
+    var arrived = holding.arrived.makeAsyncIterator()
+    await chart.send(.flip)  // on, raising `ping`: records; its timer's task starts
+    await clock.advance(by: .seconds(1))
+    // The timer's task posted its step, and holds the delivery of its `effectFinished`.
+    let effectFinished = try #require(await held.next())
+    await chart.send(.flip)  // after the timer's step (off): on again, raising `ping`, queued records
+    await chart.send(.flip)  // off, nothing raised
+    // Neither step is in the ring, where a reader would take it ahead of the records queued
+    // before it (a journal would give the second the first's event). The timer's step is there
+    // only if it began before the timer's task held the delivery.
+    let ring = try #require(holding.reader.ring.withLock { $0 })
+    var fromRing = ring.drain(keepingNewest: .max).records
+    let noneOvertook = fromRing.allSatisfy { $0.sequence < effectFinished.sequence }
+    #expect(noneOvertook)
+    holding.letGo()
+    guard noneOvertook else { return }
+    // The last step's update is delivered last.
+    while let record = await arrived.next() {
+      guard case .stateUpdated(_, let after) = record.kind,
+        let snapshot = after.value(as: ChartSnapshot<Light, Switch, Pings>.self)
+      else { continue }
+      if snapshot.context.count == 2, snapshot.configuration == [.off] { break }
+    }
+    fromRing += ring.drain(keepingNewest: .max).records
+    let updates = (fromRing + holding.reader.received.withLock { $0 })
+      .sorted { $0.sequence < $1.sequence }
+      .compactMap { record -> [Light]? in
+        guard case .stateUpdated(_, let after) = record.kind else { return nil }
+        return after.value(as: ChartSnapshot<Light, Switch, Pings>.self)?.configuration
+      }
+    // The first flip, the timer, and the two flips: each step once, in order.
+    #expect(updates == [[.on], [.off], [.on], [.off]])
   }
 }
