@@ -303,7 +303,9 @@ final class ChartProcessor<ID: Hashable & Sendable, Event: Sendable, Context: Se
     processing.value.behindTheClock = nil
     // The chart's own call site: what reports a timer still running points at the chart.
     // Immediately: the sleep is registered with the clock before the step ends, so that a test
-    // clock advanced after the send that set the timer wakes it.
+    // clock advanced after the send that set the timer wakes it. If the clock passed `due`
+    // meanwhile, the whole timer runs here: its `.timers` queues behind this step, which still
+    // keeps the handle, and that step then finds it armed and clears it.
     let handle = core.effects.start(immediately: true, callSite: chart.table.nodes[0].callSite) {
       [weak self] handle in
       try await clock.sleep(due)

@@ -172,13 +172,14 @@ extension OwnerCore where State: Sendable {
   #endif
 
   /// Tells inspectors that `message` is being processed, and keeps the state before it: in the
-  /// step ring, if a step reader is the only inspector. With a ring, an owner whose processor
-  /// begins its steps begins it there (see ``beginProcessorStep(_:state:callSite:holdsOneMessage:)``).
+  /// step ring, if a step reader is the only inspector. An owner whose processor begins its steps
+  /// begins each itself, ring or records (see ``beginProcessorStep(_:state:callSite:holdsOneMessage:clockTime:)``):
+  /// it knows what the step received (a chart's catch-up with its clock) only once it has taken it.
   @inlinable
   func willProcess(_ message: Message, state: State, callSite: CallSite?) {
-    guard isInspected else { return }
+    guard isInspected, !processorBeginsSteps else { return }
     if let ring = stepRing {
-      if !processorBeginsSteps { beginStep(in: ring, message, state: state, callSite: callSite) }
+      beginStep(in: ring, message, state: state, callSite: callSite)
       return
     }
     services.emit(.received(InspectedValue(message: message)), callSite: callSite)

@@ -20,9 +20,8 @@ extension OwnerCore {
   /// Begins the step of `message`, for an owner whose processor begins its steps, before the step
   /// emits anything: in the ring if a ``StepReader`` is the only inspector and the step holds
   /// only `message`; otherwise as records, the `received` record first, which the step's other
-  /// messages follow. Nothing if the records began when the message arrived, before the ring was
-  /// made. `clockTime` is the clock's time of a ``ClockedState`` after the step, which its
-  /// processor knows before the step ends.
+  /// messages follow. Nothing if the step's records began already. `clockTime` is the clock's
+  /// time of a ``ClockedState`` after the step, which its processor knows before the step ends.
   @inlinable
   package final func beginProcessorStep(
     _ message: Message, state: State, callSite: CallSite?, holdsOneMessage: Bool, clockTime: Duration? = nil

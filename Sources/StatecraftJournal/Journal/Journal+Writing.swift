@@ -91,9 +91,9 @@ extension Journal {
           // No step in flight may wake the queue for them.
           if cut.firstWaiting == nil { holdsRecordsWithoutAStep = true }
         }
-      } else if ring != nil, !steps.isEmpty {
-        // Everything received: records the owner emitted before a step taken may have arrived
-        // while the ring was taken (a flush from another thread), and go before that step.
+      } else if !steps.isEmpty || !retiredSteps.allSatisfy(\.isEmpty) {
+        // Everything received: records an owner emitted before a step taken may have arrived
+        // while the rings were taken (a flush from another thread), and go before that step.
         let (late, droppedLate) = waiting.withLock { $0.take() }
         dropped += droppedLate
         waitingRecords.append(contentsOf: late)
