@@ -167,15 +167,18 @@
       /// The first sequence number of the owner's step under way at the take, if any: its
       /// records numbered from there wait for it.
       let stepInFlight: UInt64?
+      /// The sequence number of the last record the taken steps make, if any.
+      let lastSequence: UInt64?
     }
 
     /// Every record waiting, then the steps of every ring; `nil` once the feed is finished.
     ///
     /// From the pump's thread, whichever threads the owners' steps run on. The records are taken
     /// first, then the rings: a record an owner emitted after its step (an effect it started) is
-    /// then never taken without the step. A record numbered during a step that its ring does not
-    /// hold yet (a machine's step that suspends, a diagnostic its reducer caused) waits for the
-    /// next batch, which takes it with the step.
+    /// then never taken without the step. Then the records that arrived meanwhile but go before a
+    /// step taken. A record numbered during a step that its ring does not hold yet (a machine's
+    /// step that suspends, a diagnostic its reducer caused) waits for the next batch, which takes
+    /// it with the step.
     func take() -> (Batch, [TakenRing])? {
       let taken = state.withLock { state -> (Batch, [Ring])? in
         if state.isFinished { return nil }
@@ -203,8 +206,9 @@
         let take = ring.ring.takeSteps()
         return TakenRing(
           ring: ring, wasClosed: take.wasClosed, steps: take.steps,
-          stepInFlight: take.wasClosed ? nil : take.stepInFlight)
+          stepInFlight: take.wasClosed ? nil : take.stepInFlight, lastSequence: take.lastSequence)
       }
+      batch.entries.append(contentsOf: takeLate(before: takenRings))
       let inFlight = Dictionary(
         takenRings.compactMap { taken in taken.stepInFlight.map { (taken.ring.ring.owner.id, $0) } },
         uniquingKeysWith: min)
@@ -219,6 +223,27 @@
         }
       }
       return (batch, takenRings)
+    }
+
+    /// The records appended while the rings were taken that go before a step taken: an owner's
+    /// record numbered before its newest step taken (an effect's end, emitted on another thread
+    /// during that step or before it). Left for the next batch, it would reach the page after
+    /// the step, and a chart's step made into records would show as the newer state.
+    private func takeLate(before rings: [TakenRing]) -> Deque<Entry> {
+      let lastTaken = Dictionary(
+        rings.compactMap { taken in taken.lastSequence.map { (taken.ring.ring.owner.id, $0) } },
+        uniquingKeysWith: max)
+      guard !lastTaken.isEmpty else { return [] }
+      let isLate = { (entry: Entry) in
+        lastTaken[entry.record.owner.id].map { entry.record.sequence < $0 } ?? false
+      }
+      // Only what arrived since the first take is here: a few records at most.
+      return state.withLock { state in
+        guard state.entries.contains(where: isLate) else { return [] }
+        let late = state.entries.filter(isLate)
+        state.entries.removeAll(where: isLate)
+        return late
+      }
     }
 
     private var answeredSettles: UInt64 { state.withLock { $0.settlesAnswered } }

@@ -111,6 +111,25 @@
       #expect(batch.entries.map(\.record.sequence) == [1, 2, 3])
     }
 
+    @Test func aRecordThatArrivesWhileTheRingsAreTakenGoesBeforeTheStepItPrecedes() async throws {
+      let feed = InspectorFeed(limit: 10)
+      let owner = OwnerIdentity(
+        type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+      let sequence = InspectionSequence()
+      let ring = StepRing<Int, Int>(owner: owner, sequence: sequence, capacity: 8)
+      // An effect's end, numbered on its thread before the owner's next step, reaches the feed
+      // only while the feed takes the rings.
+      let effectEnded = InspectionRecord(
+        owner: owner, sequence: sequence.next(count: 1), time: .now,
+        kind: .effectFinished(InspectedEffect(number: 1, id: nil, callSite: nil)))
+      let received = ring.beginStep()
+      #expect(ring.endStep(received: received, message: 1, before: 0, after: 1, callSite: nil))
+      feed.adopt(AppendingWhileTaken(ring, appending: effectEnded, to: feed), journal: nil)
+      let batch = try #require(await feed.next())
+      #expect(batch.entries.map(\.record.sequence) == [1, 2, 3], "the effect's end goes before the step")
+      #expect(feed.count == 0)
+    }
+
     @Test("A page that does not read loses its oldest lines, and is told how many")
     func slowPageIsBounded() async throws {
       let hub = InspectorHub(historyLimit: 50, pageBufferLimit: 5)
@@ -128,5 +147,31 @@
       #expect(hub.lines(after: 0).count == 50)
       #expect(hub.lines(after: 0).first == "line 51")
     }
+  }
+  /// A ring whose take has another thread's record reach the feed first: the window between the
+  /// feed's take of its records and its take of the rings, made deterministic.
+  private final class AppendingWhileTaken: AnyStepRing, @unchecked Sendable {
+    // Unchecked: `pending` is touched once, by the one reader's take.
+    private let ring: AnyStepRing
+    private let feed: InspectorFeed
+    private var pending: InspectionRecord?
+
+    init(_ ring: AnyStepRing, appending record: InspectionRecord, to feed: InspectorFeed) {
+      self.ring = ring
+      self.feed = feed
+      self.pending = record
+      super.init(owner: ring.owner, sequence: ring.sequence)
+    }
+
+    override func takeSteps() -> RingTake {
+      if let record = pending.take() { feed.append(.init(record: record, journal: nil)) }
+      return ring.takeSteps()
+    }
+
+    override func wakeOnNextWrite(_ wake: @escaping @Sendable () -> Void) -> Bool {
+      ring.wakeOnNextWrite(wake)
+    }
+
+    override func whenFull(_ makeRoom: (@Sendable () -> Void)?) { ring.whenFull(makeRoom) }
   }
 #endif

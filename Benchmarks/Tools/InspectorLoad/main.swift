@@ -7,7 +7,8 @@
 //     swift run -c release InspectorLoad [actions] [rounds]
 //
 // LOAD_BUFFER sets the inspector's buffer (10,000), LOAD_DESCRIBE how many records a second the
-// server describes (1,000), LOAD_COUNTING=1 attaches a counting inspector instead.
+// server describes (1,000), LOAD_COUNTING=1 attaches a counting inspector instead. LOAD_ONLY=plain
+// or LOAD_ONLY=inspected times one of the two stores, so that a profile shows that one alone.
 import Foundation
 import HeapUsage
 import StalledPage
@@ -24,7 +25,7 @@ func counter(_ state: inout Counter, _: CounterAction) -> Effect<CounterAction> 
 }
 
 /// Sends `n` actions, letting other main-actor work in every 1,000 sends, as an app's main actor
-/// would between events: the live inspector's server takes a store's steps on the main actor.
+/// would between events.
 @MainActor func time(_ store: Store<Counter, CounterAction, Void>, _ n: Int) async -> Duration {
   let clock = ContinuousClock()
   return await clock.measure {
@@ -72,19 +73,26 @@ func nanoseconds(_ duration: Duration, per n: Int) -> Double {
   var plainTimes: [Duration] = []
   var inspectedTimes: [Duration] = []
   var heapAfterRounds: [Int] = []
+  let only = environment["LOAD_ONLY"]
   for _ in 0..<rounds {
-    plainTimes.append(await time(plain, n))
-    inspectedTimes.append(await time(inspected, n))
+    if only != "inspected" { plainTimes.append(await time(plain, n)) }
+    if only != "plain" { inspectedTimes.append(await time(inspected, n)) }
     heapAfterRounds.append(heap_bytes_in_use())
   }
   await server.settle()
-  let plainNs = nanoseconds(median(plainTimes), per: n)
-  let inspectedNs = nanoseconds(median(inspectedTimes), per: n)
   print("actions per round: \(n), rounds: \(rounds), a page connected that never reads")
-  print(String(format: "no inspector:   %.0f ns per send (%.2f M actions/s)", plainNs, 1e3 / plainNs))
-  print(String(format: "live inspector: %.0f ns per send (%.2f M actions/s)", inspectedNs, 1e3 / inspectedNs))
-  print(String(format: "throughput with the inspector / without: %.2fx", plainNs / inspectedNs))
-  print("records dropped by the app's buffer: \(server.droppedRecords) of \(2 * n * rounds)")
+  let plainNs = plainTimes.isEmpty ? nil : nanoseconds(median(plainTimes), per: n)
+  let inspectedNs = inspectedTimes.isEmpty ? nil : nanoseconds(median(inspectedTimes), per: n)
+  if let plainNs {
+    print(String(format: "no inspector:   %.0f ns per send (%.2f M actions/s)", plainNs, 1e3 / plainNs))
+  }
+  if let inspectedNs {
+    print(String(format: "live inspector: %.0f ns per send (%.2f M actions/s)", inspectedNs, 1e3 / inspectedNs))
+  }
+  if let plainNs, let inspectedNs {
+    print(String(format: "throughput with the inspector / without: %.2fx", plainNs / inspectedNs))
+  }
+  print("records dropped by the app's buffer: \(server.droppedRecords) of \(2 * n * inspectedTimes.count)")
   print(
     "heap in use after each round (MB): "
       + heapAfterRounds.map { String(format: "%.1f", Double($0) / 1e6) }.joined(separator: ", ")

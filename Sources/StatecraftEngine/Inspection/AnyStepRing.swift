@@ -14,7 +14,7 @@ package class AnyStepRing: @unchecked Sendable {
   @usableFromInline package let statesLimit = Atomic<Int>(.max)
   /// The first sequence number of the step the owner began and has not written yet; 0 when none.
   @usableFromInline let stepInFlight = Atomic<UInt64>(0)
-  private let closed = Atomic<Bool>(false)
+  @usableFromInline let closed = Atomic<Bool>(false)
 
   init(owner: OwnerIdentity, sequence: InspectionSequence) {
     self.owner = owner
@@ -55,10 +55,10 @@ package class AnyStepRing: @unchecked Sendable {
 
   /// Whether the owner writes no more steps here: it was released, or makes records again. A
   /// closed ring may still hold steps to drain.
-  @usableFromInline
   ///
   /// Sequentially consistent, as the ring's slot is: a take that loads it before taking, and finds
   /// the ring closed and empty, is sure that no later write lands (see ``StepRing``).
+  @inlinable
   package final var isClosed: Bool { closed.load(ordering: .sequentiallyConsistent) }
 
   /// The owner writes no more steps here.
@@ -89,4 +89,8 @@ package struct RingTake: Sendable {
   /// records numbered after it belong to that step or come after it, so they wait for it. `nil`
   /// when no step was under way.
   package let stepInFlight: UInt64?
+  /// The sequence number of the last record the taken steps make (the newest step's
+  /// `stateUpdated`); `nil` when no step was taken. A record of the owner numbered below it that
+  /// reaches the reader after the take goes before that step.
+  package let lastSequence: UInt64?
 }

@@ -29,6 +29,13 @@ extension StepRing {
       self.allocated = emptied.allocated
     }
 
+    /// The sequence number of the newest step's `stateUpdated` record; `nil` when empty.
+    var lastSequence: UInt64? {
+      guard count > 0 else { return nil }
+      let last = start + count - 1
+      return steps[last < allocated ? last : last - allocated].received + 1
+    }
+
     /// Whether writing a step needs room made first: the ring holds `capacity` steps, or, for a
     /// step that holds states, `statesLimit` that do.
     @inlinable @inline(__always)

@@ -265,13 +265,16 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
         statecraft_yield()
         continue
       }
-      guard address != 0 else { return RingTake(steps: nil, wasClosed: wasClosed, stepInFlight: inFlight.nonZero) }
+      guard address != 0 else {
+        return RingTake(steps: nil, wasClosed: wasClosed, stepInFlight: inFlight.nonZero, lastSequence: nil)
+      }
       guard
         slot.compareExchange(expected: address, desired: 0, ordering: .sequentiallyConsistent).exchanged
       else { continue }
       return RingTake(
         steps: TakenSteps { [self] limit in records(of: Self.storage(at: address), keepingNewest: limit) },
-        wasClosed: wasClosed, stepInFlight: inFlight.nonZero)
+        wasClosed: wasClosed, stepInFlight: inFlight.nonZero,
+        lastSequence: Self.storage(at: address).pointee.lastSequence)
     }
   }
 
