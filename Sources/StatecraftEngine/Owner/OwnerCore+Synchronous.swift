@@ -77,7 +77,8 @@ extension OwnerCore {
               let received = ring._withUnsafeGuaranteedRef { $0.beginStep() }
               outcome = step(&state, envelope.message, envelope.callSite)
               writeStep(
-                to: ring, received: received, envelope, before: before, after: keeps ? state : nil)
+                to: ring, received: received, envelope.message, callSite: envelope.callSite, before: before,
+                after: keeps ? state : nil)
             } else {
               // A state kept for the inspectors makes the step copy it: keep it only if they
               // need this step's.
@@ -136,16 +137,15 @@ extension OwnerCore {
   /// the owner's code is, but not inlined there.
   @inlinable @inline(never)
   final func writeStep(
-    to ring: Unmanaged<AnyStepRing>, received: UInt64, _ envelope: Envelope, before: State?,
-    after: State?
+    to ring: Unmanaged<AnyStepRing>, received: UInt64, _ message: Message, callSite: CallSite?,
+    before: State?, after: State?
   ) {
     let written = ring._withUnsafeGuaranteedRef { ring in
       unsafeDowncast(ring, to: StepRing<State, Message>.self).endStep(
-        received: received, message: envelope.message, before: before, after: after,
-        callSite: envelope.callSite)
+        received: received, message: message, before: before, after: after, callSite: callSite)
     }
     if !written {
-      emitStep(envelope.message, before: before, after: after, callSite: envelope.callSite)
+      emitStep(message, before: before, after: after, callSite: callSite)
     }
   }
 
