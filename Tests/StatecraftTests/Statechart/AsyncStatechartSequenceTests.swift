@@ -118,43 +118,12 @@ struct AsyncStatechartSequenceTests {
     }
   }
 
-  /// Runs each job it is given on a thread of its own, but holds those it is given between
-  /// `hold()` and `release()`: a task started meanwhile runs nothing until then, unless it starts
-  /// immediately.
-  final class HeldExecutor: TaskExecutor {
-    private let held = Mutex<[UnownedJob]?>(nil)
-
-    func hold() { held.withLock { $0 = [] } }
-
-    func enqueue(_ job: consuming ExecutorJob) {
-      let job = UnownedJob(job)
-      let kept = held.withLock { held in
-        guard held != nil else { return false }
-        held!.append(job)
-        return true
-      }
-      if !kept { run(job) }
-    }
-
-    func release() {
-      let jobs = held.withLock { held in
-        defer { held = nil }
-        return held ?? []
-      }
-      for job in jobs { run(job) }
-    }
-
-    private func run(_ job: UnownedJob) {
-      Thread { job.runSynchronously(on: self.asUnownedTaskExecutor()) }.start()
-    }
-  }
-
   @Test(.enabled(if: timersSleepWithinTheirStep))
   func aTimerIsRegisteredWithItsClockBeforeTheSendThatSetItReturns() async {
     // Without it, a test that advances a test clock right after the send could advance before
     // the timer's task sleeps, and the timer would wait for the next advance.
     let clock = CountingClock()
-    let executor = HeldExecutor()
+    let executor = ThreadPerJobExecutor()
     let loader = EffectExecutor.$preferred.withValue(executor) {
       AsyncStatechartSequence(Self.chart(), clock: clock) { _, _ in }
     }

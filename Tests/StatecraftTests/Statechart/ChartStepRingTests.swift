@@ -1,6 +1,5 @@
 import Clocks
 import Dispatch
-import Foundation
 import Statecraft
 import StatecraftEngine
 import Synchronization
@@ -104,15 +103,6 @@ struct ChartStepRingTests {
     }
     func letGo() {
       if !wasLetGo.exchange(true, ordering: .relaxed) { gate.signal() }
-    }
-  }
-
-  /// Runs each job on a thread of its own: the job the reader holds up holds up no other, and no
-  /// thread of the cooperative pool.
-  final class ThreadPerJobExecutor: TaskExecutor {
-    func enqueue(_ job: consuming ExecutorJob) {
-      let job = UnownedJob(job)
-      Thread { job.runSynchronously(on: self.asUnownedTaskExecutor()) }.start()
     }
   }
 
