@@ -205,10 +205,10 @@
       let takenRings = rings.map { ring in
         let take = ring.ring.takeSteps()
         return TakenRing(
-          ring: ring, wasClosed: take.wasClosed, steps: take.steps,
-          stepInFlight: take.wasClosed ? nil : take.stepInFlight, lastSequence: take.lastSequence)
+          ring: ring, wasClosed: take.wasClosed, steps: take.steps, stepInFlight: Self.stepInFlight(after: take),
+          lastSequence: take.lastSequence)
       }
-      batch.entries.append(contentsOf: takeLate(before: takenRings))
+      takeLate(before: takenRings, into: &batch)
       let inFlight = Dictionary(
         takenRings.compactMap { taken in taken.stepInFlight.map { (taken.ring.ring.owner.id, $0) } },
         uniquingKeysWith: min)
@@ -225,25 +225,51 @@
       return (batch, takenRings)
     }
 
-    /// The records appended while the rings were taken that go before a step taken: an owner's
-    /// record numbered before its newest step taken (an effect's end, emitted on another thread
-    /// during that step or before it). Left for the next batch, it would reach the page after
-    /// the step, and a chart's step made into records would show as the newer state.
-    private func takeLate(before rings: [TakenRing]) -> Deque<Entry> {
+    /// The step a take found under way and did not take, if any: the owner's records numbered
+    /// from there wait for it. A ring reads its step in flight before it takes its steps, so the
+    /// step it names may have been written and taken meanwhile: then nothing waits.
+    static func stepInFlight(after take: RingTake) -> UInt64? {
+      guard !take.wasClosed, let inFlight = take.stepInFlight else { return nil }
+      if let last = take.lastSequence, last >= inFlight { return nil }
+      return inFlight
+    }
+
+    /// Moves into `batch` the records appended while the rings were taken that go before a step
+    /// taken: an owner's records numbered before its newest step taken (an effect's end, emitted
+    /// on another thread during that step or before it). Left for the next batch, they would
+    /// reach the page after the step. Records dropped meanwhile were older than these, and the
+    /// batch counts them.
+    ///
+    /// A record another thread numbered before a step but hands over only after this take still
+    /// comes in the next batch. Only an effect's or a diagnostic's record can: an owner's steps
+    /// run one at a time, and their records are numbered and handed over in order.
+    private func takeLate(before rings: [TakenRing], into batch: inout Batch) {
       let lastTaken = Dictionary(
         rings.compactMap { taken in taken.lastSequence.map { (taken.ring.ring.owner.id, $0) } },
         uniquingKeysWith: max)
-      guard !lastTaken.isEmpty else { return [] }
+      guard !lastTaken.isEmpty else { return }
       let isLate = { (entry: Entry) in
         lastTaken[entry.record.owner.id].map { entry.record.sequence < $0 } ?? false
       }
-      // Only what arrived since the first take is here: a few records at most.
-      return state.withLock { state in
-        guard state.entries.contains(where: isLate) else { return [] }
-        let late = state.entries.filter(isLate)
-        state.entries.removeAll(where: isLate)
-        return late
+      // Under the lock the app's appends take: one pass over what arrived since the first take.
+      let taken = state.withLock { state -> (late: Deque<Entry>, dropped: UInt64, journalDrops: [UInt64: UInt64])? in
+        guard let first = state.entries.firstIndex(where: isLate) else { return nil }
+        var late = Deque<Entry>()
+        var kept = Deque(state.entries[..<first])
+        for entry in state.entries[first...] {
+          if isLate(entry) { late.append(entry) } else { kept.append(entry) }
+        }
+        state.entries = kept
+        defer {
+          state.dropped = 0
+          state.journalDrops = [:]
+        }
+        return (late, state.dropped, state.journalDrops)
       }
+      guard let taken else { return }
+      batch.entries.append(contentsOf: taken.late)
+      batch.dropped += taken.dropped
+      batch.journalDrops.merge(taken.journalDrops, uniquingKeysWith: +)
     }
 
     private var answeredSettles: UInt64 { state.withLock { $0.settlesAnswered } }

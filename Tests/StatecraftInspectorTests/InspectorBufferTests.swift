@@ -115,18 +115,48 @@
       let feed = InspectorFeed(limit: 10)
       let owner = OwnerIdentity(
         type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+      let other = OwnerIdentity(
+        type: String.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
       let sequence = InspectionSequence()
       let ring = StepRing<Int, Int>(owner: owner, sequence: sequence, capacity: 8)
       // An effect's end, numbered on its thread before the owner's next step, reaches the feed
-      // only while the feed takes the rings.
+      // only while the feed takes the rings; so do a record numbered after the step, and another
+      // owner's.
       let effectEnded = InspectionRecord(
         owner: owner, sequence: sequence.next(count: 1), time: .now,
         kind: .effectFinished(InspectedEffect(number: 1, id: nil, callSite: nil)))
       let received = ring.beginStep()
       #expect(ring.endStep(received: received, message: 1, before: 0, after: 1, callSite: nil))
-      feed.adopt(AppendingWhileTaken(ring, appending: effectEnded, to: feed), journal: nil)
+      let effectStarted = InspectionRecord(
+        owner: owner, sequence: sequence.next(count: 1), time: .now,
+        kind: .effectStarted(InspectedEffect(number: 2, id: nil, callSite: nil)))
+      let othersRecord = InspectionRecord(
+        owner: other, sequence: 1, time: .now, kind: .received(InspectedValue("other")))
+      feed.adopt(
+        WindowRing(ring, appending: [effectEnded, effectStarted, othersRecord], to: feed), journal: nil)
+      let (batch, rings) = try #require(feed.take())
+      #expect(batch.entries.map(\.record.sequence) == [1], "the effect's end goes with the step it precedes")
+      #expect(rings.first?.lastSequence == 3)
+      #expect(feed.count == 2, "the records after the step, and the other owner's, wait for the next batch")
+    }
+
+    @Test func aStepTheRingNamedInFlightButTookHoldsNoRecordBack() async throws {
+      let feed = InspectorFeed(limit: 10)
+      let owner = OwnerIdentity(
+        type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+      let sequence = InspectionSequence()
+      let ring = StepRing<Int, Int>(owner: owner, sequence: sequence, capacity: 8)
+      let received = ring.beginStep()
+      #expect(ring.endStep(received: received, message: 1, before: 0, after: 1, callSite: nil))
+      // An effect the step started.
+      let effectStarted = InspectionRecord(
+        owner: owner, sequence: sequence.next(count: 1), time: .now,
+        kind: .effectStarted(InspectedEffect(number: 1, id: nil, callSite: nil)))
+      feed.append(.init(record: effectStarted, journal: nil))
+      // The ring read the step as in flight just before the step was written and taken.
+      feed.adopt(WindowRing(ring, reportingInFlight: received, to: feed), journal: nil)
       let batch = try #require(await feed.next())
-      #expect(batch.entries.map(\.record.sequence) == [1, 2, 3], "the effect's end goes before the step")
+      #expect(batch.entries.map(\.record.sequence) == [1, 2, 3])
       #expect(feed.count == 0)
     }
 
@@ -148,24 +178,35 @@
       #expect(hub.lines(after: 0).first == "line 51")
     }
   }
-  /// A ring whose take has another thread's record reach the feed first: the window between the
-  /// feed's take of its records and its take of the rings, made deterministic.
-  private final class AppendingWhileTaken: AnyStepRing, @unchecked Sendable {
-    // Unchecked: `pending` is touched once, by the one reader's take.
+
+  /// A ring whose take makes what another thread could do meanwhile happen, deterministically:
+  /// records reach the feed between its take of the records and its take of the rings, or the
+  /// step in flight is read just before that step is written.
+  private final class WindowRing: AnyStepRing, @unchecked Sendable {
+    // Unchecked: `pending` is touched only by the one reader's takes.
     private let ring: AnyStepRing
     private let feed: InspectorFeed
-    private var pending: InspectionRecord?
+    private var pending: [InspectionRecord]
+    private let inFlight: UInt64?
 
-    init(_ ring: AnyStepRing, appending record: InspectionRecord, to feed: InspectorFeed) {
+    init(
+      _ ring: AnyStepRing, appending records: [InspectionRecord] = [], reportingInFlight inFlight: UInt64? = nil,
+      to feed: InspectorFeed
+    ) {
       self.ring = ring
       self.feed = feed
-      self.pending = record
+      self.pending = records
+      self.inFlight = inFlight
       super.init(owner: ring.owner, sequence: ring.sequence)
     }
 
     override func takeSteps() -> RingTake {
-      if let record = pending.take() { feed.append(.init(record: record, journal: nil)) }
-      return ring.takeSteps()
+      for record in pending { feed.append(.init(record: record, journal: nil)) }
+      pending = []
+      let take = ring.takeSteps()
+      return RingTake(
+        steps: take.steps, wasClosed: take.wasClosed, stepInFlight: inFlight ?? take.stepInFlight,
+        lastSequence: take.lastSequence)
     }
 
     override func wakeOnNextWrite(_ wake: @escaping @Sendable () -> Void) -> Bool {

@@ -87,10 +87,12 @@ package struct RingTake: Sendable {
   package let wasClosed: Bool
   /// The first sequence number of a step the owner had begun and not written at the take:
   /// records numbered after it belong to that step or come after it, so they wait for it. `nil`
-  /// when no step was under way.
+  /// when no step was under way. Read just before the steps are taken: the step may be among
+  /// them (see ``lastSequence``).
   package let stepInFlight: UInt64?
   /// The sequence number of the last record the taken steps make (the newest step's
-  /// `stateUpdated`); `nil` when no step was taken. A record of the owner numbered below it that
-  /// reaches the reader after the take goes before that step.
+  /// `stateUpdated`); `nil` when no step was taken. The owner's records numbered below it that
+  /// reached the reader while it took the ring go before that step; and a ``stepInFlight`` at or
+  /// below it was taken after all (it is read before the steps are taken).
   package let lastSequence: UInt64?
 }

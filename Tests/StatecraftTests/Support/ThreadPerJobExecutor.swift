@@ -7,8 +7,10 @@ import Synchronization
 final class ThreadPerJobExecutor: TaskExecutor {
   private let held = Mutex<[UnownedJob]?>(nil)
 
-  func hold() { held.withLock { $0 = [] } }
+  /// Keeps the jobs given from now on, and those it keeps already.
+  func hold() { held.withLock { if $0 == nil { $0 = [] } } }
 
+  /// Runs the jobs it kept, and those given from now on.
   func release() {
     let jobs = held.withLock { held in
       defer { held = nil }
