@@ -161,14 +161,12 @@
     /// A ring's steps taken, not yet boxed.
     struct TakenRing: Sendable {
       let ring: Ring
-      /// Whether the owner had stopped writing to it at the take: once empty, it is forgotten.
-      let wasClosed: Bool
-      let steps: TakenSteps?
-      /// The first sequence number of the owner's step under way at the take, if any: its
-      /// records numbered from there wait for it.
-      let stepInFlight: UInt64?
-      /// The sequence number of the last record the taken steps make, if any.
-      let lastSequence: UInt64?
+      let take: RingTake
+
+      /// The first sequence number of the owner's step under way that the take did not take, if
+      /// any: its records numbered from there wait for it. None once the owner stopped writing to
+      /// the ring: a step under way then makes its records.
+      var stepInFlight: UInt64? { take.wasClosed ? nil : take.stepInFlight }
     }
 
     /// Every record waiting, then the steps of every ring; `nil` once the feed is finished.
@@ -202,12 +200,7 @@
       }
       guard let (taken, rings) = taken else { return nil }
       var batch = taken
-      let takenRings = rings.map { ring in
-        let take = ring.ring.takeSteps()
-        return TakenRing(
-          ring: ring, wasClosed: take.wasClosed, steps: take.steps, stepInFlight: Self.stepInFlight(after: take),
-          lastSequence: take.lastSequence)
-      }
+      let takenRings = rings.map { TakenRing(ring: $0, take: $0.ring.takeSteps()) }
       takeLate(before: takenRings, into: &batch)
       let inFlight = Dictionary(
         takenRings.compactMap { taken in taken.stepInFlight.map { (taken.ring.ring.owner.id, $0) } },
@@ -225,15 +218,6 @@
       return (batch, takenRings)
     }
 
-    /// The step a take found under way and did not take, if any: the owner's records numbered
-    /// from there wait for it. A ring reads its step in flight before it takes its steps, so the
-    /// step it names may have been written and taken meanwhile: then nothing waits.
-    static func stepInFlight(after take: RingTake) -> UInt64? {
-      guard !take.wasClosed, let inFlight = take.stepInFlight else { return nil }
-      if let last = take.lastSequence, last >= inFlight { return nil }
-      return inFlight
-    }
-
     /// Moves into `batch` the records appended while the rings were taken that go before a step
     /// taken: an owner's records numbered before its newest step taken (an effect's end, emitted
     /// on another thread during that step or before it). Left for the next batch, they would
@@ -245,7 +229,7 @@
     /// run one at a time, and their records are numbered and handed over in order.
     private func takeLate(before rings: [TakenRing], into batch: inout Batch) {
       let lastTaken = Dictionary(
-        rings.compactMap { taken in taken.lastSequence.map { (taken.ring.ring.owner.id, $0) } },
+        rings.compactMap { taken in taken.take.lastSequence.map { (taken.ring.ring.owner.id, $0) } },
         uniquingKeysWith: max)
       guard !lastTaken.isEmpty else { return }
       let isLate = { (entry: Entry) in
@@ -284,8 +268,8 @@
       var ringDropped: UInt64 = 0
       var closedAndEmpty: [ObjectIdentifier] = []
       for taken in rings {
-        guard let takenSteps = taken.steps else {
-          if taken.wasClosed { closedAndEmpty.append(ObjectIdentifier(taken.ring.ring)) }
+        guard let takenSteps = taken.take.steps else {
+          if taken.take.wasClosed { closedAndEmpty.append(ObjectIdentifier(taken.ring.ring)) }
           continue
         }
         // Steps the ring overwrote are counted by the first record after them

@@ -85,14 +85,23 @@ package struct RingTake: Sendable {
   /// Whether the owner had stopped writing to the ring at the take: a ring found closed and empty
   /// gets no step again.
   package let wasClosed: Bool
-  /// The first sequence number of a step the owner had begun and not written at the take:
-  /// records numbered after it belong to that step or come after it, so they wait for it. `nil`
-  /// when no step was under way. Read just before the steps are taken: the step may be among
-  /// them (see ``lastSequence``).
+  /// The first sequence number of a step the owner had begun and the take did not take: records
+  /// numbered from it on belong to that step or come after it, so they wait for it. `nil` when no
+  /// step was under way, or when the one under way was written and taken before the take ended.
   package let stepInFlight: UInt64?
   /// The sequence number of the last record the taken steps make (the newest step's
   /// `stateUpdated`); `nil` when no step was taken. The owner's records numbered below it that
-  /// reached the reader while it took the ring go before that step; and a ``stepInFlight`` at or
-  /// below it was taken after all (it is read before the steps are taken).
+  /// reached the reader while it took the ring go before that step.
   package let lastSequence: UInt64?
+
+  /// - Parameters:
+  ///   - stepInFlight: The first sequence number of the step under way when the take began. It is
+  ///     read before the steps are taken, so the step may have ended meanwhile and be among them:
+  ///     a step numbered at or below `lastSequence` is not reported.
+  package init(steps: TakenSteps?, wasClosed: Bool, stepInFlight: UInt64?, lastSequence: UInt64?) {
+    self.steps = steps
+    self.wasClosed = wasClosed
+    self.stepInFlight = stepInFlight.flatMap { step in (lastSequence ?? 0) >= step ? nil : step }
+    self.lastSequence = lastSequence
+  }
 }

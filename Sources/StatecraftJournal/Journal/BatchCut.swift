@@ -1,11 +1,9 @@
 /// Where a batch of the journal's queue cuts its ring owner's records: those numbered during a step
 /// the batch does not write wait for the next batch, so that their lines follow the step's.
 ///
-/// A batch takes the waiting records, then looks at the step in flight, then takes the ring's
-/// steps; the owner runs meanwhile. A step in flight at the look may have ended before the take,
-/// and a later step begun and ended too: the take then holds both, and the records of the first
-/// go with them. Records that arrive while the batch takes the steps may belong to a step begun
-/// after the take, unless a step taken comes after them.
+/// A batch takes the waiting records, then the ring's steps; the owner runs meanwhile. Records
+/// that arrive while the batch takes the steps may belong to a step begun after the take, unless
+/// a step taken comes after them.
 package struct BatchCut {
   /// The owner's records the batch took first wait from this sequence number on; `nil`: none wait.
   package let firstWaiting: UInt64?
@@ -14,11 +12,11 @@ package struct BatchCut {
   package let firstWaitingOfLate: UInt64?
 
   /// - Parameters:
-  ///   - stepInFlight: the first sequence number of the step in flight at the look.
+  ///   - stepInFlight: the first sequence number of the step under way that the take did not take
+  ///     (``RingTake/stepInFlight``).
   ///   - lastTaken: the sequence number of the last record of the steps taken.
   package init(stepInFlight: UInt64?, lastTaken: UInt64?) {
-    let notTaken = stepInFlight.flatMap { step in (lastTaken ?? 0) >= step ? nil : step }
-    firstWaiting = notTaken
-    firstWaitingOfLate = lastTaken.map { min(notTaken ?? .max, $0 + 1) }
+    firstWaiting = stepInFlight
+    firstWaitingOfLate = lastTaken.map { min(stepInFlight ?? .max, $0 + 1) }
   }
 }

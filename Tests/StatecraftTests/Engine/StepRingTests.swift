@@ -453,6 +453,19 @@ struct StepRingWritesTests {
     }
   }
 
+  /// A take reads the step in flight before it takes the steps: the step may end, and another
+  /// begin and end, in between. A step `n` numbers its records `n` and `n + 1`.
+  @Test func aTakeDoesNotReportAsInFlightAStepItTook() {
+    func inFlight(_ readBefore: UInt64?, lastTaken: UInt64?) -> UInt64? {
+      RingTake(steps: nil, wasClosed: false, stepInFlight: readBefore, lastSequence: lastTaken).stepInFlight
+    }
+    #expect(inFlight(4, lastTaken: 2) == 4, "step 4 was not taken")
+    #expect(inFlight(4, lastTaken: nil) == 4)
+    #expect(inFlight(1, lastTaken: 2) == nil, "step 1 ended before the take")
+    #expect(inFlight(1, lastTaken: 5) == nil, "step 1 and a later step 4 ended before the take")
+    #expect(inFlight(nil, lastTaken: 5) == nil)
+  }
+
   @Test func aStepWhoseStatesAreNotKeptStillCarriesItsClockTime() {
     let ring = Self.makeRing(capacity: 8)
     ring.beginPendingStep(message: 1, callSite: nil, clockTime: .seconds(2))

@@ -2,7 +2,8 @@ import StatecraftJournal
 import Testing
 
 /// Where a batch of the journal's queue cuts its ring owner's records, for each way the owner's
-/// steps and the batch's look and take can interleave. A step numbers its `received` record
+/// steps and the batch's take can interleave (a step the take read as in flight and then took is
+/// the ring's to leave out: `StepRingTests`). A step numbers its `received` record
 /// `n` and its `stateUpdated` record `n + 1`.
 @Suite struct BatchCutTests {
   /// The cut's two numbers, first and late.
@@ -19,13 +20,6 @@ import Testing
     // Step 1 (records 1 and 2) written, step 4 in flight: records from 4 on wait.
     #expect(cut(4, 2) == [4, 3])
     #expect(cut(4, nil) == [4, nil])
-  }
-
-  /// The look saw step 1 in flight; it ended, and step 4 ran, before the take, which holds both:
-  /// record 3, numbered during step 1, goes between them.
-  @Test func aStepInFlightAtTheLookThatEndedBeforeTheTakeHoldsBackNothing() {
-    #expect(cut(1, 5) == [nil, 6])
-    #expect(cut(1, 2) == [nil, 3])
   }
 
   /// Records that arrived during the take: before the last step taken they are written; after
