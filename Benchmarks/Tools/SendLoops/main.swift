@@ -6,7 +6,7 @@
 //
 // Modes: store, markedstore (an @ObservableState state), observable (the floor of store), machine, roundtrip, mainroundtrip, taskfloor, sideeffect, contextual,
 // contextualmain, contextualnonsending, bare and baremain (their floor, bpisano's blog post's bare machine), chart,
-// chartstep, slowinspector (4 senders to a chart with a slow inspector: records delivered and dropped,
+// chartstep, storebursts and storejournalbursts (the harness's journal benchmarks), slowinspector (4 senders to a chart with a slow inspector: records delivered and dropped,
 // peak resident size), idlestore, idlestorefunction, idlecontextual (heap bytes an idle instance keeps; trace them with
 // `valgrind --trace-malloc=yes .build/release/SendLoops idlestore 2`).
 //
@@ -365,6 +365,9 @@ if mode == "slowinspector" {
 } else if mode == "chartstep" {
   let d = clock.measure { chartSteps(n) }
   print("chart step", d / n)
+} else if mode == "storebursts" || mode == "storejournalbursts" {
+  let d = await MainActor.run { storeBursts(n, journaled: mode == "storejournalbursts") }
+  print(mode, d / n)
 } else if mode == "chartbursts" || mode == "chartjournalbursts" {
   let d = await Task.detached { await chartBursts(n, journaled: mode == "chartjournalbursts") }.value
   print(mode, d / n)
@@ -446,6 +449,48 @@ struct JournaledCount: Codable, Equatable {
 }
 
 enum JournaledIncrement: Codable, Sendable { case increment }
+
+/// Sends in bursts of 1,000 to a new store each time, journaled in rolling files or not, each
+/// followed by a flush outside the time measured: the harness's `Journal: send with ...`
+/// benchmarks. Returns the time of the sends alone.
+@MainActor
+func storeBursts(_ n: Int, journaled: Bool) -> Duration {
+  let journal = try! Journal(
+    schema: SnapshotSchema<JournaledCount>("counter"), action: JournaledIncrement.self,
+    to: .rollingFiles(
+      FileManager.default.temporaryDirectory.appending(path: "sendloops-store.jsonl").path(),
+      maxBytes: 50_000_000, keep: 1))
+  var total = Duration.zero
+  var first100 = Duration.zero
+  var firsts = [Duration.zero, .zero, .zero]
+  let clock = ContinuousClock()
+  for _ in 0..<(n / 1_000) {
+    let store = Store(
+      initialState: JournaledCount(),
+      reducer: Reduce<JournaledCount, JournaledIncrement> { state, _ in
+        state.count &+= 1
+        return .none
+      })
+    if journaled { store.attach(journal) }
+    let start = clock.now
+    store.send(.increment)
+    let one = clock.now
+    for _ in 1..<10 { store.send(.increment) }
+    let ten = clock.now
+    for _ in 10..<100 { store.send(.increment) }
+    let mid = clock.now
+    firsts[0] += start.duration(to: one)
+    firsts[1] += one.duration(to: ten)
+    firsts[2] += ten.duration(to: mid)
+    for _ in 100..<1_000 { store.send(.increment) }
+    total += start.duration(to: clock.now)
+    first100 += start.duration(to: mid)
+    journal.flush()
+  }
+  print("first send:", firsts[0] / (n / 1_000), "next 9:", firsts[1] / (n / 1_000 * 9), "next 90:", firsts[2] / (n / 1_000 * 90))
+  print("first 100 of each burst:", first100 / (n / 10), "the rest:", (total - first100) / (n * 9 / 10))
+  return total
+}
 
 @MainActor
 func journalLoop(_ n: Int) {

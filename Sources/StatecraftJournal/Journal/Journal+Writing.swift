@@ -13,14 +13,18 @@ extension Journal {
     if !waits { scheduleBatch() }
   }
 
-  /// Queues the next batch: at once until the journal has written its start, so that its owner
-  /// learns early how often to keep states; then after ``batchInterval``.
+  /// Queues the next batch, unless one is queued already, which then takes what the caller
+  /// wanted written: at once until the journal has written its start, so that its owner learns
+  /// early how often to keep states; then after ``batchInterval``.
   func scheduleBatch() {
+    guard !batchQueued.exchange(true, ordering: .acquiringAndReleasing) else { return }
     writes.schedule(self, after: hasStarted.load(ordering: .relaxed) ? batchInterval : .zero)
   }
 
   /// The queue's write: what waits, but the records of a step still under way.
   package func writeBatch() {
+    // Before the write: what arrives during it queues the next batch.
+    batchQueued.store(false, ordering: .releasing)
     write(.batch)
   }
 
@@ -40,12 +44,13 @@ extension Journal {
     case last
   }
 
-  /// Writes the records waiting and the steps of the ring, merged in sequence order; then has
-  /// the ring's next step schedule the next batch, but for the `last`.
+  /// Writes the records waiting and the steps of the ring, merged in sequence order; then, but
+  /// for the `last`, queues the next batch if it took steps, or has the ring's next step queue it.
   func write(_ request: WriteRequest) {
     var failures: [any Error] = []
     let (ring, retired) = rings.withLock { ($0.current, $0.retired) }
     var take: RingTake?
+    var tookSteps = false
     var holdsRecordsWithoutAStep = false
     storage.withLock { writer in
       // The records first, then the ring: a record a step's sender emitted after the step (an
@@ -62,6 +67,7 @@ extension Journal {
       let retiredSteps = retired.map { $0.takeSteps().steps?.records().records ?? [] }
       take = ring?.takeSteps()
       let steps = take?.steps?.records().records ?? []
+      tookSteps = !steps.isEmpty
       if request == .batch, let ring, let take, !take.wasClosed {
         let cut = BatchCut(stepInFlight: take.stepInFlight, lastTaken: steps.last?.sequence)
         var later: [InspectionRecord] = []
@@ -136,7 +142,10 @@ extension Journal {
         // let it go.
         rings.withLock { $0.forget([ring]) }
       } else if request != .last {
-        writeAfterNextStep(of: ring)
+        // While steps come, the queue comes back for them after the interval, and a sender
+        // wakes nobody: waking the queue's thread is a system call, many times a step's cost.
+        // Once a write finds no step, the ring's next step wakes the queue.
+        if tookSteps { scheduleBatch() } else { writeAfterNextStep(of: ring) }
       }
     }
     if holdsRecordsWithoutAStep { scheduleBatch() }

@@ -97,6 +97,9 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
   let rings = CriticalState(JournalRings())
   /// Whether the journal has written its start: until then, a batch is written at once.
   let hasStarted = Atomic(false)
+  /// Whether a batch is queued: one at a time, so that the batches that follow a flush or a
+  /// sender's write, as steps keep coming, do not add up.
+  let batchQueued = Atomic(false)
   /// How many records that hold states may wait: ``bufferLimit``, or fewer once a state encodes
   /// large, so that the states that wait hold about ``waitingStateBytes`` (each waiting record
   /// keeps its own copy of a state its owner has changed since).
@@ -256,6 +259,9 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
 
   /// Whether an owner writes its steps to the journal's ring. For tests.
   package var readsRing: Bool { rings.withLock { $0.current != nil } }
+
+  /// Whether a batch is queued. For tests.
+  package var isBatchQueued: Bool { batchQueued.load(ordering: .acquiring) }
 }
 
 extension Journal: StateSampling, StepReader {}

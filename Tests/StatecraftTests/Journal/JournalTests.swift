@@ -485,6 +485,31 @@ struct JournalTests {
     #expect(lines[2]["step"] == .integer(1))
   }
 
+  /// While steps keep coming, each batch that writes steps queues the next, and the owner's
+  /// steps wake nobody; a batch that finds no step leaves the next batch to the ring's next step.
+  /// The interval is an hour, so that no queued batch runs during the test: the test runs them.
+  @Test func batchesFollowEachOtherWhileStepsComeAndTheNextStepAfterAnIdleBatchQueuesOne() throws {
+    let journal = try Journal(schema: Self.schema, action: CounterAction.self, batchInterval: .seconds(3_600))
+    let store = Store(initialState: Counter(), reducer: Self.reducer)
+    store.attach(journal)
+    _ = journal.contents()  // writes the start, and finds no step
+    journal.writes.queue.sync {}  // a batch queued at once before the start has run
+    #expect(!journal.isBatchQueued)
+    store.send(.increment)
+    #expect(journal.isBatchQueued, "the first step after an idle write queues a batch")
+    journal.writeBatch()  // the queue runs it: it writes the step
+    #expect(journal.isBatchQueued, "a batch that wrote steps queues the next itself")
+    store.send(.increment)
+    journal.writeBatch()
+    #expect(journal.isBatchQueued)
+    journal.writeBatch()  // no step since the last batch
+    #expect(!journal.isBatchQueued, "a batch that finds no step queues none")
+    store.send(.increment)
+    #expect(journal.isBatchQueued)
+    let steps = try Self.lines(journal.contents()).filter { $0["type"] == .string("step") }
+    #expect(steps.count == 3)
+  }
+
   /// Without a flush, the journal's queue writes a step once its batch interval is over.
   @Test(.timeLimit(.minutes(1))) func theJournalsQueueWritesAStepWithoutAFlush() async throws {
     let journal = try Journal(schema: Self.schema, action: CounterAction.self, batchInterval: .milliseconds(1))
