@@ -45,6 +45,11 @@ package class AnyStepRing: @unchecked Sendable {
     fatalError("StepRing overrides it")
   }
 
+  /// Whether the next write calls the wake a reader left (``wakeOnNextWrite(_:)``). For tests.
+  package var wakesOnNextWrite: Bool {
+    fatalError("StepRing overrides it")
+  }
+
   /// Has a full ring call `makeRoom` on the writing thread, before it writes
   /// the next step, rather than overwrite its oldest: a reader that must lose nothing takes the
   /// steps there (a journal writes them). With `nil`, the default, the oldest step is overwritten

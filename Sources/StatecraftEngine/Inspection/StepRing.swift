@@ -333,6 +333,10 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     return true
   }
 
+  override package var wakesOnNextWrite: Bool {
+    readerWaits.load(ordering: .acquiring)
+  }
+
   override package func whenFull(_ makeRoom: (@Sendable () -> Void)?) {
     readerCalls.withLock { $0.makeRoom = makeRoom }
     readerMakesRoom.store(makeRoom != nil, ordering: .relaxed)

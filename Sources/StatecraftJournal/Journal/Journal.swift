@@ -262,6 +262,9 @@ public final class Journal<State: Codable, Action: Encodable>: Inspector, Sendab
 
   /// Whether a batch is queued. For tests.
   package var isBatchQueued: Bool { batchQueued.load(ordering: .acquiring) }
+
+  /// Whether the owner's next step wakes the journal's queue. For tests.
+  package var ringWakesQueue: Bool { rings.withLock { $0.current?.wakesOnNextWrite ?? false } }
 }
 
 extension Journal: StateSampling, StepReader {}

@@ -2,7 +2,8 @@ package import Dispatch
 
 /// A journal, as the queue that writes it and its owner's ring see it: whatever its types.
 protocol WritingJournal: AnyObject, Sendable {
-  /// Writes what waits, but the records of a step still under way: the queue's write.
+  /// Writes what waits, but the records of a step still under way: the queue's write, which
+  /// only the queue calls (and tests that stand for it), once for each batch queued.
   func writeBatch()
   /// Writes everything received: a sender's write, when the ring is full.
   func writeEverything()

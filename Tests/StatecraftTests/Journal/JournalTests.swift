@@ -487,25 +487,26 @@ struct JournalTests {
 
   /// While steps keep coming, each batch that writes steps queues the next, and the owner's
   /// steps wake nobody; a batch that finds no step leaves the next batch to the ring's next step.
-  /// The interval is an hour, so that no queued batch runs during the test: the test runs them.
+  /// The interval is an hour, so that no batch queued after the journal's start runs during the
+  /// test: the test runs them, standing for the queue.
   @Test func batchesFollowEachOtherWhileStepsComeAndTheNextStepAfterAnIdleBatchQueuesOne() throws {
     let journal = try Journal(schema: Self.schema, action: CounterAction.self, batchInterval: .seconds(3_600))
     let store = Store(initialState: Counter(), reducer: Self.reducer)
     store.attach(journal)
-    _ = journal.contents()  // writes the start, and finds no step
-    journal.writes.queue.sync {}  // a batch queued at once before the start has run
-    #expect(!journal.isBatchQueued)
+    store.send(.increment)  // wakes the queue, which writes the journal's start at once
+    journal.writes.queue.sync {}  // that batch has run, and queued the next, an hour away
+    #expect(journal.isBatchQueued && !journal.ringWakesQueue)
+    journal.writeBatch()  // the queue runs it: no step since
+    #expect(!journal.isBatchQueued, "a batch that finds no step queues none")
+    #expect(journal.ringWakesQueue, "the next step wakes the queue")
     store.send(.increment)
-    #expect(journal.isBatchQueued, "the first step after an idle write queues a batch")
-    journal.writeBatch()  // the queue runs it: it writes the step
+    #expect(journal.isBatchQueued, "the first step after an idle batch queues one")
+    journal.writeBatch()  // it writes the step
     #expect(journal.isBatchQueued, "a batch that wrote steps queues the next itself")
+    #expect(!journal.ringWakesQueue, "and the owner's next step wakes nobody")
     store.send(.increment)
     journal.writeBatch()
-    #expect(journal.isBatchQueued)
-    journal.writeBatch()  // no step since the last batch
-    #expect(!journal.isBatchQueued, "a batch that finds no step queues none")
-    store.send(.increment)
-    #expect(journal.isBatchQueued)
+    #expect(journal.isBatchQueued && !journal.ringWakesQueue)
     let steps = try Self.lines(journal.contents()).filter { $0["type"] == .string("step") }
     #expect(steps.count == 3)
   }
