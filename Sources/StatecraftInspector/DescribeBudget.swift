@@ -27,6 +27,12 @@
       return Int(tokens)
     }
 
+    /// How many records could be described `pause` from now, if none are described meanwhile.
+    func available(after pause: Duration, now: ContinuousClock.Instant = .now) -> Int {
+      var later = self
+      return later.available(now: now + pause)
+    }
+
     private mutating func refill(now: ContinuousClock.Instant) {
       let elapsed = last.duration(to: now)
       last = now

@@ -44,6 +44,8 @@
       /// batch takes them before `entries`, with the step.
       var heldBack: [Entry] = []
       var rings: [Ring] = []
+      /// How many steps the rings without a journal keep (``keepNewestSteps(_:)``).
+      var stepLimit = Int.max
       var dropped: UInt64 = 0
       var droppedInAll: UInt64 = 0
       var journalDrops: [UInt64: UInt64] = [:]
@@ -110,10 +112,24 @@
           ring.closeForOwner()
           return nil
         }
+        if journal == nil { ring.stepLimit.store(state.stepLimit, ordering: .relaxed) }
         state.rings.append(Ring(ring: ring, journal: journal))
         return Self.wake(&state)
       }
       waiter?.resume()
+    }
+
+    /// Has the rings whose steps no journal takes keep at most their newest `limit` steps until
+    /// the next take, the others overwritten and counted as dropped: the pump sets it to what its
+    /// next batch will describe, so that a busy store overwrites a few steps in room that stays
+    /// in its processor's cache rather than cycle through `limit` steps of room.
+    func keepNewestSteps(_ limit: Int) {
+      state.withLock { state in
+        state.stepLimit = limit
+        for ring in state.rings where ring.journal == nil {
+          ring.ring.stepLimit.store(limit, ordering: .relaxed)
+        }
+      }
     }
 
     /// Wakes the pump: a ring was written, or a settle asked for.

@@ -176,11 +176,12 @@
           // Out of budget: let the buffer gather (and drop) for a while rather than spin. After
           // steps from a store's ring, let the ring fill a little: a pump that drained it at every
           // step would have the store wake it at every step.
-          if allowed < batch.entries.count {
-            try? await Task.sleep(for: .milliseconds(50))
-          } else if batch.hasSteps {
-            try? await Task.sleep(for: .milliseconds(10))
-          }
+          let pause: Duration? =
+            allowed < batch.entries.count ? .milliseconds(50) : batch.hasSteps ? .milliseconds(10) : nil
+          // The rings keep what the next batch will describe if it comes after the pause; with no
+          // pause, what a burst after a quiet time gets: a second's worth.
+          feed.keepNewestSteps(max(1, budget.available(after: pause ?? .seconds(1)) / 2))
+          if let pause { try? await Task.sleep(for: pause) }
         }
       }
       let urlHost = host.contains(":") ? "[\(host)]" : host

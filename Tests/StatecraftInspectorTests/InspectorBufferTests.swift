@@ -87,6 +87,34 @@
       await feed.settle()
     }
 
+    @Test func theRingsWithoutAJournalKeepTheStepsThePumpWillDescribeAndThoseAdoptedLaterToo() throws {
+      let feed = InspectorFeed(limit: 10)
+      func ring() -> StepRing<Int, Int> {
+        StepRing(
+          owner: OwnerIdentity(
+            type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column)),
+          sequence: InspectionSequence(), capacity: 10)
+      }
+      let (plain, journaled, later) = (ring(), ring(), ring())
+      feed.adopt(plain, journal: nil)
+      let journal = try Journal(schema: counterSchema, action: CounterAction.self)
+      feed.adopt(journaled, journal: JournalTap(journal: journal))
+      feed.keepNewestSteps(4)
+      feed.adopt(later, journal: nil)
+      #expect(plain.stepLimit.load(ordering: .relaxed) == 4)
+      #expect(later.stepLimit.load(ordering: .relaxed) == 4)
+      #expect(journaled.stepLimit.load(ordering: .relaxed) == .max, "a journal keeps every step")
+    }
+
+    @Test func theBudgetAfterAPauseHoldsWhatItRefillsMeanwhileUpToASecondsWorth() {
+      let start = ContinuousClock.now
+      var budget = DescribeBudget(perSecond: 1_000, now: start)
+      #expect(budget.take(upTo: 1_000, now: start) == 1_000)
+      #expect(budget.available(after: .milliseconds(50), now: start) == 50)
+      #expect(budget.available(after: .seconds(5), now: start) == 1_000)
+      #expect(budget.available(now: start) == 0, "looking ahead takes nothing")
+    }
+
     @Test func aRecordNumberedDuringAStepItsRingDoesNotHoldYetWaitsForTheStep() async throws {
       let feed = InspectorFeed(limit: 10)
       let owner = OwnerIdentity(

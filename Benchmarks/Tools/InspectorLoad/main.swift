@@ -91,6 +91,13 @@ func nanoseconds(_ duration: Duration, per n: Int) -> Double {
   }
   if let plainNs, let inspectedNs {
     print(String(format: "throughput with the inspector / without: %.2fx", plainNs / inspectedNs))
+    // The fastest rounds: what each costs when nothing else on the machine gets in the way.
+    let fastestPlain = nanoseconds(plainTimes.min()!, per: n)
+    let fastestInspected = nanoseconds(inspectedTimes.min()!, per: n)
+    print(
+      String(
+        format: "fastest rounds: %.0f / %.0f ns per send, %.2fx", fastestPlain, fastestInspected,
+        fastestPlain / fastestInspected))
   }
   print("records dropped by the app's buffer: \(server.droppedRecords) of \(2 * n * inspectedTimes.count)")
   print(

@@ -12,6 +12,11 @@ package class AnyStepRing: @unchecked Sendable {
   /// lowers it, so that the copies waiting stay within its memory budget. The capacity bounds the
   /// rest.
   @usableFromInline package let statesLimit = Atomic<Int>(.max)
+  /// How many steps the ring keeps, at most, below its capacity: a reader that will box only the
+  /// newest few steps at its next take lowers it, so that a busy owner overwrites a few steps in
+  /// room that stays in the processor's cache, rather than cycle through the whole capacity. Both
+  /// count the steps they overwrite. The room shrinks to it at the first write after a take.
+  @usableFromInline package let stepLimit = Atomic<Int>(.max)
   /// The first sequence number of the step the owner began and has not written yet; 0 when none.
   @usableFromInline let stepInFlight = Atomic<UInt64>(0)
   @usableFromInline let closed = Atomic<Bool>(false)

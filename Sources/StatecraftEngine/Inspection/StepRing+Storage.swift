@@ -1,6 +1,7 @@
 extension StepRing {
   /// Steps written since the last take: `count` of them from `start`, wrapping around, in room
-  /// for `allocated`, which grows by doubling up to the ring's capacity: an owner that takes few
+  /// for `allocated`, which grows by doubling up to the ring's capacity (or its
+  /// ``AnyStepRing/stepLimit``, if lower): an owner that takes few
   /// steps between takes keeps little. Each step has a slot for its states beside it, in
   /// `states`, initialised only while the step holds them.
   @usableFromInline

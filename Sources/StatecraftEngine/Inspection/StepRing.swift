@@ -154,13 +154,19 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     return (held > Self.writing ? Self.storage(at: held) : takeSpare(), waits)
   }
 
-  /// The room a take gave back, or new room.
+  /// The room a take gave back, or new room: new room too when the room given back is larger
+  /// than ``AnyStepRing/stepLimit``.
   @usableFromInline @inline(never)
   func takeSpare() -> UnsafeMutablePointer<Storage> {
+    let limit = min(capacity, stepLimit.load(ordering: .relaxed))
     let spare = spare.exchange(0, ordering: .acquiring)
-    if spare != 0 { return Self.storage(at: spare) }
+    if spare != 0 {
+      let storage = Self.storage(at: spare)
+      guard storage.pointee.allocated > limit else { return storage }
+      Self.free(storage)
+    }
     let storage = UnsafeMutablePointer<Storage>.allocate(capacity: 1)
-    storage.initialize(to: Storage(allocated: min(capacity, Self.initialRoom)))
+    storage.initialize(to: Storage(allocated: max(1, min(limit, Self.initialRoom))))
     return storage
   }
 
@@ -208,6 +214,7 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   ) -> Bool {
     let ticks = usesCounter ? StepTicks.counter : StepTicks.clock
     let statesLimit = statesLimit.load(ordering: .relaxed)
+    let capacity = min(capacity, stepLimit.load(ordering: .relaxed))
     guard let (storage, waits) = holdStorage() else {
       stepInFlight.store(0, ordering: .releasing)
       return false
@@ -240,6 +247,7 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   ) -> Bool {
     readerCalls.withLock { $0.makeRoom }?()
     let statesLimit = statesLimit.load(ordering: .relaxed)
+    let capacity = min(capacity, stepLimit.load(ordering: .relaxed))
     guard let (storage, waits) = holdStorage() else {
       stepInFlight.store(0, ordering: .releasing)
       return false

@@ -1,3 +1,5 @@
+public import Synchronization
+
 /// How an owner's steps reach its inspectors: as a step in its ring, when a step reader is the
 /// only inspector, or as a `received` and a `stateUpdated` record.
 extension OwnerCore {
@@ -35,6 +37,14 @@ extension OwnerCore {
     services.keepStateBefore(services.keepsStates() ? InspectedValue(state) : notKept(state))
   }
 
+  /// Whether the step about to run keeps its states for its inspectors
+  /// (``OwnerServices/keepsStates()``): on the ring's path, without retaining the services, which
+  /// the owner keeps while it has a ring.
+  @inlinable
+  final var stepKeepsStates: Bool {
+    servicesSlot.load(ordering: .acquiring)?._withUnsafeGuaranteedRef { $0.keepsStates() } ?? true
+  }
+
   /// Begins the step of `message` in `ring`: takes its sequence numbers, and keeps its message,
   /// and its state if the reader needs this step's, until ``endStepInRing(after:)``.
   /// Specialised for the owner's types where the owner's code is, but not inlined there.
@@ -43,7 +53,7 @@ extension OwnerCore {
     in ring: Unmanaged<AnyStepRing>, _ message: Message, state: State, callSite: CallSite?,
     clockTime: Duration? = nil
   ) {
-    let keeps = services.keepsStates()
+    let keeps = stepKeepsStates
     ring._withUnsafeGuaranteedRef { ring in
       let ring = unsafeDowncast(ring, to: StepRing<State, Message>.self)
       if keeps {

@@ -72,7 +72,7 @@ extension OwnerCore {
             if let ring = stepRing {
               // A step reader is the only inspector: the step goes to its ring, typed, with its
               // states if the reader needs this step's (a kept state makes the step copy it).
-              let keeps = services.keepsStates()
+              let keeps = stepKeepsStates
               let before = keeps ? state : nil
               let received = ring._withUnsafeGuaranteedRef { $0.beginStep() }
               outcome = step(&state, envelope.message, envelope.callSite)

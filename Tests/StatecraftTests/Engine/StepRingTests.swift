@@ -432,6 +432,22 @@ struct StepRingWritesTests {
     #expect(Self.messages(drained) == [2, 3, 4])
   }
 
+  @Test func aRingKeepsAtMostItsStepLimitFromTheRoomItsNextTakeGivesBackAndGrowsAgainWhenRaised() {
+    let ring = Self.makeRing(capacity: 100)
+    for step in 1...40 { Self.write(step, to: ring) }
+    ring.stepLimit.store(3, ordering: .relaxed)
+    // The room in use is larger: this take gets every step.
+    #expect(Self.messages(ring.drain()) == Array(1...40))
+    // The next room is no larger than the limit: the oldest go, and are counted.
+    for step in 41...50 { Self.write(step, to: ring) }
+    let limited = ring.drain()
+    #expect(Self.messages(limited) == [48, 49, 50])
+    #expect(limited.dropped == 7)
+    ring.stepLimit.store(.max, ordering: .relaxed)
+    for step in 51...90 { Self.write(step, to: ring) }
+    #expect(Self.messages(ring.drain()) == Array(51...90), "the room grew back to the capacity")
+  }
+
   @Test func aPendingStepIsWrittenWhenItEndsWithTheStateBeforeIfUnchanged() {
     let ring = Self.makeRing(capacity: 8)
     ring.beginPendingStep(message: 1, before: 0, callSite: nil, clockTime: nil)
