@@ -119,10 +119,11 @@
       waiter?.resume()
     }
 
-    /// Has the rings whose steps no journal takes keep at most their newest `limit` steps until
-    /// the next take, the others overwritten and counted as dropped: the pump sets it to what its
-    /// next batch will describe, so that a busy store overwrites a few steps in room that stays
-    /// in its processor's cache rather than cycle through `limit` steps of room.
+    /// Has the rings whose steps no journal takes keep at most their newest `limit` steps, the
+    /// others overwritten and counted as dropped, from the first write after their next take:
+    /// before it pauses, the pump sets it to what its next batch will describe, so that a busy
+    /// store overwrites a few steps in room that stays in its processor's cache rather than cycle
+    /// through `limit` steps of room.
     func keepNewestSteps(_ limit: Int) {
       state.withLock { state in
         state.stepLimit = limit
@@ -145,10 +146,15 @@
     /// Every record waiting, and every step the rings hold, once there is at least one (or a
     /// settle asks); `nil` once the feed is finished.
     ///
-    /// - Parameter stepLimit: How many of a ring's newest steps to take, when no journal takes
-    ///   its steps: the older ones are counted as dropped without being boxed, since the pump
-    ///   would not describe them.
-    func next(keepingNewestSteps stepLimit: () -> Int = { .max }) async -> Batch? {
+    /// - Parameters:
+    ///   - stepLimit: How many of a ring's newest steps to take, when no journal takes its steps:
+    ///     the older ones are counted as dropped without being boxed, since the pump would not
+    ///     describe them.
+    ///   - ringStepLimit: How many steps the rings without a journal keep from the call on
+    ///     (``keepNewestSteps(_:)``): at least what a batch taken at any moment would describe, as
+    ///     the call may wait for the next step for any time. `nil` leaves the rings' limit as it is.
+    func next(keepingNewestSteps stepLimit: () -> Int = { .max }, ringStepLimit: Int? = nil) async -> Batch? {
+      if let ringStepLimit { keepNewestSteps(ringStepLimit) }
       while true {
         guard let (taken, rings) = take() else { return nil }
         var batch = taken

@@ -169,7 +169,11 @@
         var budget = DescribeBudget(perSecond: describeLimit)
         // A store's steps beyond what the budget allows are dropped in its ring, never boxed.
         // At least one step, whose record tells the page how many were dropped before it.
-        while let batch = await feed.next(keepingNewestSteps: { max(1, budget.available() / 2) }) {
+        // Until a batch is taken, the rings keep a second's worth of steps: what a batch after a
+        // quiet time describes.
+        while let batch = await feed.next(
+          keepingNewestSteps: { max(1, budget.available() / 2) }, ringStepLimit: max(1, describeLimit / 2))
+        {
           let allowed = budget.take(upTo: batch.entries.count)
           hub.publish(formatter.lines(for: batch, describingAtMost: allowed, hub: hub))
           feed.markHandled(batch)
@@ -178,10 +182,12 @@
           // step would have the store wake it at every step.
           let pause: Duration? =
             allowed < batch.entries.count ? .milliseconds(50) : batch.hasSteps ? .milliseconds(10) : nil
-          // The rings keep what the next batch will describe if it comes after the pause; with no
-          // pause, what a burst after a quiet time gets: a second's worth.
-          feed.keepNewestSteps(max(1, budget.available(after: pause ?? .seconds(1)) / 2))
-          if let pause { try? await Task.sleep(for: pause) }
+          if let pause {
+            // Meanwhile the rings keep what the next batch will describe if it comes after the
+            // pause; one that comes later describes no more than that.
+            feed.keepNewestSteps(max(1, budget.available(after: pause) / 2))
+            try? await Task.sleep(for: pause)
+          }
         }
       }
       let urlHost = host.contains(":") ? "[\(host)]" : host

@@ -106,6 +106,30 @@
       #expect(journaled.stepLimit.load(ordering: .relaxed) == .max, "a journal keeps every step")
     }
 
+    @Test func aBurstAfterAFloodIsKeptWholeOnceThePumpLooksForItsNextBatch() async throws {
+      let feed = InspectorFeed(limit: 10)
+      let owner = OwnerIdentity(
+        type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+      let ring = StepRing<Int, Int>(owner: owner, sequence: InspectionSequence(), capacity: 100)
+      feed.adopt(ring, journal: nil)
+      // The pump paused during a flood, out of budget.
+      feed.keepNewestSteps(2)
+      // Then it looks for its next batch, which may come after a quiet time of any length.
+      feed.append(
+        .init(
+          record: InspectionRecord(owner: owner, sequence: 1, time: .now, kind: .received(InspectedValue(0))),
+          journal: nil))
+      _ = try #require(await feed.next(ringStepLimit: 50))
+      for step in 1...30 {
+        _ = ring.endStep(received: ring.beginStep(), message: step, before: nil, after: nil, callSite: nil)
+      }
+      let kept = ring.drain().records.compactMap { record -> Int? in
+        guard case .received(let message) = record.kind else { return nil }
+        return message.value as? Int
+      }
+      #expect(kept == Array(1...30), "the burst is whole, not the flood's last two steps")
+    }
+
     @Test func theBudgetAfterAPauseHoldsWhatItRefillsMeanwhileUpToASecondsWorth() {
       let start = ContinuousClock.now
       var budget = DescribeBudget(perSecond: 1_000, now: start)

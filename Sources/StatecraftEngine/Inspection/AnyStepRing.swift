@@ -15,7 +15,8 @@ package class AnyStepRing: @unchecked Sendable {
   /// How many steps the ring keeps, at most, below its capacity: a reader that will box only the
   /// newest few steps at its next take lowers it, so that a busy owner overwrites a few steps in
   /// room that stays in the processor's cache, rather than cycle through the whole capacity. Both
-  /// count the steps they overwrite. The room shrinks to it at the first write after a take.
+  /// count the steps they overwrite. It applies from the first write after the next take, when
+  /// the room shrinks to it: until then the room in use may hold more.
   @usableFromInline package let stepLimit = Atomic<Int>(.max)
   /// The first sequence number of the step the owner began and has not written yet; 0 when none.
   @usableFromInline let stepInFlight = Atomic<UInt64>(0)

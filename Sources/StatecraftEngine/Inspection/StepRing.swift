@@ -11,7 +11,7 @@ public import Synchronization
 /// compare-and-exchange, leaving the slot empty, and waits (yielding) while the writer holds it.
 /// The writer then writes to empty room the reader gave back, or to new room. The reader boxes
 /// the steps as records after the take. Nothing is allocated on the writing thread but when the
-/// room grows. When the storage is full, the oldest unread step is overwritten and counted,
+/// room grows, or shrinks to the reader's ``AnyStepRing/stepLimit``. When the storage is full, the oldest unread step is overwritten and counted,
 /// unless the reader asked to make room first (``AnyStepRing/whenFull(_:)``).
 ///
 /// The slot, the closed flag and the reader's wait flag are sequentially consistent, so that:
