@@ -153,7 +153,9 @@
     ///   - ringStepLimit: How many steps the rings without a journal keep from the call on
     ///     (``keepNewestSteps(_:)``): at least what a batch taken at any moment would describe, as
     ///     the call may wait for the next step for any time. `nil` leaves the rings' limit as it is.
-    func next(keepingNewestSteps stepLimit: () -> Int = { .max }, ringStepLimit: Int? = nil) async -> Batch? {
+    func next(
+      keepingNewestSteps stepLimit: () -> Int = { .max }, ringStepLimit: Int? = nil
+    ) async -> Batch? {
       if let ringStepLimit { keepNewestSteps(ringStepLimit) }
       while true {
         guard let (taken, rings) = take() else { return nil }

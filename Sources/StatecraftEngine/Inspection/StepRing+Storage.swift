@@ -1,8 +1,8 @@
 extension StepRing {
   /// Steps written since the last take: `count` of them from `start`, wrapping around, in room
-  /// for `allocated`, which grows by doubling up to the ring's capacity (or its
-  /// ``AnyStepRing/stepLimit``, if lower): an owner that takes few
-  /// steps between takes keeps little. Each step has a slot for its states beside it, in
+  /// for `allocated`, which grows by doubling up to the steps the ring keeps (its capacity, or
+  /// its reader's lower ``AnyStepRing/stepLimit``): an owner that takes few steps between takes
+  /// keeps little. Each step has a slot for its states beside it, in
   /// `states`, initialised only while the step holds them.
   @usableFromInline
   // Unchecked: handed through the ring's slot between the writer that holds it and the one reader

@@ -11,8 +11,9 @@ public import Synchronization
 /// compare-and-exchange, leaving the slot empty, and waits (yielding) while the writer holds it.
 /// The writer then writes to empty room the reader gave back, or to new room. The reader boxes
 /// the steps as records after the take. Nothing is allocated on the writing thread but when the
-/// room grows, or shrinks to the reader's ``AnyStepRing/stepLimit``. When the storage is full, the oldest unread step is overwritten and counted,
-/// unless the reader asked to make room first (``AnyStepRing/whenFull(_:)``).
+/// room grows, or shrinks to the reader's ``AnyStepRing/stepLimit``. When the storage is full,
+/// the oldest unread step is overwritten and counted, unless the reader asked to make room first
+/// (``AnyStepRing/whenFull(_:)``).
 ///
 /// The slot, the closed flag and the reader's wait flag are sequentially consistent, so that:
 /// - a take that finds the ring closed, then takes nothing, is sure that no later write lands
@@ -154,11 +155,16 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     return (held > Self.writing ? Self.storage(at: held) : takeSpare(), waits)
   }
 
+  /// How many steps the ring keeps now: its capacity, or its reader's lower
+  /// ``AnyStepRing/stepLimit``.
+  @inlinable
+  var keptSteps: Int { min(capacity, stepLimit.load(ordering: .relaxed)) }
+
   /// The room a take gave back, or new room: new room too when the room given back is larger
-  /// than ``AnyStepRing/stepLimit``.
+  /// than ``keptSteps``.
   @usableFromInline @inline(never)
   func takeSpare() -> UnsafeMutablePointer<Storage> {
-    let limit = min(capacity, stepLimit.load(ordering: .relaxed))
+    let limit = keptSteps
     let spare = spare.exchange(0, ordering: .acquiring)
     if spare != 0 {
       let storage = Self.storage(at: spare)
@@ -214,7 +220,7 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   ) -> Bool {
     let ticks = usesCounter ? StepTicks.counter : StepTicks.clock
     let statesLimit = statesLimit.load(ordering: .relaxed)
-    let capacity = min(capacity, stepLimit.load(ordering: .relaxed))
+    let capacity = keptSteps
     guard let (storage, waits) = holdStorage() else {
       stepInFlight.store(0, ordering: .releasing)
       return false
@@ -247,7 +253,7 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   ) -> Bool {
     readerCalls.withLock { $0.makeRoom }?()
     let statesLimit = statesLimit.load(ordering: .relaxed)
-    let capacity = min(capacity, stepLimit.load(ordering: .relaxed))
+    let capacity = keptSteps
     guard let (storage, waits) = holdStorage() else {
       stepInFlight.store(0, ordering: .releasing)
       return false
