@@ -111,7 +111,7 @@ final class ChartProcessor<ID: Hashable & Sendable, Event: Sendable, Context: Se
     case .perform(let step):
       // An invocation whose event is processed in its own task, and which this step exits, is
       // cancelled once the step is done: its task runs the step's outputs.
-      let cancelledSender = await perform(step.effects, in: step.snapshot, number: number, sparing: origin)
+      let cancelledSender = await perform(step.effects, number: number, sparing: origin)
       if step.snapshot.isDone { finishChart() }
       cancelledSender?.cancel()
       return core.finish()
@@ -202,6 +202,9 @@ final class ChartProcessor<ID: Hashable & Sendable, Event: Sendable, Context: Se
     // messages it received within the step, after the one that started it. A journal takes the
     // first message of a step as the one to replay.
     for event in step.observations?.events ?? [] { core.services.emit(.received(InspectedValue(event))) }
+    // Before the commit publishes the snapshot: an observer that sees it and then advances a test
+    // clock finds the step's timer asleep on the clock, not about to sleep past the advance.
+    armTimer(for: step.snapshot)
     _ = core.commit(step.snapshot, finishing: false)
     return .perform(step)
   }
@@ -218,7 +221,8 @@ final class ChartProcessor<ID: Hashable & Sendable, Event: Sendable, Context: Se
     // The chart's time runs from now: a timer of the initial state, or of a restored snapshot,
     // counts from the start, not from the sequence's creation.
     clock.start(at: state.time)
-    await perform(initial, in: state, number: number)
+    await perform(initial, number: number)
+    armTimer(for: state)
     guard state.isDone else { return true }
     finishChart()
     return false
@@ -229,12 +233,12 @@ final class ChartProcessor<ID: Hashable & Sendable, Event: Sendable, Context: Se
     core.services.report(ChartReport.unhandled(event, in: state, at: callSite))
   }
 
-  /// Performs a step's effects in order, then arms the timer of the next due timer. The
+  /// Performs a step's effects in order; its caller arms the timer of the next due timer. The
   /// invocation `sparing` names, if the step cancels it, is returned for the caller to cancel
   /// once the step is done, instead of being cancelled now.
   @usableFromInline @discardableResult
   func perform(
-    _ effects: [ChartEffect<ID, Event, Context>], in snapshot: Snapshot, number: UInt64,
+    _ effects: [ChartEffect<ID, Event, Context>], number: UInt64,
     sparing sender: EffectHandle? = nil, isolation: isolated (any Actor)? = #isolation
   ) async -> EffectHandle? {
     var spared: EffectHandle?
@@ -260,7 +264,6 @@ final class ChartProcessor<ID: Hashable & Sendable, Event: Sendable, Context: Se
         core.services.report(report)
       }
     }
-    armTimer(for: snapshot)
     return spared
   }
 

@@ -226,12 +226,15 @@ struct ChartJournalTests {
     let schema = SnapshotSchema<ChartSnapshot<Gauge, GaugeEvent, Readings>>("gauge")
     let recorder = DiagnosticRecorder()
     // No batch of the journal's own, which could take the failing step and report it after the
-    // test's flush returns.
+    // test's flush returns: the batch its start queues at once has run before the test sends, and
+    // the next is an hour away.
     let journal = try DiagnosticHandler.$current.withValue(recorder.handler) {
       try Journal(schema: schema, action: GaugeEvent.self, batchInterval: .seconds(3_600))
     }
     let running = withInspector(journal) { AsyncStatechartSequence(gauge, clock: TestClock()) }
     await running.start()
+    journal.writes.queue.sync {}
+    #expect(journal.isBatchQueued)
     // The event does not encode, and its step raised `noted`, which does.
     await running.send(.set(Reading(-1)))
     // The journal learns that the step cannot be replayed when it writes it, and asks for the

@@ -140,6 +140,32 @@ struct AsyncStatechartSequenceTests {
     #expect(await snapshots.next()?.configuration == [.idle])
   }
 
+  @Test(.enabled(if: timersSleepWithinTheirStep))
+  func aTimerIsRegisteredWithItsClockBeforeObserversSeeTheSnapshotOfTheStepThatSetIt() async {
+    // Without it, a test that advances a test clock once it sees the snapshot could advance
+    // before the timer sleeps, and the timer would wait for the next advance: a hung test.
+    let clock = CountingClock()
+    let outputRuns = Gate()
+    let chart = Statechart<S, E, C>("pauser", initial: .idle, context: C()) {
+      StateNode(.idle) { OnEvent(.pause, target: .paused) }
+      StateNode(.paused) {
+        Entry(.output("paused"))
+        After(.seconds(10), target: .idle)
+      }
+    }
+    let pauser = AsyncStatechartSequence(chart, clock: clock) { _, _ in await outputRuns.wait() }
+    var snapshots = pauser.makeAsyncIterator()
+    #expect(await snapshots.next()?.configuration == [.idle])
+    let sending = Task { await pauser.send(.pause) }
+    // The step's snapshot is out while its output holds the step.
+    #expect(await snapshots.next()?.configuration == [.paused])
+    #expect(clock.sleeps.withLock { $0 } == 1)
+    outputRuns.open()
+    await sending.value
+    await clock.base.advance(by: .seconds(10))
+    #expect(await snapshots.next()?.configuration == [.idle])
+  }
+
   @Test func aRestoredSnapshotResumesItsTimersWithTheTimeTheyHadLeft() async throws {
     let clock = TestClock()
     let original = AsyncStatechartSequence(Self.chart(), clock: clock) { _, _ in }
