@@ -36,6 +36,10 @@
     struct Ring: Sendable {
       let ring: AnyStepRing
       let journal: JournalTap?
+      /// When the pump last took it, and how many steps a second its owner ran between that take
+      /// and the one before: what decides whether it skips steps during the pump's pause.
+      var lastTake: ContinuousClock.Instant?
+      var stepsPerSecond: Double = 0
     }
 
     private struct State {
@@ -73,10 +77,14 @@
 
     let limit: Int
     private let state = CriticalState(State())
+    /// The time of a take, from which the rings' step rates are measured: the continuous clock's,
+    /// or a test's.
+    private let now: @Sendable () -> ContinuousClock.Instant
 
-    init(limit: Int) {
+    init(limit: Int, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
       precondition(limit > 0, "The inspector keeps at least one record.")
       self.limit = limit
+      self.now = now
     }
 
     /// How many records were dropped since the feed was made.
@@ -133,6 +141,46 @@
       }
     }
 
+    /// Has the rings without a journal whose owners ran their steps faster than the pump
+    /// describes them skip their steps (``AnyStepRing/skipsSteps``) until ``recordSteps()``:
+    /// before a `pause` after which the pump describes at most the newest `limit` steps of each.
+    /// Returns how long before its next take the pump must have them record again, so that they
+    /// then hold their newest steps; `nil` if none skips.
+    func skipSteps(during pause: Duration, keepingNewest limit: Int) -> Duration? {
+      state.withLock { state in
+        var longest: Duration?
+        for ring in state.rings where ring.journal == nil {
+          guard
+            let window = Self.recordingWindow(
+              stepsPerSecond: ring.stepsPerSecond, pause: pause, keepingNewest: limit)
+          else { continue }
+          ring.ring.skipsSteps.store(true, ordering: .relaxed)
+          longest = max(longest ?? .zero, window)
+        }
+        return longest
+      }
+    }
+
+    /// Has every ring record its steps again.
+    func recordSteps() {
+      state.withLock { state in
+        for ring in state.rings { ring.ring.skipsSteps.store(false, ordering: .relaxed) }
+      }
+    }
+
+    /// How long an owner that runs `stepsPerSecond` steps must record them to hold its newest
+    /// `limit` at the end of a `pause`: the time 4 times `limit` steps take, a margin for a rate
+    /// that falls. `nil` if it would run fewer than 8 times `limit` steps in the pause, too few to
+    /// be worth skipping: so the window is at most half the pause. At least a 25th of it, which
+    /// sleeps keep to.
+    static func recordingWindow(stepsPerSecond: Double, pause: Duration, keepingNewest limit: Int) -> Duration? {
+      let limit = Double(max(1, limit))
+      let seconds = Double(pause.components.seconds) + Double(pause.components.attoseconds) / 1e18
+      guard stepsPerSecond * seconds >= 8 * limit else { return nil }
+      let window = Duration.nanoseconds(Int64((4 * limit * 1e9 / stepsPerSecond).rounded()))
+      return max(window, pause / 25)
+    }
+
     /// Wakes the pump: a ring was written, or a settle asked for.
     private func wake() {
       state.withLock { Self.wake(&$0) }?.resume()
@@ -157,6 +205,7 @@
       keepingNewestSteps stepLimit: () -> Int = { .max }, ringStepLimit: Int? = nil
     ) async -> Batch? {
       if let ringStepLimit { keepNewestSteps(ringStepLimit) }
+      recordSteps()
       while true {
         guard let (taken, rings) = take() else { return nil }
         var batch = taken
@@ -166,6 +215,11 @@
         }
         // Each ring wakes the pump at its next write, unless it holds steps already.
         let open = rings.map(\.ring).filter { !$0.ring.isClosed }
+        if open.contains(where: { $0.ring.holdsUnreportedSkips }) {
+          // A step held the state of an owner whose steps were skipped: it ends soon.
+          try? await Task.sleep(for: .milliseconds(1))
+          continue
+        }
         if !open.isEmpty {
           let wake: @Sendable () -> Void = { [weak self] in self?.wake() }
           if open.contains(where: { !$0.ring.wakeOnNextWrite(wake) }) { continue }
@@ -291,24 +345,47 @@
       var drained: UInt64 = 0
       var ringDropped: UInt64 = 0
       var closedAndEmpty: [ObjectIdentifier] = []
+      // How many steps each owner ran since the previous take: those taken, and those skipped,
+      // overwritten or left out.
+      var stepsRun: [ObjectIdentifier: UInt64] = [:]
       for taken in rings {
         guard let takenSteps = taken.take.steps else {
           if taken.take.wasClosed { closedAndEmpty.append(ObjectIdentifier(taken.ring.ring)) }
+          stepsRun[ObjectIdentifier(taken.ring.ring)] = taken.take.skippedSteps
+          // Steps skipped, and none recorded after them: the owner's state now shows where they led.
+          if taken.take.skippedSteps > 0,
+            let record = taken.ring.ring.currentStateRecord(afterSkipping: taken.take.skippedSteps)
+          {
+            drained += 1
+            ringDropped += 2 * taken.take.skippedSteps
+            steps.append(Entry(record: record, journal: taken.ring.journal))
+          }
           continue
         }
-        // Steps the ring overwrote are counted by the first record after them
+        // Steps the ring skipped or overwrote are counted by the first record after them
         // (`droppedBefore`), which the pump tells the page and the journal about.
         // A journal keeps every step the ring kept.
         let drainedSteps = takenSteps.records(
           keepingNewest: taken.ring.journal == nil ? stepLimit : .max)
         drained += UInt64(drainedSteps.records.count)
         ringDropped += 2 * drainedSteps.dropped
+        stepsRun[ObjectIdentifier(taken.ring.ring)] = UInt64(drainedSteps.records.count / 2) + drainedSteps.dropped
         steps.append(contentsOf: drainedSteps.records.map { Entry(record: $0, journal: taken.ring.journal) })
       }
+      let now = now()
       state.withLock { state in
         state.appended += drained
         state.droppedInAll += ringDropped
         state.rings.removeAll { closedAndEmpty.contains(ObjectIdentifier($0.ring)) }
+        for index in state.rings.indices {
+          let ran = stepsRun[ObjectIdentifier(state.rings[index].ring)] ?? 0
+          if let last = state.rings[index].lastTake {
+            let elapsed = last.duration(to: now)
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            state.rings[index].stepsPerSecond = seconds > 0 ? Double(ran) / seconds : 0
+          }
+          state.rings[index].lastTake = now
+        }
       }
       guard !steps.isEmpty else { return }
       batch.hasSteps = true

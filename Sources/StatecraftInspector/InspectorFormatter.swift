@@ -88,7 +88,8 @@
         message.text = String(customDumping: value.value)
       case .stateUpdated(let before, let after):
         message.kind = .state
-        message.diff = diff(before.value, after.value)
+        // No state before: the state an owner's skipped steps led to (see `AnyStepRing`).
+        message.diff = before.isKept ? diff(before.value, after.value) : nil
         message.state = String(customDumping: after.value)
         if let chart = after.value as? any InspectableChartSnapshot {
           message.active = chart.inspectedActiveStates

@@ -185,8 +185,17 @@
           if let pause {
             // Meanwhile the rings keep what the next batch will describe if it comes after the
             // pause; one that comes later describes no more than that.
-            feed.keepNewestSteps(max(1, budget.available(after: pause) / 2))
-            try? await Task.sleep(for: pause)
+            let kept = max(1, budget.available(after: pause) / 2)
+            feed.keepNewestSteps(kept)
+            // The stores that run far more steps than that skip them, only counting them, but
+            // for the end of the pause, when they record their newest.
+            if let window = feed.skipSteps(during: pause, keepingNewest: kept) {
+              try? await Task.sleep(for: pause - window)
+              feed.recordSteps()
+              try? await Task.sleep(for: window)
+            } else {
+              try? await Task.sleep(for: pause)
+            }
           }
         }
       }

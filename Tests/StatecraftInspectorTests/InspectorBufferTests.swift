@@ -2,6 +2,7 @@
   import CounterFeature
   import Foundation
   import StatecraftJournal
+  import Synchronization
   import Testing
 
   @testable import StatecraftEngine
@@ -128,6 +129,69 @@
         return message.value as? Int
       }
       #expect(kept == Array(1...30), "the burst is whole, not the flood's last two steps")
+    }
+
+    @Test func aStoreSkipsStepsDuringAPauseOnlyIfItRunsFarMoreThanThePumpWillDescribe() {
+      let pause = Duration.milliseconds(50)
+      let window = { (rate: Double) in
+        InspectorFeed.recordingWindow(stepsPerSecond: rate, pause: pause, keepingNewest: 25)
+      }
+      #expect(window(3_000) == nil, "150 steps in the pause: fewer than 8 times the 25 described")
+      #expect(window(5_000) == .milliseconds(20), "the time 100 steps take")
+      #expect(window(4_000) == .milliseconds(25), "at the least rate that skips, half the pause")
+      #expect(window(10_000_000) == .milliseconds(2), "at least a 25th of the pause")
+    }
+
+    /// A time a test moves.
+    final class TestTime: Sendable {
+      let instant = Mutex(ContinuousClock.now)
+      func advance(by duration: Duration) { instant.withLock { $0 += duration } }
+    }
+
+    @Test func aFloodingStoresSkippedStepsAreCountedAndTheStateTheyLedToIsShown() async throws {
+      let time = TestTime()
+      let feed = InspectorFeed(limit: 100) { time.instant.withLock { $0 } }
+      let owner = OwnerIdentity(
+        type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+      let ring = StepRing<Int, Int>(owner: owner, sequence: InspectionSequence(), capacity: 100) {
+        InspectedValue(42)
+      }
+      feed.adopt(ring, journal: nil)
+      func write(_ message: Int) {
+        if !ring.skipsStep() {
+          _ = ring.endStep(received: ring.beginStep(), message: message, before: nil, after: nil, callSite: nil)
+        }
+      }
+      write(0)
+      _ = try #require(await feed.next())
+      // 1,000 steps in a second: 50 in a pause of 50 ms, far more than the 2 the pump describes.
+      for step in 1...1_000 { write(step) }
+      time.advance(by: .seconds(1))
+      _ = try #require(await feed.next())
+      #expect(feed.skipSteps(during: .milliseconds(50), keepingNewest: 2) == .milliseconds(8))
+      for step in 1_001...1_005 { write(step) }
+      feed.recordSteps()
+      write(1_006)
+      time.advance(by: .milliseconds(50))
+      let afterSkips = try #require(await feed.next()).entries.map(\.record)
+      #expect(afterSkips.count == 2)
+      #expect(afterSkips.first?.droppedBefore == 10, "the 5 steps skipped")
+      // The flood goes on, then ends while the store skips: the next batch shows its state now.
+      for step in 1_007...2_006 { write(step) }
+      time.advance(by: .seconds(1))
+      _ = try #require(await feed.next())
+      #expect(feed.skipSteps(during: .milliseconds(50), keepingNewest: 2) != nil)
+      for step in 2_007...2_009 { write(step) }
+      let ended = try #require(await feed.next()).entries.map(\.record)
+      #expect(ended.count == 1)
+      #expect(ended.first?.droppedBefore == 6)
+      guard case .stateUpdated(_, let after)? = ended.first?.kind else {
+        Issue.record("not a state update: \(String(describing: ended.first?.kind))")
+        return
+      }
+      #expect(after.value as? Int == 42)
+      let skips = ring.skipsSteps.load(ordering: .relaxed)
+      #expect(!skips, "the pump's next look records again")
     }
 
     @Test func theBudgetAfterAPauseHoldsWhatItRefillsMeanwhileUpToASecondsWorth() {

@@ -21,10 +21,25 @@ package class AnyStepRing: @unchecked Sendable {
   /// The first sequence number of the step the owner began and has not written yet; 0 when none.
   @usableFromInline let stepInFlight = Atomic<UInt64>(0)
   @usableFromInline let closed = Atomic<Bool>(false)
+  /// Whether the owner skips its steps, only counting them: a reader that will describe none of
+  /// the steps of the next while (the live inspector's pump, out of budget during a flood) sets
+  /// it, and clears it a little before its next take, so that the ring then holds the newest.
+  @usableFromInline package let skipsSteps = Atomic<Bool>(false)
+  /// How many steps the owner skipped, in all. Only the owner's step adds to it, one step at a
+  /// time, so a load and a store do, without a locked instruction.
+  @usableFromInline let skippedSteps = Atomic<UInt64>(0)
+  /// How many of ``skippedSteps`` the reader's takes have reported. Only the reader touches it.
+  private let skippedStepsTaken = Atomic<UInt64>(0)
+  /// The owner's state now, if no step holds it: what a reader shows after steps it skipped.
+  private let currentState: @Sendable () -> InspectedValue?
 
-  init(owner: OwnerIdentity, sequence: InspectionSequence) {
+  init(
+    owner: OwnerIdentity, sequence: InspectionSequence,
+    currentState: @escaping @Sendable () -> InspectedValue? = { nil }
+  ) {
     self.owner = owner
     self.sequence = sequence
+    self.currentState = currentState
   }
 
   /// The steps written since the last drain, at most the newest `limit`: the older ones are
@@ -74,7 +89,47 @@ package class AnyStepRing: @unchecked Sendable {
 
   /// The owner writes no more steps here.
   package final func closeForOwner() {
+    skipsSteps.store(false, ordering: .relaxed)
     closed.store(true, ordering: .sequentiallyConsistent)
+  }
+
+  /// Whether the step about to begin is skipped (``skipsSteps``): if so, counts it. Called by the
+  /// owner's step, before it begins.
+  @inlinable @inline(__always)
+  package final func skipsStep() -> Bool {
+    guard _slowPath(skipsSteps.load(ordering: .relaxed)) else { return false }
+    skippedSteps.store(skippedSteps.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+    return true
+  }
+
+  /// How many steps the owner skipped since the last take that reported them. Loaded by a take
+  /// before it takes the steps: the skipped steps came before those it takes.
+  final func takeSkippedSteps() -> UInt64 {
+    let skipped = skippedSteps.load(ordering: .relaxed)
+    return skipped &- skippedStepsTaken.exchange(skipped, ordering: .relaxed)
+  }
+
+  /// Whether the owner skipped steps that no take has reported yet.
+  package final var holdsUnreportedSkips: Bool {
+    skippedSteps.load(ordering: .relaxed) != skippedStepsTaken.load(ordering: .relaxed)
+  }
+
+  /// The record that shows the owner's state now, after `skipped` steps that a take found
+  /// skipped and followed by none it holds: a `stateUpdated` whose state before is not kept,
+  /// counting their records as dropped before it. `nil` if a step holds the state now: that step
+  /// ends soon, the next take reports the skipped steps again, and the reader tries again (unless
+  /// the ring is closed).
+  package final func currentStateRecord(afterSkipping skipped: UInt64) -> InspectionRecord? {
+    guard let state = currentState() else {
+      // Gone owners are not waited for.
+      if !isClosed { skippedStepsTaken.wrappingSubtract(skipped, ordering: .relaxed) }
+      return nil
+    }
+    var record = InspectionRecord(
+      owner: owner, sequence: sequence.next(), sinceEpoch: InspectionRecord.sinceEpoch,
+      kind: .stateUpdated(before: .notKept, after: state))
+    record.droppedBefore = 2 * skipped
+    return record
   }
 
   /// Takes the sequence numbers of a step's `received` record and of its `stateUpdated` record,
@@ -104,13 +159,20 @@ package struct RingTake: Sendable {
   /// `stateUpdated`); `nil` when no step was taken. The owner's records numbered below it that
   /// reached the reader while it took the ring go before that step.
   package let lastSequence: UInt64?
+  /// How many steps the owner skipped (``AnyStepRing/skipsSteps``) since the previous take, all
+  /// before the steps taken: their records count them as dropped.
+  package let skippedSteps: UInt64
 
   /// - Parameters:
   ///   - stepInFlight: The first sequence number of the step under way when the take began. It is
   ///     read before the steps are taken, so the step may have ended meanwhile and be among them:
   ///     a step numbered at or below `lastSequence` is not reported.
-  package init(steps: TakenSteps?, wasClosed: Bool, stepInFlight: UInt64?, lastSequence: UInt64?) {
+  ///   - skippedSteps: How many steps the owner skipped since the previous take.
+  package init(
+    steps: TakenSteps?, wasClosed: Bool, stepInFlight: UInt64?, lastSequence: UInt64?, skippedSteps: UInt64 = 0
+  ) {
     self.steps = steps
+    self.skippedSteps = skippedSteps
     self.wasClosed = wasClosed
     self.stepInFlight = stepInFlight.flatMap { step in (lastSequence ?? 0) >= step ? nil : step }
     self.lastSequence = lastSequence

@@ -6,6 +6,7 @@ extension StepRing {
   /// one at a time, so one step at most is pending.
   @inlinable
   package func beginPendingStep(message: Message, callSite: CallSite?, clockTime: Duration?) {
+    pendingSkipped = false
     pending = PendingStep(
       received: beginStep(), message: message, callSite: callSite, clockTime: clockTime, holdsStates: false)
   }
@@ -14,9 +15,19 @@ extension StepRing {
   /// before it, for a reader that needs this step's states.
   @inlinable
   package func beginPendingStep(message: Message, before: State, callSite: CallSite?, clockTime: Duration?) {
+    pendingSkipped = false
     pendingBefore = before
     pending = PendingStep(
       received: beginStep(), message: message, callSite: callSite, clockTime: clockTime, holdsStates: true)
+  }
+
+  /// Skips the step about to begin, if the ring skips steps (``AnyStepRing/skipsSteps``): its
+  /// end then writes nothing. Returns whether it did.
+  @inlinable
+  package func skipsPendingStep() -> Bool {
+    guard skipsStep() else { return false }
+    pendingSkipped = true
+    return true
   }
 
   /// How ``endPendingStep(after:)`` or ``endPendingStep()`` ended a step.
@@ -25,6 +36,8 @@ extension StepRing {
     /// No step was begun in the ring: its records end it.
     case notBegun
     case written
+    /// The step was skipped: counted, and nothing more.
+    case skipped
     /// The ring was closed while the step ran: the owner makes its records, from these.
     case closed(ClosedStep)
   }
@@ -65,7 +78,11 @@ extension StepRing {
   /// called only if the step holds states.
   @inlinable @inline(__always)
   func endPendingStep(computingAfter after: (State) -> State) -> PendingStepEnd {
-    guard let pending = pending.take() else { return .notBegun }
+    guard let pending = pending.take() else {
+      guard pendingSkipped else { return .notBegun }
+      pendingSkipped = false
+      return .skipped
+    }
     guard pending.holdsStates, let before = pendingBefore.take() else {
       guard
         write(

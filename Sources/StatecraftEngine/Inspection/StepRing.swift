@@ -24,8 +24,9 @@ public import Synchronization
 // Unchecked: `State` need not be `Sendable` (a store's state is not). The ring holds copies of
 // values its owner has finished with, and hands them out only as `InspectedValue`s, which the same
 // reasoning makes safe (see there). A storage is touched by the writer that holds it or by the one
-// reader that took it, each handing it over through the slot's exchanges; `pending` and
-// `pendingBefore` only by the owner's step in progress, and the owner runs one step at a time.
+// reader that took it, each handing it over through the slot's exchanges; `pending`,
+// `pendingBefore` and `pendingSkipped` only by the owner's step in progress, and the owner runs one
+// step at a time.
 package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked Sendable {
   @usableFromInline
   struct Step {
@@ -110,12 +111,21 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   /// without states leaves it as it is (clearing it would cost that step an optional's destroy):
   /// only a step begun and never ended can leave a state here, until the next that holds states.
   @exclusivity(unchecked) @usableFromInline var pendingBefore: State?
+  /// Whether the owner's step in progress was skipped (``AnyStepRing/skipsSteps``); touched as
+  /// `pending` is.
+  @exclusivity(unchecked) @usableFromInline var pendingSkipped = false
 
-  package init(owner: OwnerIdentity, sequence: InspectionSequence, capacity: Int) {
+  /// - Parameters:
+  ///   - currentState: The owner's state now, `nil` while a step holds it: what a reader shows
+  ///     after the steps it had the owner skip.
+  package init(
+    owner: OwnerIdentity, sequence: InspectionSequence, capacity: Int,
+    currentState: @escaping @Sendable () -> InspectedValue? = { nil }
+  ) {
     precondition(capacity > 0, "A step ring keeps at least one step.")
     self.capacity = capacity
     StepTicks.start()
-    super.init(owner: owner, sequence: sequence)
+    super.init(owner: owner, sequence: sequence, currentState: currentState)
   }
 
   deinit {
@@ -272,6 +282,7 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     // closed, and a step still in flight here was not taken.
     let wasClosed = isClosed
     let inFlight = stepInFlight.load(ordering: .acquiring)
+    let skipped = takeSkippedSteps()
     while true {
       let address = slot.load(ordering: .sequentiallyConsistent)
       if address == Self.writing {
@@ -280,30 +291,36 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
         continue
       }
       guard address != 0 else {
-        return RingTake(steps: nil, wasClosed: wasClosed, stepInFlight: inFlight.nonZero, lastSequence: nil)
+        return RingTake(
+          steps: nil, wasClosed: wasClosed, stepInFlight: inFlight.nonZero, lastSequence: nil, skippedSteps: skipped)
       }
       guard
         slot.compareExchange(expected: address, desired: 0, ordering: .sequentiallyConsistent).exchanged
       else { continue }
       return RingTake(
-        steps: TakenSteps { [self] limit in records(of: Self.storage(at: address), keepingNewest: limit) },
+        steps: TakenSteps { [self] limit in
+          records(of: Self.storage(at: address), keepingNewest: limit, afterSkipping: skipped)
+        },
         wasClosed: wasClosed, stepInFlight: inFlight.nonZero,
-        lastSequence: Self.storage(at: address).pointee.lastSequence)
+        lastSequence: Self.storage(at: address).pointee.lastSequence, skippedSteps: skipped)
     }
   }
 
   /// Boxes the steps of `full`, which is the reader's alone now, at most the newest `limit`, and
-  /// gives its room back for the writer's next storage.
-  private func records(of full: UnsafeMutablePointer<Storage>, keepingNewest limit: Int) -> DrainedSteps {
+  /// gives its room back for the writer's next storage. The first record counts the steps
+  /// `skipped` before them as dropped too.
+  private func records(
+    of full: UnsafeMutablePointer<Storage>, keepingNewest limit: Int, afterSkipping skipped: UInt64
+  ) -> DrainedSteps {
     let converter = StepTicks.Converter()
     let taken = full.pointee
-    let skipped = max(0, taken.count - max(0, limit))
+    let left = max(0, taken.count - max(0, limit))
     var records: [InspectionRecord] = []
-    records.reserveCapacity(2 * (taken.count - skipped))
+    records.reserveCapacity(2 * (taken.count - left))
     for offset in 0..<taken.count {
       var index = taken.start + offset
       if index >= taken.allocated { index -= taken.allocated }
-      guard offset >= skipped else {
+      guard offset >= left else {
         if (taken.steps + index).pointee.holdsStates { (taken.states + index).deinitialize(count: 1) }
         (taken.steps + index).deinitialize(count: 1)
         continue
@@ -313,9 +330,9 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
       var received = InspectionRecord(
         owner: owner, sequence: step.received, sinceEpoch: time,
         kind: .received(InspectedValue(message: step.message)), callSite: step.callSite)
-      // The records of the overwritten and skipped steps: the first record after the gap
-      // counts them.
-      if offset == skipped { received.droppedBefore = 2 * (taken.dropped + UInt64(skipped)) }
+      // The records of the steps skipped, overwritten and left out: the first record after the
+      // gap counts them.
+      if offset == left { received.droppedBefore = 2 * (skipped + taken.dropped + UInt64(left)) }
       records.append(received)
       let update: InspectionRecord.Kind
       if step.holdsStates {
@@ -331,7 +348,7 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     if !spare.compareExchange(expected: 0, desired: Self.address(of: full), ordering: .releasing).exchanged {
       Self.free(full)
     }
-    return DrainedSteps(records: records, dropped: taken.dropped + UInt64(skipped))
+    return DrainedSteps(records: records, dropped: skipped + taken.dropped + UInt64(left))
   }
 
   override package func wakeOnNextWrite(_ wake: @escaping @Sendable () -> Void) -> Bool {

@@ -46,17 +46,18 @@ extension OwnerCore {
   }
 
   /// Begins the step of `message` in `ring`: takes its sequence numbers, and keeps its message,
-  /// and its state if the reader needs this step's, until ``endStepInRing(after:)``.
+  /// and its state if the reader needs this step's, until ``endStepInRing(after:)``; or only
+  /// counts it, if the ring skips steps.
   /// Specialised for the owner's types where the owner's code is, but not inlined there.
   @inlinable @inline(never)
   final func beginStep(
     in ring: Unmanaged<AnyStepRing>, _ message: Message, state: State, callSite: CallSite?,
     clockTime: Duration? = nil
   ) {
-    let keeps = stepKeepsStates
     ring._withUnsafeGuaranteedRef { ring in
       let ring = unsafeDowncast(ring, to: StepRing<State, Message>.self)
-      if keeps {
+      guard !ring.skipsPendingStep() else { return }
+      if stepKeepsStates {
         ring.beginPendingStep(message: message, before: state, callSite: callSite, clockTime: clockTime)
       } else {
         ring.beginPendingStep(message: message, callSite: callSite, clockTime: clockTime)
@@ -91,7 +92,7 @@ extension OwnerCore {
   final func endedInRing(_ end: StepRing<State, Message>.PendingStepEnd) -> Bool {
     switch end {
     case .notBegun: return false
-    case .written: return true
+    case .written, .skipped: return true
     case .closed(let step):
       emitStep(
         step.message, before: step.states?.before, after: step.states?.after, callSite: step.callSite,

@@ -70,15 +70,20 @@ extension OwnerCore {
           let outcome: Outcome
           if _slowPath(isInspected) {
             if let ring = stepRing {
-              // A step reader is the only inspector: the step goes to its ring, typed, with its
-              // states if the reader needs this step's (a kept state makes the step copy it).
-              let keeps = stepKeepsStates
-              let before = keeps ? state : nil
-              let received = ring._withUnsafeGuaranteedRef { $0.beginStep() }
-              outcome = step(&state, envelope.message, envelope.callSite)
-              writeStep(
-                to: ring, received: received, envelope.message, callSite: envelope.callSite, before: before,
-                after: keeps ? state : nil)
+              if ring._withUnsafeGuaranteedRef({ $0.skipsStep() }) {
+                // The reader will describe none of the steps of the next while: counted only.
+                outcome = step(&state, envelope.message, envelope.callSite)
+              } else {
+                // A step reader is the only inspector: the step goes to its ring, typed, with its
+                // states if the reader needs this step's (a kept state makes the step copy it).
+                let keeps = stepKeepsStates
+                let before = keeps ? state : nil
+                let received = ring._withUnsafeGuaranteedRef { $0.beginStep() }
+                outcome = step(&state, envelope.message, envelope.callSite)
+                writeStep(
+                  to: ring, received: received, envelope.message, callSite: envelope.callSite, before: before,
+                  after: keeps ? state : nil)
+              }
             } else {
               // A state kept for the inspectors makes the step copy it: keep it only if they
               // need this step's.

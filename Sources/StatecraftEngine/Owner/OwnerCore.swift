@@ -208,7 +208,10 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
     guard isInspected else { return }
     let identity = self.identity
     services.installStepRing { sequence, capacity in
-      StepRing<State, Message>(owner: identity, sequence: sequence, capacity: capacity)
+      StepRing<State, Message>(owner: identity, sequence: sequence, capacity: capacity) { [weak self] in
+        // A copy, made under the lock, of the state the cell holds between steps.
+        self?.withLock { cell in cell.state.map { InspectedValue($0) } }
+      }
     }
   }
 

@@ -118,6 +118,81 @@ struct StepRingTests {
     #expect(drained.records[0].droppedBefore == 4, "the first record after the gap counts the records lost")
   }
 
+  @Test func stepsTheRingSkipsAreCountedBeforeTheFirstStepItHoldsAfterThemAndTakeNoNumbers() async throws {
+    let reader = Reader()
+    let store = makeStore()
+    store.attach(reader)
+    let ring = try #require(reader.ring.withLock { $0 })
+    ring.skipsSteps.store(true, ordering: .relaxed)
+    for _ in 0..<5 { store.send(.increment) }
+    ring.skipsSteps.store(false, ordering: .relaxed)
+    store.send(.increment)
+    let drained = await reader.drain()
+    #expect(drained.dropped == 5)
+    #expect(Self.describe(drained.records) == ["1 received increment", "2 5 → 6"])
+    #expect(drained.records[0].droppedBefore == 10)
+    #expect(reader.received.withLock { $0 }.isEmpty, "a skipped step makes no records")
+  }
+
+  @Test func aTakeThatFindsOnlySkippedStepsShowsTheOwnersStateNowOnce() async throws {
+    let reader = Reader()
+    let store = makeStore()
+    store.attach(reader)
+    let ring = try #require(reader.ring.withLock { $0 })
+    ring.skipsSteps.store(true, ordering: .relaxed)
+    for _ in 0..<3 { store.send(.increment) }
+    let take = ring.takeSteps()
+    #expect(take.steps == nil)
+    #expect(take.skippedSteps == 3)
+    let record = try #require(ring.currentStateRecord(afterSkipping: take.skippedSteps))
+    #expect(record.droppedBefore == 6)
+    guard case .stateUpdated(let before, let after) = record.kind else {
+      Issue.record("not a state update: \(record.kind)")
+      return
+    }
+    #expect(!before.isKept)
+    #expect((after.value as? Counter)?.count == 3)
+    #expect(!ring.holdsUnreportedSkips)
+    #expect(ring.takeSteps().skippedSteps == 0, "reported once")
+  }
+
+  /// Runs what a test puts in it from the reducer. Unchecked: a store's reducer runs on the main
+  /// actor, where the test sets it too.
+  final class ReducerProbe: @unchecked Sendable {
+    var run: (() -> Void)?
+  }
+
+  @Test func skippedStepsWhoseStateAStepHoldsAreReportedAgainAtTheNextTake() async throws {
+    let reader = Reader()
+    let probe = ReducerProbe()
+    let store = Store(initialState: Counter()) { (state: inout Counter, _: Action) -> Effect<Action> in
+      state.count += 1
+      probe.run?()
+      return .none
+    }
+    store.attach(reader)
+    let ring = try #require(reader.ring.withLock { $0 })
+    ring.skipsSteps.store(true, ordering: .relaxed)
+    store.send(.increment)
+    var duringStep: InspectionRecord?
+    probe.run = {
+      // The step has taken the state out of the owner's cell.
+      duringStep = ring.currentStateRecord(afterSkipping: ring.takeSteps().skippedSteps)
+    }
+    store.send(.increment)
+    probe.run = nil
+    #expect(duringStep == nil)
+    #expect(ring.holdsUnreportedSkips)
+    let take = ring.takeSteps()
+    #expect(take.skippedSteps == 2)
+    let record = try #require(ring.currentStateRecord(afterSkipping: take.skippedSteps))
+    guard case .stateUpdated(_, let after) = record.kind else {
+      Issue.record("not a state update: \(record.kind)")
+      return
+    }
+    #expect((after.value as? Counter)?.count == 2)
+  }
+
   @Test func aRingGrowsToItsCapacityInOrderThenOverwrites() async {
     let reader = Reader(bufferLimit: 30)
     let store = makeStore()

@@ -72,6 +72,41 @@ struct ChartStepRingTests {
       merged.suffix(5) == ["received flip", "received ping", "state updated", "received flip", "state updated"])
   }
 
+  /// Counts pings, raising nothing: each step holds only its message.
+  static let pingCounter = Statechart("ping counter", initial: Light.off, context: Pings()) {
+    StateNode(Light.off) { OnEvent(Switch.ping, actions: [.assign { $0.count += 1 }]) }
+  }
+
+  @Test func aChartsStepsTheRingSkipsAreCountedAndItsStateNowShowsWhereTheyLed() async throws {
+    let reader = Reader()
+    let chart = withInspector(reader) { AsyncStatechartSequence(Self.pingCounter) }
+    await chart.start()
+    let ring = try #require(reader.ring.withLock { $0 })
+    _ = ring.drain()
+    ring.skipsSteps.store(true, ordering: .relaxed)
+    for _ in 0..<4 { await chart.send(.ping) }
+    let take = ring.takeSteps()
+    #expect(take.steps == nil)
+    #expect(take.skippedSteps == 4)
+    let record = try #require(ring.currentStateRecord(afterSkipping: take.skippedSteps))
+    #expect(record.droppedBefore == 8)
+    guard case .stateUpdated(_, let after) = record.kind else {
+      Issue.record("not a state update: \(record.kind)")
+      return
+    }
+    #expect((after.value as? ChartSnapshot<Light, Switch, Pings>)?.context.count == 4)
+    ring.skipsSteps.store(false, ordering: .relaxed)
+    await chart.send(.ping)
+    let drained = ring.drain()
+    #expect(drained.dropped == 0)
+    #expect(drained.records.map(Self.describe) == ["received ping", "state updated"])
+    let steps = reader.received.withLock { $0 }.filter {
+      if case .received = $0.kind { return true }
+      return false
+    }
+    #expect(steps.isEmpty, "a skipped step makes no records")
+  }
+
   /// A reader whose delivery of an effect's `effectFinished` record (a timer's task, on a thread
   /// of its own) waits until the test lets it go: that thread holds the owner's delivery, and the
   /// records the chart emits meanwhile queue behind it.
