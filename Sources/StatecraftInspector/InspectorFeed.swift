@@ -349,28 +349,29 @@
       // overwritten or left out.
       var stepsRun: [ObjectIdentifier: UInt64] = [:]
       for taken in rings {
-        guard let takenSteps = taken.take.steps else {
-          if taken.take.wasClosed { closedAndEmpty.append(ObjectIdentifier(taken.ring.ring)) }
-          stepsRun[ObjectIdentifier(taken.ring.ring)] = taken.take.skippedSteps
-          // Steps skipped, and none recorded after them: the owner's state now shows where they led.
-          if taken.take.skippedSteps > 0,
-            let record = taken.ring.ring.currentStateRecord(afterSkipping: taken.take.skippedSteps)
-          {
-            drained += 1
-            ringDropped += 2 * taken.take.skippedSteps
-            steps.append(Entry(record: record, journal: taken.ring.journal))
-          }
-          continue
+        let ring = taken.ring.ring
+        var ran: UInt64 = 0
+        if let takenSteps = taken.take.steps {
+          // Steps the ring skipped or overwrote are counted by the first record after them
+          // (`droppedBefore`), which the pump tells the page and the journal about.
+          // A journal keeps every step the ring kept.
+          let drainedSteps = takenSteps.records(
+            keepingNewest: taken.ring.journal == nil ? stepLimit : .max)
+          drained += UInt64(drainedSteps.records.count)
+          ringDropped += 2 * drainedSteps.dropped
+          ran = UInt64(drainedSteps.records.count / 2) + drainedSteps.dropped
+          steps.append(contentsOf: drainedSteps.records.map { Entry(record: $0, journal: taken.ring.journal) })
+        } else if taken.take.wasClosed {
+          closedAndEmpty.append(ObjectIdentifier(ring))
         }
-        // Steps the ring skipped or overwrote are counted by the first record after them
-        // (`droppedBefore`), which the pump tells the page and the journal about.
-        // A journal keeps every step the ring kept.
-        let drainedSteps = takenSteps.records(
-          keepingNewest: taken.ring.journal == nil ? stepLimit : .max)
-        drained += UInt64(drainedSteps.records.count)
-        ringDropped += 2 * drainedSteps.dropped
-        stepsRun[ObjectIdentifier(taken.ring.ring)] = UInt64(drainedSteps.records.count / 2) + drainedSteps.dropped
-        steps.append(contentsOf: drainedSteps.records.map { Entry(record: $0, journal: taken.ring.journal) })
+        // Steps skipped after the last one taken: the owner's state now shows where they led.
+        if let record = ring.stateRecord(afterSkippingUntil: taken.take.skippedSteps) {
+          drained += 1
+          ringDropped += record.droppedBefore
+          ran += record.droppedBefore / 2
+          steps.append(Entry(record: record, journal: taken.ring.journal))
+        }
+        stepsRun[ObjectIdentifier(ring)] = ran
       }
       let now = now()
       state.withLock { state in

@@ -175,27 +175,30 @@
           keepingNewestSteps: { max(1, budget.available() / 2) }, ringStepLimit: max(1, describeLimit / 2))
         {
           let allowed = budget.take(upTo: batch.entries.count)
-          hub.publish(formatter.lines(for: batch, describingAtMost: allowed, hub: hub))
-          feed.markHandled(batch)
           // Out of budget: let the buffer gather (and drop) for a while rather than spin. After
           // steps from a store's ring, let the ring fill a little: a pump that drained it at every
           // step would have the store wake it at every step.
           let pause: Duration? =
             allowed < batch.entries.count ? .milliseconds(50) : batch.hasSteps ? .milliseconds(10) : nil
+          var recordingWindow: Duration?
           if let pause {
             // Meanwhile the rings keep what the next batch will describe if it comes after the
             // pause; one that comes later describes no more than that.
             let kept = max(1, budget.available(after: pause) / 2)
             feed.keepNewestSteps(kept)
-            // The stores that run far more steps than that skip them, only counting them, but
-            // for the end of the pause, when they record their newest.
-            if let window = feed.skipSteps(during: pause, keepingNewest: kept) {
-              try? await Task.sleep(for: pause - window)
-              feed.recordSteps()
-              try? await Task.sleep(for: window)
-            } else {
-              try? await Task.sleep(for: pause)
-            }
+            // The stores that run far more steps than that skip them, only counting them, from
+            // now (the batch is described meanwhile) until the end of the pause, when they record
+            // their newest.
+            recordingWindow = feed.skipSteps(during: pause, keepingNewest: kept)
+          }
+          hub.publish(formatter.lines(for: batch, describingAtMost: allowed, hub: hub))
+          feed.markHandled(batch)
+          if let pause, let recordingWindow {
+            try? await Task.sleep(for: pause - recordingWindow)
+            feed.recordSteps()
+            try? await Task.sleep(for: recordingWindow)
+          } else if let pause {
+            try? await Task.sleep(for: pause)
           }
         }
       }

@@ -176,12 +176,21 @@
       let afterSkips = try #require(await feed.next()).entries.map(\.record)
       #expect(afterSkips.count == 2)
       #expect(afterSkips.first?.droppedBefore == 10, "the 5 steps skipped")
+      // A step recorded before the pump had the store skip, then steps skipped: the state
+      // after them comes after the step.
+      write(1_007)
+      ring.skipsSteps.store(true, ordering: .relaxed)
+      for step in 1_008...1_009 { write(step) }
+      let recordedThenSkipped = try #require(await feed.next()).entries.map(\.record)
+      #expect(recordedThenSkipped.map(\.droppedBefore) == [0, 0, 4])
+      let first = try #require(recordedThenSkipped.first).sequence
+      #expect(recordedThenSkipped.map(\.sequence) == [first, first + 1, first + 2])
       // The flood goes on, then ends while the store skips: the next batch shows its state now.
-      for step in 1_007...2_006 { write(step) }
+      for step in 1_010...2_009 { write(step) }
       time.advance(by: .seconds(1))
       _ = try #require(await feed.next())
       #expect(feed.skipSteps(during: .milliseconds(50), keepingNewest: 2) != nil)
-      for step in 2_007...2_009 { write(step) }
+      for step in 2_010...2_012 { write(step) }
       let ended = try #require(await feed.next()).entries.map(\.record)
       #expect(ended.count == 1)
       #expect(ended.first?.droppedBefore == 6)

@@ -133,6 +133,29 @@
       await server.stop()
     }
 
+    /// A store's count, cheap to describe at any size.
+    struct Tally { var count = 0 }
+
+    @Test("After a flood, the page shows the store's state at its end, whatever steps it skipped")
+    @MainActor
+    func aFloodEndsWithTheStoresStateOnThePage() async throws {
+      let server = try await InspectorServer.start()
+      let store = Store(initialState: Tally()) { (state: inout Tally, _: Int) -> Effect<Int> in
+        state.count += 1
+        return .none
+      }
+      store.attach(server.inspector)
+      for step in 1...50_000 {
+        store.send(step)
+        if step.isMultiple(of: 1_000) { await Task.yield() }
+      }
+      await server.settle()
+      let lines = try await LoopbackClient.get("/lines?token=\(server.token)", port: server.port).body
+      let states = lines.split(separator: "\n").filter { $0.contains(#""kind":"state""#) }
+      #expect(states.last?.contains("count: 50000") == true, "\(states.suffix(1))")
+      await server.stop()
+    }
+
     @Test("A chart's outline and active states reach the page")
     func chartSteps() async throws {
       let server = try await InspectorServer.start()

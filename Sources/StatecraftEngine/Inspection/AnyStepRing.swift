@@ -26,10 +26,12 @@ package class AnyStepRing: @unchecked Sendable {
   /// it, and clears it a little before its next take, so that the ring then holds the newest.
   @usableFromInline package let skipsSteps = Atomic<Bool>(false)
   /// How many steps the owner skipped, in all. Only the owner's step adds to it, one step at a
-  /// time, so a load and a store do, without a locked instruction.
+  /// time, so a load and a store do, without a locked instruction. Each step written keeps it,
+  /// so that its reader knows how many were skipped before that step.
   @usableFromInline let skippedSteps = Atomic<UInt64>(0)
-  /// How many of ``skippedSteps`` the reader's takes have reported. Only the reader touches it.
-  private let skippedStepsTaken = Atomic<UInt64>(0)
+  /// How many of ``skippedSteps`` the reader has reported: in the steps it took, or in the
+  /// owner's state after them. Only the reader touches it.
+  let skippedStepsReported = Atomic<UInt64>(0)
   /// The owner's state now, if no step holds it: what a reader shows after steps it skipped.
   private let currentState: @Sendable () -> InspectedValue?
 
@@ -102,33 +104,30 @@ package class AnyStepRing: @unchecked Sendable {
     return true
   }
 
-  /// How many steps the owner skipped since the last take that reported them. Loaded by a take
-  /// before it takes the steps: the skipped steps came before those it takes.
-  final func takeSkippedSteps() -> UInt64 {
-    let skipped = skippedSteps.load(ordering: .relaxed)
-    return skipped &- skippedStepsTaken.exchange(skipped, ordering: .relaxed)
-  }
-
   /// Whether the owner skipped steps that no take has reported yet.
   package final var holdsUnreportedSkips: Bool {
-    skippedSteps.load(ordering: .relaxed) != skippedStepsTaken.load(ordering: .relaxed)
+    skippedSteps.load(ordering: .relaxed) != skippedStepsReported.load(ordering: .relaxed)
   }
 
-  /// The record that shows the owner's state now, after `skipped` steps that a take found
-  /// skipped and followed by none it holds: a `stateUpdated` whose state before is not kept,
-  /// counting their records as dropped before it. `nil` if a step holds the state now: that step
-  /// ends soon, the next take reports the skipped steps again, and the reader tries again (unless
-  /// the ring is closed).
-  package final func currentStateRecord(afterSkipping skipped: UInt64) -> InspectionRecord? {
+  /// The record that shows the owner's state now, if it skipped steps after the last step its
+  /// reader took (`skipped`, the ``RingTake/skippedSteps`` of that take, counts the steps
+  /// skipped until then): a `stateUpdated` whose state before is not kept, counting the records
+  /// of those steps as dropped before it. Box the take's steps first. `nil` if it skipped none;
+  /// `nil` too if a step holds the state now: that step ends soon, ``holdsUnreportedSkips``
+  /// stays true, and the reader tries again (unless the ring is closed: a gone owner is not
+  /// waited for).
+  package final func stateRecord(afterSkippingUntil skipped: UInt64) -> InspectionRecord? {
+    let reported = skippedStepsReported.load(ordering: .relaxed)
+    guard skipped > reported else { return nil }
     guard let state = currentState() else {
-      // Gone owners are not waited for.
-      if !isClosed { skippedStepsTaken.wrappingSubtract(skipped, ordering: .relaxed) }
+      if isClosed { skippedStepsReported.store(skipped, ordering: .relaxed) }
       return nil
     }
+    skippedStepsReported.store(skipped, ordering: .relaxed)
     var record = InspectionRecord(
       owner: owner, sequence: sequence.next(), sinceEpoch: InspectionRecord.sinceEpoch,
       kind: .stateUpdated(before: .notKept, after: state))
-    record.droppedBefore = 2 * skipped
+    record.droppedBefore = 2 * (skipped - reported)
     return record
   }
 
@@ -159,15 +158,16 @@ package struct RingTake: Sendable {
   /// `stateUpdated`); `nil` when no step was taken. The owner's records numbered below it that
   /// reached the reader while it took the ring go before that step.
   package let lastSequence: UInt64?
-  /// How many steps the owner skipped (``AnyStepRing/skipsSteps``) since the previous take, all
-  /// before the steps taken: their records count them as dropped.
+  /// How many steps the owner had skipped (``AnyStepRing/skipsSteps``) in all, read as the take
+  /// began: the records of the steps taken count those skipped before each as dropped, and
+  /// ``AnyStepRing/stateRecord(afterSkippingUntil:)`` those skipped after the last.
   package let skippedSteps: UInt64
 
   /// - Parameters:
   ///   - stepInFlight: The first sequence number of the step under way when the take began. It is
   ///     read before the steps are taken, so the step may have ended meanwhile and be among them:
   ///     a step numbered at or below `lastSequence` is not reported.
-  ///   - skippedSteps: How many steps the owner skipped since the previous take.
+  ///   - skippedSteps: How many steps the owner had skipped in all as the take began.
   package init(
     steps: TakenSteps?, wasClosed: Bool, stepInFlight: UInt64?, lastSequence: UInt64?, skippedSteps: UInt64 = 0
   ) {

@@ -39,13 +39,17 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     /// Whether its states are in the storage's `states`; ``AnyStepRing/statesLimit`` bounds the
     /// steps that hold them.
     @usableFromInline let holdsStates: Bool
+    /// How many steps the owner had skipped in all when it wrote this one.
+    @usableFromInline let skipped: UInt64
 
     @inlinable
     init(
-      received: UInt64, ticks: UInt64, message: Message, callSite: CallSite?, clockTime: Duration?, holdsStates: Bool
+      received: UInt64, ticks: UInt64, message: Message, callSite: CallSite?, clockTime: Duration?, holdsStates: Bool,
+      skipped: UInt64
     ) {
       self.received = received
       self.ticks = ticks
+      self.skipped = skipped
       self.message = message
       self.callSite = callSite
       self.clockTime = clockTime
@@ -248,7 +252,7 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     storage.pointee.append(
       Step(
         received: received, ticks: ticks, message: message, callSite: callSite, clockTime: clockTime,
-        holdsStates: holdsStates),
+        holdsStates: holdsStates, skipped: skippedSteps.load(ordering: .relaxed)),
       capacity: capacity, statesLimit: statesLimit, initializeStates: initializeStates)
     putBack(storage, wakingReader: waits)
     return true
@@ -271,7 +275,7 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     storage.pointee.append(
       Step(
         received: received, ticks: ticks, message: message, callSite: callSite, clockTime: clockTime,
-        holdsStates: holdsStates),
+        holdsStates: holdsStates, skipped: skippedSteps.load(ordering: .relaxed)),
       capacity: capacity, statesLimit: statesLimit, initializeStates: initializeStates)
     putBack(storage, wakingReader: waits)
     return true
@@ -282,7 +286,7 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     // closed, and a step still in flight here was not taken.
     let wasClosed = isClosed
     let inFlight = stepInFlight.load(ordering: .acquiring)
-    let skipped = takeSkippedSteps()
+    let skipped = skippedSteps.load(ordering: .relaxed)
     while true {
       let address = slot.load(ordering: .sequentiallyConsistent)
       if address == Self.writing {
@@ -299,7 +303,7 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
       else { continue }
       return RingTake(
         steps: TakenSteps { [self] limit in
-          records(of: Self.storage(at: address), keepingNewest: limit, afterSkipping: skipped)
+          records(of: Self.storage(at: address), keepingNewest: limit)
         },
         wasClosed: wasClosed, stepInFlight: inFlight.nonZero,
         lastSequence: Self.storage(at: address).pointee.lastSequence, skippedSteps: skipped)
@@ -307,20 +311,27 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   }
 
   /// Boxes the steps of `full`, which is the reader's alone now, at most the newest `limit`, and
-  /// gives its room back for the writer's next storage. The first record counts the steps
-  /// `skipped` before them as dropped too.
-  private func records(
-    of full: UnsafeMutablePointer<Storage>, keepingNewest limit: Int, afterSkipping skipped: UInt64
-  ) -> DrainedSteps {
+  /// gives its room back for the writer's next storage. Each step's first record counts the steps
+  /// skipped before it as dropped too.
+  private func records(of full: UnsafeMutablePointer<Storage>, keepingNewest limit: Int) -> DrainedSteps {
     let converter = StepTicks.Converter()
     let taken = full.pointee
     let left = max(0, taken.count - max(0, limit))
     var records: [InspectionRecord] = []
     records.reserveCapacity(2 * (taken.count - left))
+    // A step's count of skipped steps includes those before the steps overwritten.
+    var reported = skippedStepsReported.load(ordering: .relaxed)
+    var skipped: UInt64 = 0
+    var skippedBeforeLeftOut: UInt64 = 0
     for offset in 0..<taken.count {
       var index = taken.start + offset
       if index >= taken.allocated { index -= taken.allocated }
       guard offset >= left else {
+        let leftOut = (taken.steps + index).pointee.skipped
+        if leftOut > reported {
+          skippedBeforeLeftOut += leftOut - reported
+          reported = leftOut
+        }
         if (taken.steps + index).pointee.holdsStates { (taken.states + index).deinitialize(count: 1) }
         (taken.steps + index).deinitialize(count: 1)
         continue
@@ -332,7 +343,11 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
         kind: .received(InspectedValue(message: step.message)), callSite: step.callSite)
       // The records of the steps skipped, overwritten and left out: the first record after the
       // gap counts them.
-      if offset == left { received.droppedBefore = 2 * (skipped + taken.dropped + UInt64(left)) }
+      let skippedBefore = step.skipped > reported ? step.skipped - reported : 0
+      reported = max(reported, step.skipped)
+      skipped += skippedBefore
+      let lost = offset == left ? skippedBeforeLeftOut + taken.dropped + UInt64(left) : 0
+      if skippedBefore + lost > 0 { received.droppedBefore = 2 * (skippedBefore + lost) }
       records.append(received)
       let update: InspectionRecord.Kind
       if step.holdsStates {
@@ -348,7 +363,8 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
     if !spare.compareExchange(expected: 0, desired: Self.address(of: full), ordering: .releasing).exchanged {
       Self.free(full)
     }
-    return DrainedSteps(records: records, dropped: skipped + taken.dropped + UInt64(left))
+    skippedStepsReported.store(reported, ordering: .relaxed)
+    return DrainedSteps(records: records, dropped: skippedBeforeLeftOut + skipped + taken.dropped + UInt64(left))
   }
 
   override package func wakeOnNextWrite(_ wake: @escaping @Sendable () -> Void) -> Bool {

@@ -118,42 +118,48 @@ struct StepRingTests {
     #expect(drained.records[0].droppedBefore == 4, "the first record after the gap counts the records lost")
   }
 
-  @Test func stepsTheRingSkipsAreCountedBeforeTheFirstStepItHoldsAfterThemAndTakeNoNumbers() async throws {
+  @Test func stepsTheRingSkipsAreCountedBeforeTheStepItHoldsAfterThemAndTakeNoNumbers() async throws {
     let reader = Reader()
     let store = makeStore()
     store.attach(reader)
     let ring = try #require(reader.ring.withLock { $0 })
-    ring.skipsSteps.store(true, ordering: .relaxed)
-    for _ in 0..<5 { store.send(.increment) }
-    ring.skipsSteps.store(false, ordering: .relaxed)
-    store.send(.increment)
+    for (skipping, steps) in [(true, 2), (false, 1), (true, 3), (false, 1)] {
+      ring.skipsSteps.store(skipping, ordering: .relaxed)
+      for _ in 0..<steps { store.send(.increment) }
+    }
     let drained = await reader.drain()
     #expect(drained.dropped == 5)
-    #expect(Self.describe(drained.records) == ["1 received increment", "2 5 → 6"])
-    #expect(drained.records[0].droppedBefore == 10)
+    #expect(
+      Self.describe(drained.records) == ["1 received increment", "2 2 → 3", "3 received increment", "4 6 → 7"])
+    #expect(drained.records.map(\.droppedBefore) == [4, 0, 6, 0])
     #expect(reader.received.withLock { $0 }.isEmpty, "a skipped step makes no records")
+    #expect(ring.stateRecord(afterSkippingUntil: ring.takeSteps().skippedSteps) == nil, "none after the last")
   }
 
-  @Test func aTakeThatFindsOnlySkippedStepsShowsTheOwnersStateNowOnce() async throws {
+  @Test func stepsSkippedAfterTheLastStepTakenAreShownByTheOwnersStateNowOnce() async throws {
     let reader = Reader()
     let store = makeStore()
     store.attach(reader)
     let ring = try #require(reader.ring.withLock { $0 })
+    store.send(.increment)
     ring.skipsSteps.store(true, ordering: .relaxed)
     for _ in 0..<3 { store.send(.increment) }
     let take = ring.takeSteps()
-    #expect(take.steps == nil)
     #expect(take.skippedSteps == 3)
-    let record = try #require(ring.currentStateRecord(afterSkipping: take.skippedSteps))
+    let drained = try #require(take.steps).records()
+    #expect(Self.describe(drained.records) == ["1 received increment", "2 0 → 1"])
+    #expect(drained.dropped == 0)
+    let record = try #require(ring.stateRecord(afterSkippingUntil: take.skippedSteps))
+    #expect(record.sequence == 3)
     #expect(record.droppedBefore == 6)
     guard case .stateUpdated(let before, let after) = record.kind else {
       Issue.record("not a state update: \(record.kind)")
       return
     }
     #expect(!before.isKept)
-    #expect((after.value as? Counter)?.count == 3)
+    #expect((after.value as? Counter)?.count == 4)
     #expect(!ring.holdsUnreportedSkips)
-    #expect(ring.takeSteps().skippedSteps == 0, "reported once")
+    #expect(ring.stateRecord(afterSkippingUntil: ring.takeSteps().skippedSteps) == nil, "reported once")
   }
 
   /// Runs what a test puts in it from the reducer. Unchecked: a store's reducer runs on the main
@@ -177,7 +183,7 @@ struct StepRingTests {
     var duringStep: InspectionRecord?
     probe.run = {
       // The step has taken the state out of the owner's cell.
-      duringStep = ring.currentStateRecord(afterSkipping: ring.takeSteps().skippedSteps)
+      duringStep = ring.stateRecord(afterSkippingUntil: ring.takeSteps().skippedSteps)
     }
     store.send(.increment)
     probe.run = nil
@@ -185,7 +191,8 @@ struct StepRingTests {
     #expect(ring.holdsUnreportedSkips)
     let take = ring.takeSteps()
     #expect(take.skippedSteps == 2)
-    let record = try #require(ring.currentStateRecord(afterSkipping: take.skippedSteps))
+    let record = try #require(ring.stateRecord(afterSkippingUntil: take.skippedSteps))
+    #expect(record.droppedBefore == 4)
     guard case .stateUpdated(_, let after) = record.kind else {
       Issue.record("not a state update: \(record.kind)")
       return
