@@ -215,7 +215,7 @@
         }
         // Each ring wakes the pump at its next write, unless it holds steps already.
         let open = rings.map(\.ring).filter { !$0.ring.isClosed }
-        if open.contains(where: { $0.ring.holdsUnreportedSkips }) {
+        if open.contains(where: { $0.ring.holdsUnreportedSkips }), !Task.isCancelled {
           // A step held the state of an owner whose steps were skipped: it ends soon.
           try? await Task.sleep(for: .milliseconds(1))
           continue
@@ -365,11 +365,19 @@
           closedAndEmpty.append(ObjectIdentifier(ring))
         }
         // Steps skipped after the last one taken: the owner's state now shows where they led.
-        if let record = ring.stateRecord(afterSkippingUntil: taken.take.skippedSteps) {
+        switch ring.reportSkippedSteps(until: taken.take.skippedSteps) {
+        case .stateAfter(let record)?:
           drained += 1
           ringDropped += record.droppedBefore
           ran += record.droppedBefore / 2
           steps.append(Entry(record: record, journal: taken.ring.journal))
+        case .dropped(let skipped)?:
+          drained += 2 * skipped
+          ringDropped += 2 * skipped
+          batch.dropped += 2 * skipped
+          ran += skipped
+        case nil:
+          break
         }
         stepsRun[ObjectIdentifier(ring)] = ran
       }

@@ -154,7 +154,7 @@
       let owner = OwnerIdentity(
         type: Int.self, callSite: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
       let ring = StepRing<Int, Int>(owner: owner, sequence: InspectionSequence(), capacity: 100) {
-        InspectedValue(42)
+        .state(InspectedValue(42))
       }
       feed.adopt(ring, journal: nil)
       func write(_ message: Int) {

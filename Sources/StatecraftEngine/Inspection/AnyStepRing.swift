@@ -32,12 +32,12 @@ package class AnyStepRing: @unchecked Sendable {
   /// How many of ``skippedSteps`` the reader has reported: in the steps it took, or in the
   /// owner's state after them. Only the reader touches it.
   let skippedStepsReported = Atomic<UInt64>(0)
-  /// The owner's state now, if no step holds it: what a reader shows after steps it skipped.
-  private let currentState: @Sendable () -> InspectedValue?
+  /// The owner's state now: what a reader shows after steps it skipped.
+  private let currentState: @Sendable () -> OwnerStateNow
 
   init(
     owner: OwnerIdentity, sequence: InspectionSequence,
-    currentState: @escaping @Sendable () -> InspectedValue? = { nil }
+    currentState: @escaping @Sendable () -> OwnerStateNow = { .gone }
   ) {
     self.owner = owner
     self.sequence = sequence
@@ -109,26 +109,39 @@ package class AnyStepRing: @unchecked Sendable {
     skippedSteps.load(ordering: .relaxed) != skippedStepsReported.load(ordering: .relaxed)
   }
 
-  /// The record that shows the owner's state now, if it skipped steps after the last step its
-  /// reader took (`skipped`, the ``RingTake/skippedSteps`` of that take, counts the steps
-  /// skipped until then): a `stateUpdated` whose state before is not kept, counting the records
-  /// of those steps as dropped before it. Box the take's steps first. `nil` if it skipped none;
-  /// `nil` too if a step holds the state now: that step ends soon, ``holdsUnreportedSkips``
-  /// stays true, and the reader tries again (unless the ring is closed: a gone owner is not
-  /// waited for).
-  package final func stateRecord(afterSkippingUntil skipped: UInt64) -> InspectionRecord? {
+  /// Reports the steps the owner skipped after the last step its reader took (`skipped`, the
+  /// ``RingTake/skippedSteps`` of that take, counts those skipped until then), once the take's
+  /// steps are boxed: with the owner's state now, or only counted when the owner is gone. `nil`
+  /// if it skipped none; `nil` too while a step runs, whose state is not the owner's yet: that
+  /// step ends soon, ``holdsUnreportedSkips`` stays true, and the reader tries again.
+  package final func reportSkippedSteps(until skipped: UInt64) -> SkippedSteps? {
     let reported = skippedStepsReported.load(ordering: .relaxed)
     guard skipped > reported else { return nil }
-    guard let state = currentState() else {
-      if isClosed { skippedStepsReported.store(skipped, ordering: .relaxed) }
-      return nil
+    let state: InspectedValue
+    switch currentState() {
+    case .state(let now): state = now
+    case .busy where !isClosed: return nil
+    case .busy, .gone:
+      // Another inspector took over, or the owner went away: nothing to wait for.
+      skippedStepsReported.store(skipped, ordering: .relaxed)
+      return .dropped(skipped - reported)
     }
     skippedStepsReported.store(skipped, ordering: .relaxed)
     var record = InspectionRecord(
       owner: owner, sequence: sequence.next(), sinceEpoch: InspectionRecord.sinceEpoch,
       kind: .stateUpdated(before: .notKept, after: state))
     record.droppedBefore = 2 * (skipped - reported)
-    return record
+    return .stateAfter(record)
+  }
+
+  /// What a reader learns of the steps an owner skipped after the last step it took.
+  package enum SkippedSteps {
+    /// The owner's state now: a `stateUpdated` record whose state before is not kept, counting
+    /// the skipped steps' records as dropped before it.
+    case stateAfter(InspectionRecord)
+    /// How many steps were skipped, with no state to show: the owner is gone, or makes records
+    /// again.
+    case dropped(UInt64)
   }
 
   /// Takes the sequence numbers of a step's `received` record and of its `stateUpdated` record,
@@ -141,6 +154,16 @@ package class AnyStepRing: @unchecked Sendable {
     stepInFlight.store(received, ordering: .relaxed)
     return received
   }
+}
+
+/// An owner's state, as a reader of its ring that had it skip steps finds it.
+package enum OwnerStateNow: Sendable {
+  /// The state no step holds: where the steps so far led.
+  case state(InspectedValue)
+  /// A step runs, and its state is not the owner's yet.
+  case busy
+  /// The owner is closed or gone.
+  case gone
 }
 
 /// What a take of a ``StepRing`` gives its reader.

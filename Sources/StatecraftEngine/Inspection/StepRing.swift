@@ -120,11 +120,11 @@ package final class StepRing<State, Message: Sendable>: AnyStepRing, @unchecked 
   @exclusivity(unchecked) @usableFromInline var pendingSkipped = false
 
   /// - Parameters:
-  ///   - currentState: The owner's state now, `nil` while a step holds it: what a reader shows
-  ///     after the steps it had the owner skip.
+  ///   - currentState: The owner's state now: what a reader shows after the steps it had the
+  ///     owner skip.
   package init(
     owner: OwnerIdentity, sequence: InspectionSequence, capacity: Int,
-    currentState: @escaping @Sendable () -> InspectedValue? = { nil }
+    currentState: @escaping @Sendable () -> OwnerStateNow = { .gone }
   ) {
     precondition(capacity > 0, "A step ring keeps at least one step.")
     self.capacity = capacity

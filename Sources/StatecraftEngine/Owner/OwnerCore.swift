@@ -72,7 +72,10 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
   // in and out does not cross isolation domains: the core moves a non-Sendable state only between
   // here and the code that processes it, and a store, the one owner whose state may be
   // non-Sendable, processes and reads it on the main actor alone; machines and state objects,
-  // whose processing and readers run anywhere, require `Sendable` states. No runtime exclusivity
+  // whose processing and readers run anywhere, require `Sendable` states. The one exception, the
+  // live inspector's copy of a store's state after steps it skipped (see `readStepsFromRing`),
+  // is made under the lock too, between steps, and handed on as an `InspectedValue`, which only
+  // describes it, as every inspected state is. No runtime exclusivity
   // check: `withLock` is not re-entrant, so two accesses never overlap.
   @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) final var machine: OwnerStateMachine<State, Message>
   /// Whether an inspector is attached: the context's flag, kept here too, so that the check made
@@ -209,8 +212,14 @@ open class OwnerCore<State, Message: Sendable>: @unchecked Sendable {
     let identity = self.identity
     services.installStepRing { sequence, capacity in
       StepRing<State, Message>(owner: identity, sequence: sequence, capacity: capacity) { [weak self] in
-        // A copy, made under the lock, of the state the cell holds between steps.
-        self?.withLock { cell in cell.state.map { InspectedValue($0) } }
+        guard let self else { return .gone }
+        // A copy, made under the lock, of the state the cell holds between steps: during one,
+        // a machine's cell still holds the state before it.
+        return withLock { cell in
+          if cell.mailbox.isClosed { return .gone }
+          guard !cell.mailbox.isProcessing, let state = cell.state else { return .busy }
+          return .state(InspectedValue(state))
+        }
       }
     }
   }

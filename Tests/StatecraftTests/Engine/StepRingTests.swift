@@ -133,7 +133,7 @@ struct StepRingTests {
       Self.describe(drained.records) == ["1 received increment", "2 2 → 3", "3 received increment", "4 6 → 7"])
     #expect(drained.records.map(\.droppedBefore) == [4, 0, 6, 0])
     #expect(reader.received.withLock { $0 }.isEmpty, "a skipped step makes no records")
-    #expect(ring.stateRecord(afterSkippingUntil: ring.takeSteps().skippedSteps) == nil, "none after the last")
+    #expect(ring.reportSkippedSteps(until: ring.takeSteps().skippedSteps) == nil, "none after the last")
   }
 
   @Test func stepsSkippedAfterTheLastStepTakenAreShownByTheOwnersStateNowOnce() async throws {
@@ -149,7 +149,7 @@ struct StepRingTests {
     let drained = try #require(take.steps).records()
     #expect(Self.describe(drained.records) == ["1 received increment", "2 0 → 1"])
     #expect(drained.dropped == 0)
-    let record = try #require(ring.stateRecord(afterSkippingUntil: take.skippedSteps))
+    let record = try #require(ring.stateAfterSkippedSteps(until: take.skippedSteps))
     #expect(record.sequence == 3)
     #expect(record.droppedBefore == 6)
     guard case .stateUpdated(let before, let after) = record.kind else {
@@ -159,7 +159,7 @@ struct StepRingTests {
     #expect(!before.isKept)
     #expect((after.value as? Counter)?.count == 4)
     #expect(!ring.holdsUnreportedSkips)
-    #expect(ring.stateRecord(afterSkippingUntil: ring.takeSteps().skippedSteps) == nil, "reported once")
+    #expect(ring.reportSkippedSteps(until: ring.takeSteps().skippedSteps) == nil, "reported once")
   }
 
   /// Runs what a test puts in it from the reducer. Unchecked: a store's reducer runs on the main
@@ -183,7 +183,7 @@ struct StepRingTests {
     var duringStep: InspectionRecord?
     probe.run = {
       // The step has taken the state out of the owner's cell.
-      duringStep = ring.stateRecord(afterSkippingUntil: ring.takeSteps().skippedSteps)
+      duringStep = ring.stateAfterSkippedSteps(until: ring.takeSteps().skippedSteps)
     }
     store.send(.increment)
     probe.run = nil
@@ -191,13 +191,48 @@ struct StepRingTests {
     #expect(ring.holdsUnreportedSkips)
     let take = ring.takeSteps()
     #expect(take.skippedSteps == 2)
-    let record = try #require(ring.stateRecord(afterSkippingUntil: take.skippedSteps))
+    let record = try #require(ring.stateAfterSkippedSteps(until: take.skippedSteps))
     #expect(record.droppedBefore == 4)
     guard case .stateUpdated(_, let after) = record.kind else {
       Issue.record("not a state update: \(record.kind)")
       return
     }
     #expect((after.value as? Counter)?.count == 2)
+  }
+
+  @Test func aMachinesSkippedStepsShowNoStateWhileAStepRunsThenTheStateAfterIt() async throws {
+    let reader = Reader()
+    // Runs in the machine's step, between its start and its commit.
+    let duringStep = Mutex<(@Sendable () -> Void)?>(nil)
+    let reportsDuringStep = Mutex<[Bool]>([])
+    let runtime = Runtime<Count, CountEvent, Never>()
+      .register(middleware: { (_: CountEvent) in duringStep.withLock { $0 }?() })
+    let machine = withInspector(reader) {
+      AsyncStateMachineSequence(stateMachine: countingMachine, runtime: runtime)
+    }
+    await machine.send(.increment)
+    let ring = try #require(reader.ring.withLock { $0 })
+    _ = ring.drain()
+    ring.skipsSteps.store(true, ordering: .relaxed)
+    await machine.send(.increment)
+    duringStep.withLock {
+      $0 = {
+        let report = ring.reportSkippedSteps(until: ring.takeSteps().skippedSteps)
+        reportsDuringStep.withLock { $0.append(report != nil) }
+      }
+    }
+    await machine.send(.increment)
+    duringStep.withLock { $0 = nil }
+    // The machine's cell still held the state before the step: not where the steps led.
+    #expect(reportsDuringStep.withLock { $0 } == [false])
+    #expect(ring.holdsUnreportedSkips)
+    let record = try #require(ring.stateAfterSkippedSteps(until: ring.takeSteps().skippedSteps))
+    #expect(record.droppedBefore == 4)
+    guard case .stateUpdated(_, let after) = record.kind, case .value(let count)? = after.value as? Count else {
+      Issue.record("not the machine's state: \(record.kind)")
+      return
+    }
+    #expect(count == 3)
   }
 
   @Test func aRingGrowsToItsCapacityInOrderThenOverwrites() async {

@@ -88,7 +88,7 @@ struct ChartStepRingTests {
     let take = ring.takeSteps()
     #expect(take.steps == nil)
     #expect(take.skippedSteps == 4)
-    let record = try #require(ring.stateRecord(afterSkippingUntil: take.skippedSteps))
+    let record = try #require(ring.stateAfterSkippedSteps(until: take.skippedSteps))
     #expect(record.droppedBefore == 8)
     guard case .stateUpdated(_, let after) = record.kind else {
       Issue.record("not a state update: \(record.kind)")
